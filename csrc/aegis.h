@@ -1,0 +1,84 @@
+/*
+ * aegis.h: the interface of the C core of github.com/aegisgo/aegis.
+ *
+ * The core computes the six AEGIS variants of the CFRG specification with
+ * several kernels (portable C, AES-NI, VAES on 256 and 512-bit registers,
+ * ARMv8 AES). Every kernel fills one table of entry points per variant;
+ * the Go side picks a table once and calls through it.
+ *
+ * Rules every entry point follows:
+ *   - it never allocates and never keeps a pointer after it returns;
+ *   - a NULL pointer is allowed wherever the matching length is zero;
+ *   - output may alias input exactly (in place), never partially;
+ *   - a failed tag check clears the whole output and returns -1.
+ */
+#ifndef AEGISGO_H
+#define AEGISGO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Variants, in the order of the Go packages. */
+enum {
+    AEGISGO_128L = 0,
+    AEGISGO_128X2 = 1,
+    AEGISGO_128X4 = 2,
+    AEGISGO_256 = 3,
+    AEGISGO_256X2 = 4,
+    AEGISGO_256X4 = 5,
+    AEGISGO_NVARIANTS = 6
+};
+
+/* Kernels. The numbers are fixed: the Go side names them. */
+enum {
+    AEGISGO_SOFT = 0,
+    AEGISGO_AESNI = 1,
+    AEGISGO_AVX2 = 2,
+    AEGISGO_AVX512 = 3,
+    AEGISGO_NEON = 4,
+    AEGISGO_NKERNELS = 5
+};
+
+/* The entry points of one variant in one kernel. */
+typedef struct aegisgo_ops {
+    /* Encrypts mlen bytes of m into c and writes the taglen-byte tag
+     * (16 or 32) to tag. npub is the variant's full nonce, k its key. */
+    void (*encrypt)(uint8_t *c, uint8_t *tag, size_t taglen,
+                    const uint8_t *m, size_t mlen,
+                    const uint8_t *ad, size_t adlen,
+                    const uint8_t *npub, const uint8_t *k);
+    /* Decrypts clen bytes of c into m and checks tag in constant time.
+     * Returns 0, or -1 with m cleared. */
+    int (*decrypt)(uint8_t *m, const uint8_t *c, size_t clen,
+                   const uint8_t *tag, size_t taglen,
+                   const uint8_t *ad, size_t adlen,
+                   const uint8_t *npub, const uint8_t *k);
+} aegisgo_ops;
+
+/* The table of a variant in a kernel, or NULL when this build has no such
+ * kernel for that variant. It says nothing about the running CPU: ask
+ * aegisgo_cpu_kernels first. */
+const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
+
+/* The kernels this build has and this CPU and OS can run, as a bit mask
+ * (1 << AEGISGO_SOFT is always set). */
+uint32_t aegisgo_cpu_kernels(void);
+
+/* The pure part of x86 detection: which kernels registers read from CPUID
+ * (leaf 1 ECX, leaf 7.0 EBX and ECX) and XGETBV (XCR0) allow. It looks at
+ * the values alone, so tests can feed it the values of other CPUs. */
+uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
+                             uint32_t leaf7_ecx, uint64_t xcr0);
+
+/* One-call wrappers, so the Go side makes exactly one cgo call per
+ * operation. ops must come from aegisgo_ops_for. */
+void aegisgo_seal(const aegisgo_ops *ops, uint8_t *c, uint8_t *tag,
+                  size_t taglen, const uint8_t *m, size_t mlen,
+                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
+                  const uint8_t *k);
+int aegisgo_open(const aegisgo_ops *ops, uint8_t *m, const uint8_t *c,
+                 size_t clen, const uint8_t *tag, size_t taglen,
+                 const uint8_t *ad, size_t adlen, const uint8_t *npub,
+                 const uint8_t *k);
+
+#endif

@@ -1,0 +1,238 @@
+/*
+ * aegis128_body.h: AEGIS-128L and AEGIS-128X, written once against a small
+ * vocabulary of block operations. A kernel includes this file once per
+ * degree D after defining:
+ *
+ *   D               lanes per block vector: 1 (128L), 2 (128X2), 4 (128X4)
+ *   BLK             a vector of D AES blocks; lane i is bytes 16i..16i+15
+ *   FN(name)        a unique name for this kernel and degree
+ *   blk_aes(a, k)   AESRound(a, k) in each lane: one AES encryption round
+ *                   of a, with k as the round key
+ *   blk_xor(a, b), blk_and(a, b)
+ *   blk_load(p)     16*D bytes from p, any alignment
+ *   blk_store(p, a) 16*D bytes to p, any alignment
+ *   blk_bcast(p)    16 bytes from p in every lane
+ *
+ * and optionally blk_xor3(a, b, c) and blk_xorand(a, b, c, d) = a^b^(c&d)
+ * where the kernel has a cheaper form (AVX-512's ternary logic).
+ *
+ * The spec notes that AEGIS-128X with D = 1 is AEGIS-128L, so one body
+ * serves both; the context words only exist for D > 1.
+ */
+
+#define R128 (32 * D)          /* rate in bytes */
+#define H128 (16 * D)          /* half a rate: one block vector */
+
+typedef struct {
+    BLK s0, s1, s2, s3, s4, s5, s6, s7;
+} FN(st128);
+
+/* Update(M0, M1) of the spec, in each lane. */
+AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
+{
+    BLK t = s->s7;
+    s->s7 = blk_aes(s->s6, s->s7);
+    s->s6 = blk_aes(s->s5, s->s6);
+    s->s5 = blk_aes(s->s4, s->s5);
+    s->s4 = blk_aes(s->s3, blk_xor(s->s4, m1));
+    s->s3 = blk_aes(s->s2, s->s3);
+    s->s2 = blk_aes(s->s1, s->s2);
+    s->s1 = blk_aes(s->s0, s->s1);
+    s->s0 = blk_aes(t, blk_xor(s->s0, m0));
+}
+
+AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
+{
+    const BLK c0 = blk_bcast(aegisgo_c0);
+    const BLK c1 = blk_bcast(aegisgo_c1);
+    const BLK kb = blk_bcast(k);
+    const BLK nb = blk_bcast(n);
+    const BLK kn = blk_xor(kb, nb);
+    int i;
+
+    s->s0 = kn;
+    s->s1 = c1;
+    s->s2 = c0;
+    s->s3 = c1;
+    s->s4 = kn;
+    s->s5 = blk_xor(kb, c0);
+    s->s6 = blk_xor(kb, c1);
+    s->s7 = blk_xor(kb, c0);
+#if D > 1
+    {
+        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros, xored into S3 and S7
+         * before every update. */
+        uint8_t cb[16 * D];
+        BLK ctx;
+        memset(cb, 0, sizeof cb);
+        for (i = 0; i < D; i++) {
+            cb[16 * i] = (uint8_t)i;
+            cb[16 * i + 1] = (uint8_t)(D - 1);
+        }
+        ctx = blk_load(cb);
+        for (i = 0; i < 10; i++) {
+            s->s3 = blk_xor(s->s3, ctx);
+            s->s7 = blk_xor(s->s7, ctx);
+            FN(upd128)(s, nb, kb);
+        }
+    }
+#else
+    for (i = 0; i < 10; i++) {
+        FN(upd128)(s, nb, kb);
+    }
+#endif
+}
+
+/* Absorbs n bytes, zero-padded to the rate. */
+AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
+{
+    size_t i = 0;
+    for (; i + 2 * R128 <= n; i += 2 * R128) {
+        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
+        FN(upd128)(s, blk_load(a + i + R128), blk_load(a + i + R128 + H128));
+    }
+    if (i + R128 <= n) {
+        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
+        i += R128;
+    }
+    if (i < n) {
+        uint8_t buf[R128];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, a + i, n - i);
+        FN(upd128)(s, blk_load(buf), blk_load(buf + H128));
+    }
+}
+
+/* Enc of one full rate block. */
+AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
+{
+    const BLK t0 = blk_load(src);
+    const BLK t1 = blk_load(src + H128);
+    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    blk_store(dst, blk_xor(t0, z0));
+    blk_store(dst + H128, blk_xor(t1, z1));
+    FN(upd128)(s, t0, t1);
+}
+
+/* Dec of one full rate block. */
+AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
+{
+    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    const BLK x0 = blk_xor(blk_load(src), z0);
+    const BLK x1 = blk_xor(blk_load(src + H128), z1);
+    blk_store(dst, x0);
+    blk_store(dst + H128, x1);
+    FN(upd128)(s, x0, x1);
+}
+
+/* Enc of the last n < R128 bytes: encrypt the zero-padded block and keep
+ * the first n bytes. */
+static void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
+{
+    uint8_t buf[R128];
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, src, n);
+    FN(enc128)(s, buf, buf);
+    memcpy(dst, buf, n);
+    aegisgo_wipe(buf, sizeof buf);
+}
+
+/* DecPartial: decrypt n < R128 bytes, then absorb the plaintext padded
+ * with zeros, not with keystream. */
+static void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
+{
+    uint8_t buf[R128];
+    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, src, n);
+    blk_store(buf, blk_xor(blk_load(buf), z0));
+    blk_store(buf + H128, blk_xor(blk_load(buf + H128), z1));
+    memset(buf + n, 0, R128 - n);
+    FN(upd128)(s, blk_load(buf), blk_load(buf + H128));
+    memcpy(dst, buf, n);
+    aegisgo_wipe(buf, sizeof buf);
+}
+
+AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
+                                 size_t adlen, size_t mlen)
+{
+    uint8_t lb[16];
+    BLK t;
+    int i;
+    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
+    t = blk_xor(s->s2, blk_bcast(lb));
+    for (i = 0; i < 7; i++) {
+        FN(upd128)(s, t, t);
+    }
+    if (taglen == 16) {
+        BLK x = blk_xor3(s->s0, s->s1, s->s2);
+        x = blk_xor3(x, s->s3, s->s4);
+        x = blk_xor3(x, s->s5, s->s6);
+        FN(fold)(tag, x);
+    } else {
+        FN(fold)(tag, blk_xor(blk_xor3(s->s0, s->s1, s->s2), s->s3));
+        FN(fold)(tag + 16, blk_xor(blk_xor3(s->s4, s->s5, s->s6), s->s7));
+    }
+}
+
+static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
+                           const uint8_t *m, size_t mlen,
+                           const uint8_t *ad, size_t adlen,
+                           const uint8_t *npub, const uint8_t *k)
+{
+    FN(st128) s;
+    size_t i = 0;
+
+    FN(init128)(&s, k, npub);
+    FN(absorb128)(&s, ad, adlen);
+    for (; i + 2 * R128 <= mlen; i += 2 * R128) {
+        FN(enc128)(&s, c + i, m + i);
+        FN(enc128)(&s, c + i + R128, m + i + R128);
+    }
+    if (i + R128 <= mlen) {
+        FN(enc128)(&s, c + i, m + i);
+        i += R128;
+    }
+    if (i < mlen) {
+        FN(enc128_tail)(&s, c + i, m + i, mlen - i);
+    }
+    FN(final128)(&s, tag, taglen, adlen, mlen);
+}
+
+static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
+                          const uint8_t *tag, size_t taglen,
+                          const uint8_t *ad, size_t adlen,
+                          const uint8_t *npub, const uint8_t *k)
+{
+    FN(st128) s;
+    uint8_t want[32];
+    size_t i = 0;
+    int ok;
+
+    FN(init128)(&s, k, npub);
+    FN(absorb128)(&s, ad, adlen);
+    for (; i + 2 * R128 <= clen; i += 2 * R128) {
+        FN(dec128)(&s, m + i, c + i);
+        FN(dec128)(&s, m + i + R128, c + i + R128);
+    }
+    if (i + R128 <= clen) {
+        FN(dec128)(&s, m + i, c + i);
+        i += R128;
+    }
+    if (i < clen) {
+        FN(dec128_tail)(&s, m + i, c + i, clen - i);
+    }
+    FN(final128)(&s, want, taglen, adlen, clen);
+    ok = aegisgo_ct_verify(want, tag, taglen);
+    aegisgo_wipe(want, sizeof want);
+    if (ok != 0 && clen > 0) {
+        memset(m, 0, clen);
+    }
+    return ok;
+}
+
+#undef R128
+#undef H128

@@ -1,0 +1,215 @@
+/*
+ * aegis256_body.h: AEGIS-256 and AEGIS-256X, written once against the block
+ * vocabulary described in aegis128_body.h. A kernel includes it once per
+ * degree D (1 for AEGIS-256, 2 and 4 for the X variants).
+ */
+
+#define R256 (16 * D)          /* rate in bytes: one block vector */
+
+typedef struct {
+    BLK s0, s1, s2, s3, s4, s5;
+} FN(st256);
+
+/* Update(M) of the spec, in each lane. */
+AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
+{
+    BLK t = s->s5;
+    s->s5 = blk_aes(s->s4, s->s5);
+    s->s4 = blk_aes(s->s3, s->s4);
+    s->s3 = blk_aes(s->s2, s->s3);
+    s->s2 = blk_aes(s->s1, s->s2);
+    s->s1 = blk_aes(s->s0, s->s1);
+    s->s0 = blk_aes(t, blk_xor(s->s0, m));
+}
+
+AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
+{
+    const BLK c0 = blk_bcast(aegisgo_c0);
+    const BLK c1 = blk_bcast(aegisgo_c1);
+    const BLK k0 = blk_bcast(k);
+    const BLK k1 = blk_bcast(k + 16);
+    const BLK k0n0 = blk_xor(k0, blk_bcast(n));
+    const BLK k1n1 = blk_xor(k1, blk_bcast(n + 16));
+    int i;
+
+    s->s0 = k0n0;
+    s->s1 = k1n1;
+    s->s2 = c1;
+    s->s3 = c0;
+    s->s4 = blk_xor(k0, c0);
+    s->s5 = blk_xor(k1, c1);
+#if D > 1
+    {
+        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros, xored into S3 and S5
+         * before every update. */
+        uint8_t cb[16 * D];
+        BLK ctx;
+        memset(cb, 0, sizeof cb);
+        for (i = 0; i < D; i++) {
+            cb[16 * i] = (uint8_t)i;
+            cb[16 * i + 1] = (uint8_t)(D - 1);
+        }
+        ctx = blk_load(cb);
+#define AEGISGO_CTX_UPD(m)                    \
+    s->s3 = blk_xor(s->s3, ctx);              \
+    s->s5 = blk_xor(s->s5, ctx);              \
+    FN(upd256)(s, m)
+        for (i = 0; i < 4; i++) {
+            AEGISGO_CTX_UPD(k0);
+            AEGISGO_CTX_UPD(k1);
+            AEGISGO_CTX_UPD(k0n0);
+            AEGISGO_CTX_UPD(k1n1);
+        }
+#undef AEGISGO_CTX_UPD
+    }
+#else
+    for (i = 0; i < 4; i++) {
+        FN(upd256)(s, k0);
+        FN(upd256)(s, k1);
+        FN(upd256)(s, k0n0);
+        FN(upd256)(s, k1n1);
+    }
+#endif
+}
+
+/* Absorbs n bytes, zero-padded to the rate. */
+AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
+{
+    size_t i = 0;
+    for (; i + 2 * R256 <= n; i += 2 * R256) {
+        FN(upd256)(s, blk_load(a + i));
+        FN(upd256)(s, blk_load(a + i + R256));
+    }
+    if (i + R256 <= n) {
+        FN(upd256)(s, blk_load(a + i));
+        i += R256;
+    }
+    if (i < n) {
+        uint8_t buf[R256];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, a + i, n - i);
+        FN(upd256)(s, blk_load(buf));
+    }
+}
+
+AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
+{
+    return blk_xor(blk_xorand(s->s1, s->s4, s->s2, s->s3), s->s5);
+}
+
+AEGISGO_INLINE void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+{
+    const BLK x = blk_load(src);
+    const BLK z = FN(z256)(s);
+    blk_store(dst, blk_xor(x, z));
+    FN(upd256)(s, x);
+}
+
+AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+{
+    const BLK x = blk_xor(blk_load(src), FN(z256)(s));
+    blk_store(dst, x);
+    FN(upd256)(s, x);
+}
+
+static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
+{
+    uint8_t buf[R256];
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, src, n);
+    FN(enc256)(s, buf, buf);
+    memcpy(dst, buf, n);
+    aegisgo_wipe(buf, sizeof buf);
+}
+
+/* DecPartial: the plaintext is absorbed padded with zeros. */
+static void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
+{
+    uint8_t buf[R256];
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, src, n);
+    blk_store(buf, blk_xor(blk_load(buf), FN(z256)(s)));
+    memset(buf + n, 0, R256 - n);
+    FN(upd256)(s, blk_load(buf));
+    memcpy(dst, buf, n);
+    aegisgo_wipe(buf, sizeof buf);
+}
+
+AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
+                                 size_t adlen, size_t mlen)
+{
+    uint8_t lb[16];
+    BLK t;
+    int i;
+    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
+    t = blk_xor(s->s3, blk_bcast(lb));
+    for (i = 0; i < 7; i++) {
+        FN(upd256)(s, t);
+    }
+    if (taglen == 16) {
+        BLK x = blk_xor3(s->s0, s->s1, s->s2);
+        x = blk_xor(x, blk_xor3(s->s3, s->s4, s->s5));
+        FN(fold)(tag, x);
+    } else {
+        FN(fold)(tag, blk_xor3(s->s0, s->s1, s->s2));
+        FN(fold)(tag + 16, blk_xor3(s->s3, s->s4, s->s5));
+    }
+}
+
+static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
+                           const uint8_t *m, size_t mlen,
+                           const uint8_t *ad, size_t adlen,
+                           const uint8_t *npub, const uint8_t *k)
+{
+    FN(st256) s;
+    size_t i = 0;
+
+    FN(init256)(&s, k, npub);
+    FN(absorb256)(&s, ad, adlen);
+    for (; i + 2 * R256 <= mlen; i += 2 * R256) {
+        FN(enc256)(&s, c + i, m + i);
+        FN(enc256)(&s, c + i + R256, m + i + R256);
+    }
+    if (i + R256 <= mlen) {
+        FN(enc256)(&s, c + i, m + i);
+        i += R256;
+    }
+    if (i < mlen) {
+        FN(enc256_tail)(&s, c + i, m + i, mlen - i);
+    }
+    FN(final256)(&s, tag, taglen, adlen, mlen);
+}
+
+static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
+                          const uint8_t *tag, size_t taglen,
+                          const uint8_t *ad, size_t adlen,
+                          const uint8_t *npub, const uint8_t *k)
+{
+    FN(st256) s;
+    uint8_t want[32];
+    size_t i = 0;
+    int ok;
+
+    FN(init256)(&s, k, npub);
+    FN(absorb256)(&s, ad, adlen);
+    for (; i + 2 * R256 <= clen; i += 2 * R256) {
+        FN(dec256)(&s, m + i, c + i);
+        FN(dec256)(&s, m + i + R256, c + i + R256);
+    }
+    if (i + R256 <= clen) {
+        FN(dec256)(&s, m + i, c + i);
+        i += R256;
+    }
+    if (i < clen) {
+        FN(dec256_tail)(&s, m + i, c + i, clen - i);
+    }
+    FN(final256)(&s, want, taglen, adlen, clen);
+    ok = aegisgo_ct_verify(want, tag, taglen);
+    aegisgo_wipe(want, sizeof want);
+    if (ok != 0 && clen > 0) {
+        memset(m, 0, clen);
+    }
+    return ok;
+}
+
+#undef R256

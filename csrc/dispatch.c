@@ -1,0 +1,175 @@
+//go:build cgo && !without_aegis
+
+/*
+ * dispatch.c: which kernels this build has and this CPU can run, the
+ * per-variant tables, and the one-call entry points the Go side uses.
+ */
+#include "internal.h"
+
+#if defined(AEGISGO_X86)
+#include <cpuid.h>
+#endif
+
+extern const aegisgo_ops *const aegisgo_soft_table[AEGISGO_NVARIANTS];
+#ifdef AEGISGO_HAVE_AESNI
+extern const aegisgo_ops *const aegisgo_aesni_table[AEGISGO_NVARIANTS];
+#endif
+#ifdef AEGISGO_HAVE_AVX2
+extern const aegisgo_ops *const aegisgo_avx2_table[AEGISGO_NVARIANTS];
+#endif
+#ifdef AEGISGO_HAVE_AVX512
+extern const aegisgo_ops *const aegisgo_avx512_table[AEGISGO_NVARIANTS];
+#endif
+#ifdef AEGISGO_HAVE_NEON
+extern const aegisgo_ops *const aegisgo_neon_table[AEGISGO_NVARIANTS];
+#endif
+
+const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
+{
+    const aegisgo_ops *const *t = NULL;
+
+    if (variant < 0 || variant >= AEGISGO_NVARIANTS) {
+        return NULL;
+    }
+    switch (kernel) {
+    case AEGISGO_SOFT:
+        t = aegisgo_soft_table;
+        break;
+#ifdef AEGISGO_HAVE_AESNI
+    case AEGISGO_AESNI:
+        t = aegisgo_aesni_table;
+        break;
+#endif
+#ifdef AEGISGO_HAVE_AVX2
+    case AEGISGO_AVX2:
+        t = aegisgo_avx2_table;
+        break;
+#endif
+#ifdef AEGISGO_HAVE_AVX512
+    case AEGISGO_AVX512:
+        t = aegisgo_avx512_table;
+        break;
+#endif
+#ifdef AEGISGO_HAVE_NEON
+    case AEGISGO_NEON:
+        t = aegisgo_neon_table;
+        break;
+#endif
+    default:
+        return NULL;
+    }
+    return t[variant];
+}
+
+/* Bits of the CPUID and XCR0 words that the kernels need. */
+#define L1C_AES (1u << 25)
+#define L1C_OSXSAVE (1u << 27)
+#define L1C_AVX (1u << 28)
+#define L7B_AVX2 (1u << 5)
+#define L7B_AVX512F (1u << 16)
+#define L7B_AVX512VL (1u << 31)
+#define L7C_VAES (1u << 9)
+#define XCR0_YMM 0x06u  /* SSE and AVX state */
+#define XCR0_ZMM 0xe6u  /* plus opmask, ZMM_Hi256 and Hi16_ZMM state */
+
+uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
+                             uint32_t leaf7_ecx, uint64_t xcr0)
+{
+    uint32_t k = 1u << AEGISGO_SOFT;
+    int os_ymm, os_zmm;
+
+    if (!(leaf1_ecx & L1C_AES)) {
+        return k;
+    }
+    k |= 1u << AEGISGO_AESNI;
+
+    /* The wide kernels also need the OS to save the wide registers on a
+     * context switch: CPUID says what the CPU has, XCR0 what the OS
+     * enabled. Without OSXSAVE, XCR0 cannot be read and means nothing. */
+    os_ymm = (leaf1_ecx & L1C_OSXSAVE) && (xcr0 & XCR0_YMM) == XCR0_YMM;
+    os_zmm = os_ymm && (xcr0 & XCR0_ZMM) == XCR0_ZMM;
+
+    /* VAES with AVX2 but no AVX-512 exists (Zen 3, Alder Lake): test the
+     * VAES bit itself, not an AVX-512 flavour of it. */
+    if (!(os_ymm && (leaf1_ecx & L1C_AVX) && (leaf7_ebx & L7B_AVX2) &&
+          (leaf7_ecx & L7C_VAES))) {
+        return k;
+    }
+    k |= 1u << AEGISGO_AVX2;
+
+    if (os_zmm && (leaf7_ebx & L7B_AVX512F) && (leaf7_ebx & L7B_AVX512VL)) {
+        k |= 1u << AEGISGO_AVX512;
+    }
+    return k;
+}
+
+static uint32_t aegisgo_compiled_kernels(void)
+{
+    uint32_t k = 1u << AEGISGO_SOFT;
+#ifdef AEGISGO_HAVE_AESNI
+    k |= 1u << AEGISGO_AESNI;
+#endif
+#ifdef AEGISGO_HAVE_AVX2
+    k |= 1u << AEGISGO_AVX2;
+#endif
+#ifdef AEGISGO_HAVE_AVX512
+    k |= 1u << AEGISGO_AVX512;
+#endif
+#ifdef AEGISGO_HAVE_NEON
+    k |= 1u << AEGISGO_NEON;
+#endif
+    return k;
+}
+
+uint32_t aegisgo_cpu_kernels(void)
+{
+    uint32_t k = 1u << AEGISGO_SOFT;
+#if defined(AEGISGO_X86)
+    unsigned int a, b, c, d;
+    uint32_t l1c = 0, l7b = 0, l7c = 0;
+    uint64_t xcr0 = 0;
+
+    if (__get_cpuid(1, &a, &b, &c, &d)) {
+        l1c = c;
+    }
+    if (__get_cpuid_max(0, NULL) >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        l7b = b;
+        l7c = c;
+    }
+    if (l1c & L1C_OSXSAVE) {
+        uint32_t lo, hi;
+        __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        xcr0 = ((uint64_t)hi << 32) | lo;
+    }
+    k = aegisgo_x86_kernels(l1c, l7b, l7c, xcr0);
+#endif
+    /* On arm64 the Go side detects the AES instructions (HWCAP, or always
+     * on darwin) and enables neon itself. */
+    return k & aegisgo_compiled_kernels();
+}
+
+void aegisgo_seal(const aegisgo_ops *ops, uint8_t *c, uint8_t *tag,
+                  size_t taglen, const uint8_t *m, size_t mlen,
+                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
+                  const uint8_t *k)
+{
+    ops->encrypt(c, tag, taglen, m, mlen, ad, adlen, npub, k);
+}
+
+int aegisgo_open(const aegisgo_ops *ops, uint8_t *m, const uint8_t *c,
+                 size_t clen, const uint8_t *tag, size_t taglen,
+                 const uint8_t *ad, size_t adlen, const uint8_t *npub,
+                 const uint8_t *k)
+{
+    return ops->decrypt(m, c, clen, tag, taglen, ad, adlen, npub, k);
+}
+
+/* A volatile function pointer: the compiler cannot prove the call is
+ * memset, so it cannot drop it as a dead store. */
+static void *(*const volatile aegisgo_memset)(void *, int, size_t) = memset;
+
+void aegisgo_wipe(void *p, size_t n)
+{
+    aegisgo_memset(p, 0, n);
+}

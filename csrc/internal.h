@@ -1,0 +1,86 @@
+/*
+ * internal.h: what the kernels share: build switches, the spec's constants,
+ * and small byte helpers. Not part of the interface.
+ */
+#ifndef AEGISGO_INTERNAL_H
+#define AEGISGO_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "aegis.h"
+
+/*
+ * Which kernels this build compiles. A kernel can be left out with
+ * -DAEGISGO_NO_AESNI, -DAEGISGO_NO_AVX2, -DAEGISGO_NO_AVX512 or
+ * -DAEGISGO_NO_NEON (for example to test the fallbacks, or for an old
+ * assembler). Leaving out a kernel also leaves out those above it on x86.
+ */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define AEGISGO_X86 1
+#if !defined(AEGISGO_NO_AESNI)
+#define AEGISGO_HAVE_AESNI 1
+#endif
+#if defined(AEGISGO_HAVE_AESNI) && !defined(AEGISGO_NO_AVX2)
+#define AEGISGO_HAVE_AVX2 1
+#endif
+#if defined(AEGISGO_HAVE_AVX2) && !defined(AEGISGO_NO_AVX512)
+#define AEGISGO_HAVE_AVX512 1
+#endif
+#endif
+
+#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(AEGISGO_NO_NEON)
+#define AEGISGO_HAVE_NEON 1
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define AEGISGO_INLINE static inline __attribute__((always_inline))
+#else
+#define AEGISGO_INLINE static inline
+#endif
+
+/* Token pasting that expands its arguments first. */
+#define AEGISGO_CAT_(a, b) a##b
+#define AEGISGO_CAT(a, b) AEGISGO_CAT_(a, b)
+
+/* The spec's constants C0 and C1 (section "Conventions and Definitions"). */
+static const uint8_t aegisgo_c0[16] = {
+    0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d,
+    0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62,
+};
+static const uint8_t aegisgo_c1[16] = {
+    0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1,
+    0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd,
+};
+
+/* The final block: LE64(ad bits) || LE64(msg bits). Lengths are widened
+ * before the shift so that sizes above 4 GiB (or above 512 MiB on 32-bit
+ * size_t) encode right. */
+AEGISGO_INLINE void aegisgo_lengths_block(uint8_t out[16], uint64_t a, uint64_t b)
+{
+    int i;
+    a <<= 3;
+    b <<= 3;
+    for (i = 0; i < 8; i++) {
+        out[i] = (uint8_t)(a >> (8 * i));
+        out[8 + i] = (uint8_t)(b >> (8 * i));
+    }
+}
+
+/* Constant-time comparison of n bytes: 0 when equal, -1 otherwise. */
+AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    uint32_t d = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        d |= (uint32_t)(a[i] ^ b[i]);
+    }
+    /* (d - 1) >> 8 is 1 only for d == 0; no branch on d. */
+    return (int)((1 & ((d - 1) >> 8)) - 1);
+}
+
+/* Zeroes memory in a way the compiler may not drop as a dead store. */
+void aegisgo_wipe(void *p, size_t n);
+
+#endif

@@ -1,0 +1,91 @@
+//go:build cgo && !without_aegis
+
+/*
+ * kernel_avx2.c: VAES on 256-bit registers. One register holds the two
+ * lanes of AEGIS-128X2 and AEGIS-256X2; the X4 variants use two registers
+ * per state block. AEGIS-128L and AEGIS-256 have one lane and stay with
+ * aesni.
+ */
+#include "internal.h"
+
+#ifdef AEGISGO_HAVE_AVX2
+
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("avx2,aes,vaes"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,aes,vaes")
+#endif
+
+#include <immintrin.h>
+
+#define KERNEL avx2
+
+/* D = 2: one register. */
+#define D 2
+#define BLK __m256i
+#define blk_aes(a, k) _mm256_aesenc_epi128((a), (k))
+#define blk_xor(a, b) _mm256_xor_si256((a), (b))
+#define blk_and(a, b) _mm256_and_si256((a), (b))
+#define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
+#define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#include "instance.h"
+#undef D
+#undef BLK
+#undef blk_aes
+#undef blk_xor
+#undef blk_and
+#undef blk_load
+#undef blk_store
+#undef blk_bcast
+
+/* D = 4: two registers per block. */
+typedef struct { __m256i lo, hi; } avx2_blk4;
+#define D 4
+#define BLK avx2_blk4
+#define AVX2_PAIR(f, a, b) __extension__({              \
+    const avx2_blk4 a_ = (a), b_ = (b);                  \
+    avx2_blk4 r_;                                        \
+    r_.lo = f(a_.lo, b_.lo);                             \
+    r_.hi = f(a_.hi, b_.hi);                             \
+    r_;                                                  \
+})
+#define blk_aes(a, k) AVX2_PAIR(_mm256_aesenc_epi128, a, k)
+#define blk_xor(a, b) AVX2_PAIR(_mm256_xor_si256, a, b)
+#define blk_and(a, b) AVX2_PAIR(_mm256_and_si256, a, b)
+#define blk_load(p) __extension__({                                     \
+    const uint8_t *p_ = (p);                                             \
+    avx2_blk4 r_;                                                        \
+    r_.lo = _mm256_loadu_si256((const __m256i *)(const void *)p_);       \
+    r_.hi = _mm256_loadu_si256((const __m256i *)(const void *)(p_ + 32));\
+    r_;                                                                  \
+})
+#define blk_store(p, a) do {                                            \
+    uint8_t *p_ = (p);                                                   \
+    const avx2_blk4 v_ = (a);                                            \
+    _mm256_storeu_si256((__m256i *)(void *)p_, v_.lo);                   \
+    _mm256_storeu_si256((__m256i *)(void *)(p_ + 32), v_.hi);            \
+} while (0)
+#define blk_bcast(p) __extension__({                                    \
+    avx2_blk4 r_;                                                        \
+    r_.lo = _mm256_broadcastsi128_si256(                                 \
+        _mm_loadu_si128((const __m128i *)(const void *)(p)));            \
+    r_.hi = r_.lo;                                                       \
+    r_;                                                                  \
+})
+#include "instance.h"
+#undef D
+
+#ifdef __clang__
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+const aegisgo_ops *const aegisgo_avx2_table[AEGISGO_NVARIANTS] = {
+    NULL, &avx2_d2_ops128, &avx2_d4_ops128,
+    NULL, &avx2_d2_ops256, &avx2_d4_ops256,
+};
+
+#endif

@@ -1,0 +1,155 @@
+package core
+
+import (
+	"unsafe"
+
+	"github.com/aegisgo/aegis/common"
+)
+
+// AEAD is the state behind every variant's AEAD type: the variant, the
+// kernel's table in the C core, and a private copy of the key.
+//
+// Seal and Open read it only, so one AEAD serves any number of goroutines.
+// Wipe writes it and must not run concurrently with them.
+type AEAD struct {
+	v      *Variant
+	ops    unsafe.Pointer // *C.aegisgo_ops, in C memory; nil before New and after Wipe
+	kernel int
+	tagLen int
+	key    [32]byte
+}
+
+// Init makes a ready for variant v with the default kernel, copying key.
+func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
+	return a.InitKernel(v, key, tagLen, DefaultKernel(v))
+}
+
+// InitKernel is Init with a given kernel, for tests and benchmarks that
+// compare kernels. It fails with common.ErrNotAvailable when the kernel
+// cannot run here (or the module has no C core).
+func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel int) error {
+	ops := kernelOps(v.ID, kernel)
+	if ops == nil {
+		return common.ErrNotAvailable
+	}
+	if len(key) != v.KeySize {
+		return common.ErrBadKeyLength
+	}
+	if tagLen != 16 && tagLen != 32 {
+		return common.ErrBadTagLength
+	}
+	*a = AEAD{v: v, ops: ops, kernel: kernel, tagLen: tagLen}
+	copy(a.key[:], key)
+	return nil
+}
+
+// NonceSize returns the variant's nonce size.
+func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
+
+// Overhead returns the tag length.
+func (a *AEAD) Overhead() int { return a.tagLen }
+
+// Kernel returns the name of the kernel this AEAD runs.
+func (a *AEAD) Kernel() string { return KernelNames[a.kernel] }
+
+func (a *AEAD) variant() *Variant {
+	if a.v == nil {
+		panic("aegis: AEAD used without New")
+	}
+	return a.v
+}
+
+// live panics unless the AEAD was made by New and not wiped since.
+func (a *AEAD) live() {
+	v := a.variant()
+	if a.ops == nil {
+		panic(v.Name + ": AEAD used after Wipe")
+	}
+}
+
+// paddedNonce returns the nonce zero-padded to the variant's size, in an
+// array on the caller's stack: the caller's slice is never written.
+func (a *AEAD) paddedNonce(nonce []byte) (n [32]byte) {
+	if len(nonce) == 0 || len(nonce) > a.v.NonceSize {
+		panic(a.v.Name + ": incorrect nonce length given to AEAD")
+	}
+	copy(n[:], nonce)
+	return n
+}
+
+// Seal implements cipher.AEAD.
+func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	a.live()
+	n := a.paddedNonce(nonce)
+	ret, out := sliceForAppend(dst, len(plaintext)+a.tagLen)
+	if inexactOverlap(out, plaintext) {
+		panic(a.v.Name + ": invalid buffer overlap of output and input")
+	}
+	if anyOverlap(out, additionalData) {
+		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
+	}
+	mlen := len(plaintext)
+	seal(a.ops, out[:mlen], out[mlen:], plaintext, additionalData, &n, &a.key)
+	return ret
+}
+
+// Open implements cipher.AEAD. On failure it returns common.ErrAuth (or
+// common.ErrTruncated for input shorter than a tag), and the part of dst
+// it would have filled holds zeros, not plaintext.
+func (a *AEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	a.live()
+	n := a.paddedNonce(nonce)
+	if len(ciphertext) < a.tagLen {
+		return nil, common.ErrTruncated
+	}
+	clen := len(ciphertext) - a.tagLen
+	tag := ciphertext[clen:]
+	ciphertext = ciphertext[:clen]
+	ret, out := sliceForAppend(dst, clen)
+	if inexactOverlap(out, ciphertext) {
+		panic(a.v.Name + ": invalid buffer overlap of output and input")
+	}
+	if anyOverlap(out, additionalData) {
+		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
+	}
+	if !open(a.ops, out, ciphertext, tag, additionalData, &n, &a.key) {
+		return nil, common.ErrAuth
+	}
+	return ret, nil
+}
+
+// Wipe zeroes the key copy and disables the AEAD: any later Seal or Open
+// panics. It must not run concurrently with Seal or Open.
+func (a *AEAD) Wipe() {
+	clear(a.key[:])
+	a.ops = nil
+}
+
+// sliceForAppend extends in by n bytes, reusing its capacity when it can.
+// head is the whole result, tail the n new bytes.
+func sliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return
+}
+
+// anyOverlap reports whether x and y share memory at any index.
+func anyOverlap(x, y []byte) bool {
+	return len(x) > 0 && len(y) > 0 &&
+		uintptr(unsafe.Pointer(&x[0])) <= uintptr(unsafe.Pointer(&y[len(y)-1])) &&
+		uintptr(unsafe.Pointer(&y[0])) <= uintptr(unsafe.Pointer(&x[len(x)-1]))
+}
+
+// inexactOverlap reports whether x and y share memory at an index other
+// than the same one: in-place use (the same start) is allowed.
+func inexactOverlap(x, y []byte) bool {
+	if len(x) == 0 || len(y) == 0 || &x[0] == &y[0] {
+		return false
+	}
+	return anyOverlap(x, y)
+}

@@ -98,7 +98,7 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
     if (i < n) {
         uint8_t buf[R128];
         memset(buf, 0, sizeof buf);
-        memcpy(buf, a + i, n - i);
+        aegisgo_copy(buf, a + i, n - i);
         FN(upd128)(s, blk_load(buf), blk_load(buf + H128));
     }
 }
@@ -133,27 +133,30 @@ static void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size
 {
     uint8_t buf[R128];
     memset(buf, 0, sizeof buf);
-    memcpy(buf, src, n);
+    aegisgo_copy(buf, src, n);
     FN(enc128)(s, buf, buf);
-    memcpy(dst, buf, n);
-    aegisgo_wipe(buf, sizeof buf);
+    aegisgo_copy(dst, buf, n);
+    aegisgo_wipe_local(buf, sizeof buf);
 }
 
 /* DecPartial: decrypt n < R128 bytes, then absorb the plaintext padded
  * with zeros, not with keystream. */
 static void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R128];
+    uint8_t buf[R128], pad[R128];
     const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
     const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
     memset(buf, 0, sizeof buf);
-    memcpy(buf, src, n);
+    aegisgo_copy(buf, src, n);
     blk_store(buf, blk_xor(blk_load(buf), z0));
     blk_store(buf + H128, blk_xor(blk_load(buf + H128), z1));
-    memset(buf + n, 0, R128 - n);
-    FN(upd128)(s, blk_load(buf), blk_load(buf + H128));
-    memcpy(dst, buf, n);
-    aegisgo_wipe(buf, sizeof buf);
+    /* pad: the n plaintext bytes, then zeros (not keystream) */
+    memset(pad, 0, sizeof pad);
+    aegisgo_copy(pad, buf, n);
+    FN(upd128)(s, blk_load(pad), blk_load(pad + H128));
+    aegisgo_copy(dst, buf, n);
+    aegisgo_wipe_local(buf, sizeof buf);
+    aegisgo_wipe_local(pad, sizeof pad);
 }
 
 AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
@@ -227,7 +230,7 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
     }
     FN(final128)(&s, want, taglen, adlen, clen);
     ok = aegisgo_ct_verify(want, tag, taglen);
-    aegisgo_wipe(want, sizeof want);
+    aegisgo_wipe_local(want, sizeof want);
     if (ok != 0 && clen > 0) {
         memset(m, 0, clen);
     }

@@ -87,7 +87,7 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
     if (i < n) {
         uint8_t buf[R256];
         memset(buf, 0, sizeof buf);
-        memcpy(buf, a + i, n - i);
+        aegisgo_copy(buf, a + i, n - i);
         FN(upd256)(s, blk_load(buf));
     }
 }
@@ -116,23 +116,26 @@ static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size
 {
     uint8_t buf[R256];
     memset(buf, 0, sizeof buf);
-    memcpy(buf, src, n);
+    aegisgo_copy(buf, src, n);
     FN(enc256)(s, buf, buf);
-    memcpy(dst, buf, n);
-    aegisgo_wipe(buf, sizeof buf);
+    aegisgo_copy(dst, buf, n);
+    aegisgo_wipe_local(buf, sizeof buf);
 }
 
 /* DecPartial: the plaintext is absorbed padded with zeros. */
 static void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R256];
+    uint8_t buf[R256], pad[R256];
     memset(buf, 0, sizeof buf);
-    memcpy(buf, src, n);
+    aegisgo_copy(buf, src, n);
     blk_store(buf, blk_xor(blk_load(buf), FN(z256)(s)));
-    memset(buf + n, 0, R256 - n);
-    FN(upd256)(s, blk_load(buf));
-    memcpy(dst, buf, n);
-    aegisgo_wipe(buf, sizeof buf);
+    /* pad: the n plaintext bytes, then zeros (not keystream) */
+    memset(pad, 0, sizeof pad);
+    aegisgo_copy(pad, buf, n);
+    FN(upd256)(s, blk_load(pad));
+    aegisgo_copy(dst, buf, n);
+    aegisgo_wipe_local(buf, sizeof buf);
+    aegisgo_wipe_local(pad, sizeof pad);
 }
 
 AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
@@ -205,7 +208,7 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
     }
     FN(final256)(&s, want, taglen, adlen, clen);
     ok = aegisgo_ct_verify(want, tag, taglen);
-    aegisgo_wipe(want, sizeof want);
+    aegisgo_wipe_local(want, sizeof want);
     if (ok != 0 && clen > 0) {
         memset(m, 0, clen);
     }

@@ -83,4 +83,53 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 /* Zeroes memory in a way the compiler may not drop as a dead store. */
 void aegisgo_wipe(void *p, size_t n);
 
+/* Zeroes a local buffer of constant size: inline stores, then a barrier
+ * that makes the compiler assume the zeros are read, so they stay. */
+#if defined(__GNUC__) || defined(__clang__)
+#define aegisgo_wipe_local(buf, n) do {                   \
+    memset((buf), 0, (n));                                \
+    __asm__ __volatile__("" : : "r"(buf) : "memory");     \
+} while (0)
+#else
+#define aegisgo_wipe_local(buf, n) aegisgo_wipe((buf), (n))
+#endif
+
+/* Copies n bytes between distinct buffers without a library call: partial
+ * blocks are short, and a call to memcpy costs more than the copy. The
+ * branches depend on the length, which is public. */
+AEGISGO_INLINE void aegisgo_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 16) {
+        size_t i;
+        for (i = 0; i + 16 <= n; i += 16) {
+            memcpy(d + i, s + i, 16);
+            /* Keeps the compiler from turning the loop back into memcpy. */
+            __asm__ __volatile__("" : : : "memory");
+        }
+        if (i < n) {
+            memcpy(d + n - 16, s + n - 16, 16);
+        }
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n >= 2) {
+        uint16_t a, b;
+        memcpy(&a, s, 2);
+        memcpy(&b, s + n - 2, 2);
+        memcpy(d, &a, 2);
+        memcpy(d + n - 2, &b, 2);
+    } else if (n == 1) {
+        d[0] = s[0];
+    }
+}
+
 #endif

@@ -84,7 +84,10 @@ func main() {
 	case err == nil:
 	case errors.Is(err, flag.ErrHelp):
 	case errors.Is(err, errUsage):
-		fmt.Fprintln(os.Stderr, "aegis-speed:", err)
+		var u usageError
+		if !errors.As(err, &u) || !u.printed {
+			fmt.Fprintln(os.Stderr, "aegis-speed:", err)
+		}
 		os.Exit(2)
 	default:
 		fmt.Fprintln(os.Stderr, "aegis-speed:", err)
@@ -95,7 +98,12 @@ func main() {
 // errUsage marks errors in the command line.
 var errUsage = errors.New("usage")
 
-type usageError struct{ msg string }
+// usageError is an error in the command line. printed is set when the
+// flag package has already reported it.
+type usageError struct {
+	msg     string
+	printed bool
+}
 
 func (e usageError) Error() string { return e.msg }
 func (e usageError) Is(target error) bool {
@@ -103,7 +111,7 @@ func (e usageError) Is(target error) bool {
 }
 
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
+	return usageError{msg: fmt.Sprintf(format, args...)}
 }
 
 // run is the whole command: it parses args, measures, and writes the table
@@ -114,10 +122,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	hdr := probeHeader(cfg)
-	ciphers, err := selectCiphers(cfg)
-	if err != nil {
-		return err
-	}
+	ciphers := selectCiphers(cfg)
 	if len(ciphers) == 0 {
 		return usagef("nothing to measure: no AEGIS variant selected or available, and -baselines=false")
 	}
@@ -134,7 +139,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	measureAll(cells, cfg, newProgress(stderr, cfg.quiet))
+	if err := measureAll(cells, cfg, newProgress(stderr, cfg.quiet)); err != nil {
+		return err
+	}
 	results := collect(cells, cfg)
 
 	if cfg.json {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	"github.com/aegisgo/aegis/internal/ref"
 	"github.com/aegisgo/aegis/internal/vectors"
 )
 
@@ -38,6 +39,7 @@ func Run(t *testing.T, v Variant) {
 		return
 	}
 	t.Run("Vectors", v.testVectors)
+	t.Run("Reference", v.testReference)
 	t.Run("KernelsAgree", v.testKernelsAgree)
 	t.Run("Implementation", v.testImplementation)
 	t.Run("RoundTrip", v.testRoundTrip)
@@ -124,6 +126,32 @@ func (v Variant) testVectors(t *testing.T) {
 				if ct := a.Seal(nil, tv.Nonce, tv.Msg, tv.AD); !bytes.Equal(ct, sealed) {
 					t.Errorf("%s: Seal = %x, want %x", name, ct, sealed)
 				}
+			}
+		}
+	}
+}
+
+// testReference checks soft, which every other kernel is checked against,
+// against the independent Go transcription of the spec in internal/ref:
+// every message and ad length up to three rate blocks, and some longer.
+func (v Variant) testReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, uint64(v.V.ID)))
+	fam128, d := v.V.ID < 3, 1<<(v.V.ID%3)
+	key, nonce := random(r, v.V.KeySize), random(r, v.V.NonceSize)
+	lens := []int{}
+	for n := 0; n <= 3*v.V.Rate+1; n++ {
+		lens = append(lens, n)
+	}
+	lens = append(lens, 1000, 1100)
+	for _, tagLen := range []int{16, 32} {
+		a := v.withKernel(t, core.KernelSoft, key, tagLen)
+		for _, n := range lens {
+			m, ad := random(r, n), random(r, (n*7)%(2*v.V.Rate+3))
+			if got, want := a.Seal(nil, nonce, m, ad), ref.Seal(fam128, d, key, nonce, m, ad, tagLen); !bytes.Equal(got, want) {
+				t.Fatalf("soft differs from the reference: %d bytes, %d of ad, tag%d", n, len(ad), tagLen)
+			}
+			if got, want := a.Seal(nil, nonce, ad, m), ref.Seal(fam128, d, key, nonce, ad, m, tagLen); !bytes.Equal(got, want) {
+				t.Fatalf("soft differs from the reference: %d bytes, %d of ad, tag%d", len(ad), n, tagLen)
 			}
 		}
 	}

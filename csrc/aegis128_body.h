@@ -27,18 +27,24 @@ typedef struct {
     BLK s0, s1, s2, s3, s4, s5, s6, s7;
 } FN(st128);
 
-/* Update(M0, M1) of the spec, in each lane. */
+/* Update(M0, M1) of the spec, in each lane.
+ *
+ * AESRound ends with AddRoundKey, so AESRound(S7, S0 ^ M0) equals
+ * AESRound(S7, M0) ^ S0. The second form takes S0 off the AES latency: S0
+ * feeds only a one-cycle XOR, and the loop-carried chain of an update is one
+ * AES round (plus an XOR every fourth step around the ring) instead of an
+ * XOR then an AES round on S0 and S4. */
 AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
 {
     BLK t = s->s7;
     s->s7 = blk_aes(s->s6, s->s7);
     s->s6 = blk_aes(s->s5, s->s6);
     s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(s->s3, blk_xor(s->s4, m1));
+    s->s4 = blk_xor(blk_aes(s->s3, m1), s->s4);
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_aes(t, blk_xor(s->s0, m0));
+    s->s0 = blk_xor(blk_aes(t, m0), s->s0);
 }
 
 AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)

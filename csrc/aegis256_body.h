@@ -10,7 +10,9 @@ typedef struct {
     BLK s0, s1, s2, s3, s4, s5;
 } FN(st256);
 
-/* Update(M) of the spec, in each lane. */
+/* Update(M) of the spec, in each lane. AESRound(S5, S0 ^ M) is computed
+ * as AESRound(S5, M) ^ S0, which takes S0 off the AES latency (see
+ * FN(upd128) in aegis128_body.h). */
 AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
 {
     BLK t = s->s5;
@@ -19,7 +21,7 @@ AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_aes(t, blk_xor(s->s0, m));
+    s->s0 = blk_xor(blk_aes(t, m), s->s0);
 }
 
 AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)

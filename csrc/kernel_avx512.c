@@ -3,8 +3,9 @@
 /*
  * kernel_avx512.c: VAES on 512-bit registers for the X4 variants (one
  * register per state block), and AVX-512VL ternary logic on 256-bit
- * registers for the X2 variants: a^b^(c&d) and a^b^c each take two
- * instructions fewer per block than with plain AVX2.
+ * registers for the X2 variants and on 128-bit registers for AEGIS-128L and
+ * AEGIS-256: a^b^(c&d) and a^b^c take one instruction fewer each than with
+ * AVX2.
  */
 #include "internal.h"
 
@@ -24,6 +25,30 @@
 /* Truth tables for vpternlog, inputs (A, B, C): A^B^C and A^(B&C). */
 #define TERN_XOR3 0x96
 #define TERN_XORAND 0x78
+
+/* D = 1: 128-bit registers with VEX/EVEX encoding and ternary logic. */
+#define D 1
+#define BLK __m128i
+#define blk_aes(a, k) _mm_aesenc_si128((a), (k))
+#define blk_xor(a, b) _mm_xor_si128((a), (b))
+#define blk_and(a, b) _mm_and_si128((a), (b))
+#define blk_xor3(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
+#define blk_xorand(a, b, c, d) \
+    _mm_xor_si128((a), _mm_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
+#define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
+#define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#include "instance.h"
+#undef D
+#undef BLK
+#undef blk_aes
+#undef blk_xor
+#undef blk_and
+#undef blk_xor3
+#undef blk_xorand
+#undef blk_load
+#undef blk_store
+#undef blk_bcast
 
 /* D = 2: 256-bit registers with ternary logic. */
 #define D 2
@@ -71,8 +96,8 @@
 #endif
 
 const aegisgo_ops *const aegisgo_avx512_table[AEGISGO_NVARIANTS] = {
-    NULL, &avx512_d2_ops128, &avx512_d4_ops128,
-    NULL, &avx512_d2_ops256, &avx512_d4_ops256,
+    &avx512_d1_ops128, &avx512_d2_ops128, &avx512_d4_ops128,
+    &avx512_d1_ops256, &avx512_d2_ops256, &avx512_d4_ops256,
 };
 
 #endif

@@ -47,6 +47,25 @@ AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
     s->s0 = blk_xor(blk_aes(t, m0), s->s0);
 }
 
+/* Update for a message that is itself computed from the state, as in Dec,
+ * where M = C ^ keystream(S). There the message is the late input, so it
+ * goes in with a single XOR after the AES round:
+ * AESRound(S7, S0 ^ M0) = AESRound(S7, 0) ^ (S0 ^ M0). This keeps the
+ * state-to-keystream-to-state loop at one AES round plus two XORs. */
+AEGISGO_INLINE void FN(upd128_late)(FN(st128) *s, BLK m0, BLK m1)
+{
+    const BLK zero = blk_xor(m0, m0);
+    BLK t = s->s7;
+    s->s7 = blk_aes(s->s6, s->s7);
+    s->s6 = blk_aes(s->s5, s->s6);
+    s->s5 = blk_aes(s->s4, s->s5);
+    s->s4 = blk_xor(blk_aes(s->s3, zero), blk_xor(s->s4, m1));
+    s->s3 = blk_aes(s->s2, s->s3);
+    s->s2 = blk_aes(s->s1, s->s2);
+    s->s1 = blk_aes(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes(t, zero), blk_xor(s->s0, m0));
+}
+
 AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);
@@ -89,6 +108,11 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
 #endif
 }
 
+/* The two halves of a partial rate block of n < R128 bytes. */
+#define SPLIT128(n, n0, n1)                                 \
+    const size_t n0 = (n) < H128 ? (n) : H128;              \
+    const size_t n1 = (n) - n0
+
 /* Absorbs n bytes, zero-padded to the rate. */
 AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
 {
@@ -102,10 +126,8 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
         i += R128;
     }
     if (i < n) {
-        uint8_t buf[R128];
-        memset(buf, 0, sizeof buf);
-        aegisgo_copy(buf, a + i, n - i);
-        FN(upd128)(s, blk_load(buf), blk_load(buf + H128));
+        SPLIT128(n - i, n0, n1);
+        FN(upd128)(s, blk_load_part(a + i, n0), blk_load_part(a + i + H128, n1));
     }
 }
 
@@ -124,45 +146,41 @@ AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
 /* Dec of one full rate block. */
 AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
 {
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
-    const BLK x0 = blk_xor(blk_load(src), z0);
-    const BLK x1 = blk_xor(blk_load(src + H128), z1);
+    /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
+     * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
+     * they are the ones whose path must be short. */
+    const BLK x0 = blk_xor(blk_xorand(blk_load(src), s->s6, s->s2, s->s3), s->s1);
+    const BLK x1 = blk_xor(blk_xorand(blk_load(src + H128), s->s2, s->s6, s->s7), s->s5);
     blk_store(dst, x0);
     blk_store(dst + H128, x1);
-    FN(upd128)(s, x0, x1);
+    FN(upd128_late)(s, x0, x1);
 }
 
-/* Enc of the last n < R128 bytes: encrypt the zero-padded block and keep
- * the first n bytes. */
+/* Enc of the last n < R128 bytes: the block is zero-padded. */
 static void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R128];
-    memset(buf, 0, sizeof buf);
-    aegisgo_copy(buf, src, n);
-    FN(enc128)(s, buf, buf);
-    aegisgo_copy(dst, buf, n);
-    aegisgo_wipe_local(buf, sizeof buf);
+    SPLIT128(n, n0, n1);
+    const BLK t0 = blk_load_part(src, n0);
+    const BLK t1 = blk_load_part(src + H128, n1);
+    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    blk_store_part(dst, blk_xor(t0, z0), n0);
+    blk_store_part(dst + H128, blk_xor(t1, z1), n1);
+    FN(upd128)(s, t0, t1);
 }
 
 /* DecPartial: decrypt n < R128 bytes, then absorb the plaintext padded
  * with zeros, not with keystream. */
 static void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R128], pad[R128];
+    SPLIT128(n, n0, n1);
     const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
     const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
-    memset(buf, 0, sizeof buf);
-    aegisgo_copy(buf, src, n);
-    blk_store(buf, blk_xor(blk_load(buf), z0));
-    blk_store(buf + H128, blk_xor(blk_load(buf + H128), z1));
-    /* pad: the n plaintext bytes, then zeros (not keystream) */
-    memset(pad, 0, sizeof pad);
-    aegisgo_copy(pad, buf, n);
-    FN(upd128)(s, blk_load(pad), blk_load(pad + H128));
-    aegisgo_copy(dst, buf, n);
-    aegisgo_wipe_local(buf, sizeof buf);
-    aegisgo_wipe_local(pad, sizeof pad);
+    const BLK x0 = blk_keep(blk_xor(blk_load_part(src, n0), z0), n0);
+    const BLK x1 = blk_keep(blk_xor(blk_load_part(src + H128, n1), z1), n1);
+    blk_store_part(dst, x0, n0);
+    blk_store_part(dst + H128, x1, n1);
+    FN(upd128_late)(s, x0, x1);
 }
 
 AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
@@ -245,3 +263,4 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
 
 #undef R128
 #undef H128
+#undef SPLIT128

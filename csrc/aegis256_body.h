@@ -24,6 +24,20 @@ AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
     s->s0 = blk_xor(blk_aes(t, m), s->s0);
 }
 
+/* Update for a message computed from the state (Dec): the message goes in
+ * with one XOR after the AES round, as in FN(upd128_late). */
+AEGISGO_INLINE void FN(upd256_late)(FN(st256) *s, BLK m)
+{
+    const BLK zero = blk_xor(m, m);
+    BLK t = s->s5;
+    s->s5 = blk_aes(s->s4, s->s5);
+    s->s4 = blk_aes(s->s3, s->s4);
+    s->s3 = blk_aes(s->s2, s->s3);
+    s->s2 = blk_aes(s->s1, s->s2);
+    s->s1 = blk_aes(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes(t, zero), blk_xor(s->s0, m));
+}
+
 AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);
@@ -87,10 +101,7 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
         i += R256;
     }
     if (i < n) {
-        uint8_t buf[R256];
-        memset(buf, 0, sizeof buf);
-        aegisgo_copy(buf, a + i, n - i);
-        FN(upd256)(s, blk_load(buf));
+        FN(upd256)(s, blk_load_part(a + i, n - i));
     }
 }
 
@@ -109,35 +120,27 @@ AEGISGO_INLINE void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 
 AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
-    const BLK x = blk_xor(blk_load(src), FN(z256)(s));
+    /* x = c ^ z with S1 XORed last: it feeds back into itself two updates
+     * later (S1 -> M -> S0 -> S1), so its path must be the short one. */
+    const BLK x = blk_xor(blk_xor(blk_xorand(blk_load(src), s->s4, s->s2, s->s3), s->s5), s->s1);
     blk_store(dst, x);
-    FN(upd256)(s, x);
+    FN(upd256_late)(s, x);
 }
 
+/* Enc of the last n < R256 bytes: the block is zero-padded. */
 static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R256];
-    memset(buf, 0, sizeof buf);
-    aegisgo_copy(buf, src, n);
-    FN(enc256)(s, buf, buf);
-    aegisgo_copy(dst, buf, n);
-    aegisgo_wipe_local(buf, sizeof buf);
+    const BLK x = blk_load_part(src, n);
+    blk_store_part(dst, blk_xor(x, FN(z256)(s)), n);
+    FN(upd256)(s, x);
 }
 
 /* DecPartial: the plaintext is absorbed padded with zeros. */
 static void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    uint8_t buf[R256], pad[R256];
-    memset(buf, 0, sizeof buf);
-    aegisgo_copy(buf, src, n);
-    blk_store(buf, blk_xor(blk_load(buf), FN(z256)(s)));
-    /* pad: the n plaintext bytes, then zeros (not keystream) */
-    memset(pad, 0, sizeof pad);
-    aegisgo_copy(pad, buf, n);
-    FN(upd256)(s, blk_load(pad));
-    aegisgo_copy(dst, buf, n);
-    aegisgo_wipe_local(buf, sizeof buf);
-    aegisgo_wipe_local(pad, sizeof pad);
+    const BLK x = blk_keep(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
+    blk_store_part(dst, x, n);
+    FN(upd256_late)(s, x);
 }
 
 AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,

@@ -67,6 +67,7 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 #define L1C_AVX (1u << 28)
 #define L7B_AVX2 (1u << 5)
 #define L7B_AVX512F (1u << 16)
+#define L7B_AVX512BW (1u << 30)
 #define L7B_AVX512VL (1u << 31)
 #define L7C_VAES (1u << 9)
 #define XCR0_YMM 0x06u  /* SSE and AVX state */
@@ -97,7 +98,11 @@ uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
     }
     k |= 1u << AEGISGO_AVX2;
 
-    if (os_zmm && (leaf7_ebx & L7B_AVX512F) && (leaf7_ebx & L7B_AVX512VL)) {
+    /* F for the 512-bit registers and ternary logic, VL for their 128 and
+     * 256-bit forms, BW for byte-masked loads and stores of partial
+     * blocks. Every CPU with VAES and AVX-512 so far has all three. */
+    if (os_zmm && (leaf7_ebx & L7B_AVX512F) && (leaf7_ebx & L7B_AVX512VL) &&
+        (leaf7_ebx & L7B_AVX512BW)) {
         k |= 1u << AEGISGO_AVX512;
     }
     return k;

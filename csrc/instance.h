@@ -34,10 +34,48 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #endif
 }
 
+/* Partial blocks. A kernel with masked loads and stores (AVX-512) defines
+ * blk_load_part(p, n) (n bytes from p, zeros after, reading nothing past
+ * p + n), blk_store_part(p, v, n) (the first n bytes of v) and
+ * blk_keep(v, n) (zeros from byte n on), for 0 <= n <= 16 * D. These are
+ * the portable forms. */
+#ifndef blk_load_part
+AEGISGO_INLINE BLK FN(load_part)(const uint8_t *p, size_t n)
+{
+    uint8_t b[16 * D];
+    memset(b, 0, sizeof b);
+    aegisgo_copy(b, p, n);
+    return blk_load(b);
+}
+AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
+{
+    uint8_t b[16 * D];
+    blk_store(b, v);
+    aegisgo_copy(p, b, n);
+    aegisgo_wipe_local(b, sizeof b);
+}
+#define blk_load_part(p, n) FN(load_part)((p), (n))
+#define blk_store_part(p, v, n) FN(store_part)((p), (v), (n))
+#define AEGISGO_PORTABLE_PART
+#endif
+#ifndef blk_keep
+#define blk_keep(v, n) blk_and((v), blk_load(aegisgo_keep_mask + 64 - (n)))
+#define AEGISGO_PORTABLE_KEEP
+#endif
+
 #include "aegis128_body.h"
 #include "aegis256_body.h"
 
 static const aegisgo_ops FN(ops128) = { FN(encrypt128), FN(decrypt128) };
 static const aegisgo_ops FN(ops256) = { FN(encrypt256), FN(decrypt256) };
 
+#ifdef AEGISGO_PORTABLE_PART
+#undef blk_load_part
+#undef blk_store_part
+#undef AEGISGO_PORTABLE_PART
+#endif
+#ifdef AEGISGO_PORTABLE_KEEP
+#undef blk_keep
+#undef AEGISGO_PORTABLE_KEEP
+#endif
 #undef FN

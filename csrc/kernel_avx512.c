@@ -5,17 +5,17 @@
  * register per state block), and AVX-512VL ternary logic on 256-bit
  * registers for the X2 variants and on 128-bit registers for AEGIS-128L and
  * AEGIS-256: a^b^(c&d) and a^b^c take one instruction fewer each than with
- * AVX2.
+ * AVX2. Partial blocks use byte-masked loads and stores (AVX-512BW).
  */
 #include "internal.h"
 
 #ifdef AEGISGO_HAVE_AVX512
 
 #ifdef __clang__
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx2,aes,vaes"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx2,aes,vaes"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx2,aes,vaes")
+#pragma GCC target("avx512f,avx512vl,avx512bw,avx2,aes,vaes")
 #endif
 
 #include <immintrin.h>
@@ -25,6 +25,11 @@
 /* Truth tables for vpternlog, inputs (A, B, C): A^B^C and A^(B&C). */
 #define TERN_XOR3 0x96
 #define TERN_XORAND 0x78
+
+/* Byte masks for partial blocks: the first n bits set, 0 <= n <= 64.
+ * Masked loads do not fault on the bytes they leave out, so a partial block
+ * at the end of a mapping reads nothing past its end. */
+#define MASK64(n) ((n) >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << (n)) - 1))
 
 /* D = 1: 128-bit registers with VEX/EVEX encoding and ternary logic. */
 #define D 1
@@ -38,6 +43,9 @@
 #define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
 #define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define blk_load_part(p, n) _mm_maskz_loadu_epi8((__mmask16)MASK64(n), (const void *)(p))
+#define blk_store_part(p, v, n) _mm_mask_storeu_epi8((void *)(p), (__mmask16)MASK64(n), (v))
+#define blk_keep(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
 #include "instance.h"
 #undef D
 #undef BLK
@@ -49,6 +57,9 @@
 #undef blk_load
 #undef blk_store
 #undef blk_bcast
+#undef blk_load_part
+#undef blk_store_part
+#undef blk_keep
 
 /* D = 2: 256-bit registers with ternary logic. */
 #define D 2
@@ -62,6 +73,9 @@
 #define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
 #define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_load_part(p, n) _mm256_maskz_loadu_epi8((__mmask32)MASK64(n), (const void *)(p))
+#define blk_store_part(p, v, n) _mm256_mask_storeu_epi8((void *)(p), (__mmask32)MASK64(n), (v))
+#define blk_keep(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
 #include "instance.h"
 #undef D
 #undef BLK
@@ -73,6 +87,9 @@
 #undef blk_load
 #undef blk_store
 #undef blk_bcast
+#undef blk_load_part
+#undef blk_store_part
+#undef blk_keep
 
 /* D = 4: one 512-bit register per block. */
 #define D 4
@@ -86,6 +103,9 @@
 #define blk_load(p) _mm512_loadu_si512((const void *)(p))
 #define blk_store(p, a) _mm512_storeu_si512((void *)(p), (a))
 #define blk_bcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_load_part(p, n) _mm512_maskz_loadu_epi8((__mmask64)MASK64(n), (const void *)(p))
+#define blk_store_part(p, v, n) _mm512_mask_storeu_epi8((void *)(p), (__mmask64)MASK64(n), (v))
+#define blk_keep(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
 #include "instance.h"
 #undef D
 

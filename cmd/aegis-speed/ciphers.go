@@ -116,6 +116,7 @@ type header struct {
 	GOARCH         string            `json:"goarch"`
 	CPU            string            `json:"cpu,omitempty"`
 	CPUFeatures    []string          `json:"cpu_features"`
+	ClockGHz       float64           `json:"clock_ghz,omitempty"` // estimated; 0 where no probe exists
 	AEGISAvailable bool              `json:"aegis_available"`
 	AEGISImpl      string            `json:"aegis_impl,omitempty"`
 	Kernels        map[string]string `json:"kernels,omitempty"`
@@ -130,6 +131,7 @@ func probeHeader(cfg *config) *header {
 		GOARCH:         runtime.GOARCH,
 		CPU:            cpuModel(),
 		CPUFeatures:    cpuFeatures(),
+		ClockGHz:       core.ClockHz() / 1e9,
 		AEGISAvailable: common.Available,
 		AEGISImpl:      os.Getenv("AEGIS_IMPL"),
 	}

@@ -143,6 +143,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	results := collect(cells, cfg)
+	if hdr.ClockGHz > 0 {
+		for i := range results {
+			if r := &results[i]; r.MBps > 0 {
+				r.CPB = hdr.ClockGHz * 1e3 / r.MBps
+			}
+		}
+	}
 
 	if cfg.json {
 		return writeJSON(stdout, hdr, cfg, results)

@@ -18,6 +18,7 @@ type result struct {
 	Speedup *float64 `json:"speedup_vs_gcm"` // null for the baselines, or with no baseline measured
 	Kernel  string   `json:"kernel"`
 	TagLen  int      `json:"tag_len"`
+	CPB     float64  `json:"cycles_per_byte,omitempty"` // from the estimated clock
 }
 
 type resultKey struct {
@@ -160,6 +161,9 @@ func writeHeader(b *strings.Builder, h *header) {
 		fmt.Fprintf(b, "features:   none of the AES ones\n")
 	default:
 		fmt.Fprintf(b, "features:   %s\n", strings.Join(h.CPUFeatures, " "))
+	}
+	if h.ClockGHz > 0 {
+		fmt.Fprintf(b, "clock:      %.2f GHz (estimated from a chain of dependent additions)\n", h.ClockGHz)
 	}
 	if h.AEGISImpl != "" {
 		fmt.Fprintf(b, "AEGIS_IMPL: %s\n", h.AEGISImpl)

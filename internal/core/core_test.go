@@ -56,9 +56,10 @@ func TestX86DetectionOS(t *testing.T) {
 	const (
 		aes, osxsave, avx = 1 << 25, 1 << 27, 1 << 28
 		avx2, avx512f, vl = 1 << 5, 1 << 16, 1 << 31
+		bw                = 1 << 30
 		vaes              = 1 << 9
 	)
-	l1, l7b, l7c := uint32(aes|osxsave|avx), uint32(avx2|avx512f|vl), uint32(vaes)
+	l1, l7b, l7c := uint32(aes|osxsave|avx), uint32(avx2|avx512f|vl|bw), uint32(vaes)
 	cases := []struct {
 		name         string
 		l1, l7b, l7c uint32
@@ -72,6 +73,7 @@ func TestX86DetectionOS(t *testing.T) {
 		{"no VAES", l1, l7b, 0, 0xe7, []int{0, 1}},
 		{"no AVX2", l1, l7b &^ avx2, l7c, 0xe7, []int{0, 1}},
 		{"no AVX-512VL", l1, l7b &^ vl, l7c, 0xe7, []int{0, 1, 2}},
+		{"no AVX-512BW", l1, l7b &^ bw, l7c, 0xe7, []int{0, 1, 2}},
 		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []int{0}},
 	}
 	for _, c := range cases {

@@ -13,6 +13,12 @@
 //
 // A nonce must never repeat under one key. Random nonces from crypto/rand are safe for up to 2^48 messages per key; a counter is safe for 2^128.
 //
+// Besides the AEAD, the package has incremental encryption and decryption
+// (NewEncrypter, NewDecrypter) for messages that arrive in pieces, detached
+// tags (Aegis128X4.SealDetached, OpenDetached), AEGIS-MAC (NewMAC) and the
+// raw keystream (Stream, NewKeyStream). One key must serve one purpose: do
+// not use the same key both for the MAC and for encryption.
+//
 // Built without cgo, or with the tag without_aegis, the package still
 // compiles, but New returns common.ErrNotAvailable (and common.Available is
 // false).

@@ -20,3 +20,57 @@ func TestAEAD(t *testing.T) {
 		ZeroValue:      func() cipher.AEAD { return new(aegis256x2.Aegis256X2) },
 	})
 }
+
+// streamVariant hands the package's incremental API to the shared suite.
+var streamVariant = aeadtest.StreamVariant{
+	V:   &core.Variants[4],
+	New: aegis256x2.New,
+	NewEncrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Encrypter, error) {
+		e, err := aegis256x2.NewEncrypter(key, nonce, ad, tagLen)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	},
+	NewDecrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Decrypter, error) {
+		d, err := aegis256x2.NewDecrypter(key, nonce, ad, tagLen)
+		if err != nil {
+			return nil, err
+		}
+		return d, nil
+	},
+	NewMAC: func(key, nonce []byte, tagLen int) (aeadtest.MAC, error) {
+		m, err := aegis256x2.NewMAC(key, nonce, tagLen)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	},
+	NewKeyStream: func(key, nonce []byte) (aeadtest.KeyStream, error) {
+		k, err := aegis256x2.NewKeyStream(key, nonce)
+		if err != nil {
+			return nil, err
+		}
+		return k, nil
+	},
+	Stream: aegis256x2.Stream,
+	ZeroValues: func() (aeadtest.Encrypter, aeadtest.Decrypter, aeadtest.MAC, aeadtest.KeyStream) {
+		return new(aegis256x2.Encrypter), new(aegis256x2.Decrypter), new(aegis256x2.MAC), new(aegis256x2.KeyStream)
+	},
+	CopyEncrypter: func(e aeadtest.Encrypter) aeadtest.Encrypter {
+		c := *e.(*aegis256x2.Encrypter)
+		return &c
+	},
+	CopyMAC: func(m aeadtest.MAC) aeadtest.MAC {
+		c := *m.(*aegis256x2.MAC)
+		return &c
+	},
+}
+
+func TestStream(t *testing.T) { aeadtest.RunStream(t, streamVariant) }
+
+func FuzzIncremental(f *testing.F) { aeadtest.FuzzIncremental(f, streamVariant) }
+
+func FuzzMAC(f *testing.F) { aeadtest.FuzzMAC(f, streamVariant) }
+
+func FuzzDetached(f *testing.F) { aeadtest.FuzzDetached(f, streamVariant) }

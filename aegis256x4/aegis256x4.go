@@ -13,6 +13,12 @@
 //
 // A nonce must never repeat under one key. At 256 bits, random nonces from crypto/rand are safe for any practical number of messages.
 //
+// Besides the AEAD, the package has incremental encryption and decryption
+// (NewEncrypter, NewDecrypter) for messages that arrive in pieces, detached
+// tags (Aegis256X4.SealDetached, OpenDetached), AEGIS-MAC (NewMAC) and the
+// raw keystream (Stream, NewKeyStream). One key must serve one purpose: do
+// not use the same key both for the MAC and for encryption.
+//
 // Built without cgo, or with the tag without_aegis, the package still
 // compiles, but New returns common.ErrNotAvailable (and common.Available is
 // false).

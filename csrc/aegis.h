@@ -53,7 +53,38 @@ typedef struct aegisgo_ops {
                    const uint8_t *tag, size_t taglen,
                    const uint8_t *ad, size_t adlen,
                    const uint8_t *npub, const uint8_t *k);
+
+    /* Incremental use. st is AEGISGO_STATE_BYTES of plain bytes that the
+     * caller owns: the state is loaded from it and stored back on every
+     * call, with unaligned accesses and no pointer kept, so it can live
+     * anywhere (Go memory included) and be copied. */
+
+    /* Starts an encryption or decryption: Init, then absorbs all of ad.
+     * With ad NULL it starts a MAC or a keystream instead. */
+    void (*inc_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
+                     const uint8_t *npub, const uint8_t *k);
+    /* Encrypts (decrypts) the next mlen (clen) bytes of the message. Any
+     * split of the message gives the bytes of encrypt (decrypt). */
+    void (*inc_encrypt)(uint8_t *st, uint8_t *c, const uint8_t *m, size_t mlen);
+    void (*inc_decrypt)(uint8_t *st, uint8_t *m, const uint8_t *c, size_t clen);
+    /* Writes the tag of the message encrypted so far, or checks it in
+     * constant time (0 or -1). Both wipe st. */
+    void (*inc_final)(uint8_t *st, uint8_t *tag, size_t taglen);
+    int (*inc_verify)(uint8_t *st, const uint8_t *tag, size_t taglen);
+    /* AEGIS-MAC on a state from inc_init with no ad: absorbs data, and
+     * writes the tag of what was absorbed so far, leaving st as it was. */
+    void (*mac_update)(uint8_t *st, const uint8_t *data, size_t len);
+    void (*mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen);
+    /* The spec's Stream, continued from st (a state from inc_init with no
+     * ad): writes the next len bytes of keystream to out, xored with in
+     * unless in is NULL. */
+    void (*stream)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t len);
 } aegisgo_ops;
+
+/* The size of an incremental state, for every variant (the largest is
+ * AEGIS-128X4's: 8 blocks of 64 bytes, a 128-byte partial block and two
+ * 64-bit lengths). */
+#define AEGISGO_STATE_BYTES 656
 
 /* The table of a variant in a kernel, or NULL when this build has no such
  * kernel for that variant. It says nothing about the running CPU: ask
@@ -80,5 +111,26 @@ int aegisgo_open(const aegisgo_ops *ops, uint8_t *m, const uint8_t *c,
                  size_t clen, const uint8_t *tag, size_t taglen,
                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
                  const uint8_t *k);
+
+/* One-call wrappers of the incremental entry points (stream.c). */
+void aegisgo_inc_init(const aegisgo_ops *ops, uint8_t *st, const uint8_t *ad,
+                      size_t adlen, const uint8_t *npub, const uint8_t *k);
+void aegisgo_inc_encrypt(const aegisgo_ops *ops, uint8_t *st, uint8_t *c,
+                         const uint8_t *m, size_t mlen);
+void aegisgo_inc_decrypt(const aegisgo_ops *ops, uint8_t *st, uint8_t *m,
+                         const uint8_t *c, size_t clen);
+void aegisgo_inc_final(const aegisgo_ops *ops, uint8_t *st, uint8_t *tag,
+                       size_t taglen);
+int aegisgo_inc_verify(const aegisgo_ops *ops, uint8_t *st,
+                       const uint8_t *tag, size_t taglen);
+void aegisgo_mac_update(const aegisgo_ops *ops, uint8_t *st,
+                        const uint8_t *data, size_t len);
+void aegisgo_mac_final(const aegisgo_ops *ops, const uint8_t *st,
+                       uint8_t *tag, size_t taglen);
+void aegisgo_stream_xor(const aegisgo_ops *ops, uint8_t *st, uint8_t *out,
+                        const uint8_t *in, size_t len);
+/* The spec's Stream in one call: len bytes of keystream for npub and k. */
+void aegisgo_stream(const aegisgo_ops *ops, uint8_t *out, size_t len,
+                    const uint8_t *npub, const uint8_t *k);
 
 #endif

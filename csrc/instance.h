@@ -2,7 +2,9 @@
  * instance.h: instantiates both algorithm bodies for one kernel and one
  * degree. The kernel defines KERNEL (its name), D, BLK and the block
  * operations listed in aegis128_body.h, then includes this file; it gets
- * two tables, FN(ops128) and FN(ops256).
+ * two tables, FN(ops128) and FN(ops256), with the one-shot entry points of
+ * the bodies and the incremental ones of aegis128_more.h and
+ * aegis256_more.h.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
@@ -65,9 +67,19 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 
 #include "aegis128_body.h"
 #include "aegis256_body.h"
+#include "aegis128_more.h"
+#include "aegis256_more.h"
 
-static const aegisgo_ops FN(ops128) = { FN(encrypt128), FN(decrypt128) };
-static const aegisgo_ops FN(ops256) = { FN(encrypt256), FN(decrypt256) };
+static const aegisgo_ops FN(ops128) = {
+    FN(encrypt128), FN(decrypt128),
+    FN(x128_init), FN(x128_encrypt), FN(x128_decrypt), FN(x128_final),
+    FN(x128_verify), FN(x128_mac_update), FN(x128_mac_final), FN(x128_stream),
+};
+static const aegisgo_ops FN(ops256) = {
+    FN(encrypt256), FN(decrypt256),
+    FN(x256_init), FN(x256_encrypt), FN(x256_decrypt), FN(x256_final),
+    FN(x256_verify), FN(x256_mac_update), FN(x256_mac_final), FN(x256_stream),
+};
 
 #ifdef AEGISGO_PORTABLE_PART
 #undef blk_load_part

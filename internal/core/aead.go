@@ -79,6 +79,23 @@ func (a *AEAD) paddedNonce(nonce []byte) (n [32]byte) {
 
 // Seal implements cipher.AEAD.
 func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	ret, _ := a.sealTo(dst, nonce, plaintext, additionalData)
+	return ret
+}
+
+// SealDetached is Seal with the tag apart: the ciphertext is appended to
+// dst and returned with its capacity clipped, and the tag is the tagLen
+// bytes that follow it in the same array (so appending to ciphertext
+// cannot overwrite the tag). Nothing is allocated when dst has room for
+// len(plaintext)+tagLen more bytes.
+func (a *AEAD) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphertext, tag []byte) {
+	ret, ctEnd := a.sealTo(dst, nonce, plaintext, additionalData)
+	return ret[:ctEnd:ctEnd], ret[ctEnd:len(ret):len(ret)]
+}
+
+// sealTo holds every check of Seal and SealDetached. It appends the
+// ciphertext and the tag to dst, and says where the ciphertext ends.
+func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
 	a.live()
 	n := a.paddedNonce(nonce)
 	ret, out := sliceForAppend(dst, len(plaintext)+a.tagLen)
@@ -90,7 +107,7 @@ func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	}
 	mlen := len(plaintext)
 	seal(a.ops, out[:mlen], out[mlen:], plaintext, additionalData, &n, &a.key)
-	return ret
+	return ret, len(dst) + mlen
 }
 
 // Open implements cipher.AEAD. On failure it returns common.ErrAuth (or
@@ -103,16 +120,35 @@ func (a *AEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		return nil, common.ErrTruncated
 	}
 	clen := len(ciphertext) - a.tagLen
-	tag := ciphertext[clen:]
-	ciphertext = ciphertext[:clen]
-	ret, out := sliceForAppend(dst, clen)
+	return a.openTo(dst, &n, ciphertext[:clen], ciphertext[clen:], additionalData)
+}
+
+// OpenDetached is Open with the tag apart. A tag of another length than
+// tagLen cannot match: the result is common.ErrAuth.
+func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
+	a.live()
+	n := a.paddedNonce(nonce)
+	if len(tag) != a.tagLen {
+		return nil, common.ErrAuth
+	}
+	return a.openTo(dst, &n, ciphertext, tag, additionalData)
+}
+
+// openTo holds the checks of Open and OpenDetached that follow the nonce.
+// The C core reads the tag after it has written the plaintext, so the
+// output may not overlap the tag at all.
+func (a *AEAD) openTo(dst []byte, n *[32]byte, ciphertext, tag, additionalData []byte) ([]byte, error) {
+	ret, out := sliceForAppend(dst, len(ciphertext))
 	if inexactOverlap(out, ciphertext) {
 		panic(a.v.Name + ": invalid buffer overlap of output and input")
+	}
+	if anyOverlap(out, tag) {
+		panic(a.v.Name + ": invalid buffer overlap of output and tag")
 	}
 	if anyOverlap(out, additionalData) {
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
-	if !open(a.ops, out, ciphertext, tag, additionalData, &n, &a.key) {
+	if !open(a.ops, out, ciphertext, tag, additionalData, n, &a.key) {
 		return nil, common.ErrAuth
 	}
 	return ret, nil

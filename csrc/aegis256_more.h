@@ -1,0 +1,292 @@
+/*
+ * aegis256_more.h: the incremental forms of AEGIS-256 and AEGIS-256X
+ * (encryption, decryption, AEGIS-MAC and the keystream), built from the
+ * blocks of aegis256_body.h and the helpers of aegis128_more.h, which
+ * instance.h includes first.
+ *
+ * The state is laid out as in aegis128_more.h, with six blocks:
+ *
+ *   [0, 96D)           S0 ... S5, 16D bytes each
+ *   [96D, 112D)        the bytes of the current partial block, zero after
+ *                      the last one
+ *   [112D, 112D + 8)   the associated data length in bytes
+ *   [112D + 8, +16)    the message (or MAC data, or keystream) length
+ */
+
+#define R256 (16 * D)
+#define X256_PEND (6 * R256)
+#define X256_ADLEN (X256_PEND + R256)
+#define X256_MLEN (X256_ADLEN + 8)
+#define X256_SIZE (X256_MLEN + 8)
+
+typedef char FN(x256_fits)[X256_SIZE <= AEGISGO_STATE_BYTES ? 1 : -1];
+
+AEGISGO_INLINE void FN(x256_load)(FN(st256) *s, const uint8_t *st)
+{
+    s->s0 = blk_load(st);
+    s->s1 = blk_load(st + R256);
+    s->s2 = blk_load(st + 2 * R256);
+    s->s3 = blk_load(st + 3 * R256);
+    s->s4 = blk_load(st + 4 * R256);
+    s->s5 = blk_load(st + 5 * R256);
+}
+
+AEGISGO_INLINE void FN(x256_store)(uint8_t *st, const FN(st256) *s)
+{
+    blk_store(st, s->s0);
+    blk_store(st + R256, s->s1);
+    blk_store(st + 2 * R256, s->s2);
+    blk_store(st + 3 * R256, s->s3);
+    blk_store(st + 4 * R256, s->s4);
+    blk_store(st + 5 * R256, s->s5);
+}
+
+/* Absorbs the partial block, if any; its bytes are already zero-padded. */
+AEGISGO_INLINE void FN(x256_flush)(FN(st256) *s, const uint8_t *st)
+{
+    if (aegisgo_get64(st + X256_MLEN) % R256 != 0) {
+        FN(upd256)(s, blk_load(st + X256_PEND));
+    }
+}
+
+static void FN(x256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
+                          const uint8_t *npub, const uint8_t *k)
+{
+    FN(st256) s;
+    FN(init256)(&s, k, npub);
+    FN(absorb256)(&s, ad, adlen);
+    FN(x256_store)(st, &s);
+    memset(st + X256_PEND, 0, R256);
+    aegisgo_put64(st + X256_ADLEN, (uint64_t)adlen);
+    aegisgo_put64(st + X256_MLEN, 0);
+}
+
+/* One walk for the three directions, as in aegis128_more.h: DIR 0
+ * encrypts, 1 decrypts, 2 writes keystream (xored with src unless NULL). */
+AEGISGO_INLINE void FN(x256_walk)(uint8_t *st, uint8_t *out, const uint8_t *src,
+                                  size_t n, const int dir)
+{
+    FN(st256) s;
+    uint8_t *pend = st + X256_PEND;
+    const uint64_t mlen = aegisgo_get64(st + X256_MLEN);
+    size_t pos = (size_t)(mlen % R256);
+    size_t i = 0, j;
+    uint8_t z[R256];
+
+    if (n == 0) {
+        return;
+    }
+    FN(x256_load)(&s, st);
+    if (pos > 0) {
+        const size_t take = aegisgo_fill(R256, pos, n);
+        blk_store(z, FN(z256)(&s));
+        for (j = 0; j < take; j++) {
+            const uint8_t x = src != NULL ? src[j] : 0;
+            if (dir == 0) {
+                pend[pos + j] = x;
+                out[j] = (uint8_t)(x ^ z[pos + j]);
+            } else if (dir == 1) {
+                pend[pos + j] = (uint8_t)(x ^ z[pos + j]);
+                out[j] = pend[pos + j];
+            } else {
+                out[j] = (uint8_t)(x ^ z[pos + j]);
+            }
+        }
+        i = take;
+        if (pos + take == R256) {
+            FN(upd256)(&s, blk_load(pend));
+            memset(pend, 0, R256);
+        }
+    }
+    if (dir == 2) {
+        const BLK zero = blk_load(aegisgo_zero_blocks);
+        for (; i + R256 <= n; i += R256) {
+            BLK z0 = FN(z256)(&s);
+            if (src != NULL) {
+                z0 = blk_xor(z0, blk_load(src + i));
+            }
+            blk_store(out + i, z0);
+            FN(upd256)(&s, zero);
+        }
+    } else if (dir == 0) {
+        for (; i + 2 * R256 <= n; i += 2 * R256) {
+            FN(enc256)(&s, out + i, src + i);
+            FN(enc256)(&s, out + i + R256, src + i + R256);
+        }
+        if (i + R256 <= n) {
+            FN(enc256)(&s, out + i, src + i);
+            i += R256;
+        }
+    } else {
+        for (; i + 2 * R256 <= n; i += 2 * R256) {
+            FN(dec256)(&s, out + i, src + i);
+            FN(dec256)(&s, out + i + R256, src + i + R256);
+        }
+        if (i + R256 <= n) {
+            FN(dec256)(&s, out + i, src + i);
+            i += R256;
+        }
+    }
+    if (i < n) {
+        /* A new partial block: pend is all zeros here. */
+        blk_store(z, FN(z256)(&s));
+        for (j = 0; i + j < n; j++) {
+            const uint8_t x = src != NULL ? src[i + j] : 0;
+            if (dir == 0) {
+                pend[j] = x;
+                out[i + j] = (uint8_t)(x ^ z[j]);
+            } else if (dir == 1) {
+                pend[j] = (uint8_t)(x ^ z[j]);
+                out[i + j] = pend[j];
+            } else {
+                out[i + j] = (uint8_t)(x ^ z[j]);
+            }
+        }
+    }
+    aegisgo_wipe(z, sizeof z);
+    FN(x256_store)(st, &s);
+    aegisgo_put64(st + X256_MLEN, mlen + (uint64_t)n);
+}
+
+static void FN(x256_encrypt)(uint8_t *st, uint8_t *c, const uint8_t *m, size_t n)
+{
+    FN(x256_walk)(st, c, m, n, 0);
+}
+
+static void FN(x256_decrypt)(uint8_t *st, uint8_t *m, const uint8_t *c, size_t n)
+{
+    FN(x256_walk)(st, m, c, n, 1);
+}
+
+static void FN(x256_stream)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n)
+{
+    FN(x256_walk)(st, out, in, n, 2);
+}
+
+static void FN(x256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
+{
+    FN(st256) s;
+    FN(x256_load)(&s, st);
+    FN(x256_flush)(&s, st);
+    FN(final256)(&s, tag, taglen, (size_t)aegisgo_get64(st + X256_ADLEN),
+                 (size_t)aegisgo_get64(st + X256_MLEN));
+    aegisgo_wipe(st, X256_SIZE);
+}
+
+static int FN(x256_verify)(uint8_t *st, const uint8_t *tag, size_t taglen)
+{
+    uint8_t want[32];
+    int ok;
+    FN(x256_final)(st, want, taglen);
+    ok = aegisgo_ct_verify(want, tag, taglen);
+    aegisgo_wipe(want, sizeof want);
+    return ok;
+}
+
+static void FN(x256_mac_update)(uint8_t *st, const uint8_t *a, size_t n)
+{
+    FN(st256) s;
+    uint8_t *pend = st + X256_PEND;
+    const uint64_t len = aegisgo_get64(st + X256_MLEN);
+    const size_t pos = (size_t)(len % R256);
+    size_t i = 0, whole;
+
+    if (n == 0) {
+        return;
+    }
+    aegisgo_put64(st + X256_MLEN, len + (uint64_t)n);
+    if (pos + n < R256) {
+        /* Still inside the partial block: no state update. */
+        memcpy(pend + pos, a, n);
+        return;
+    }
+    FN(x256_load)(&s, st);
+    if (pos > 0) {
+        i = aegisgo_fill(R256, pos, n);
+        memcpy(pend + pos, a, i);
+        FN(upd256)(&s, blk_load(pend));
+        memset(pend, 0, R256);
+    }
+    whole = (n - i) - (n - i) % R256;
+    FN(absorb256)(&s, a + i, whole);
+    i += whole;
+    memcpy(pend, a + i, n - i);
+    FN(x256_store)(st, &s);
+}
+
+/* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
+ * with D > 1 the tags of lanes 1..D-1 are absorbed into lane 0, which
+ * alone gives the tag. */
+static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
+{
+    FN(st256) s;
+    const uint64_t len = aegisgo_get64(st + X256_MLEN);
+
+    FN(x256_load)(&s, st);
+    FN(x256_flush)(&s, st);
+#if D == 1
+    FN(final256)(&s, tag, taglen, (size_t)len, taglen);
+#else
+    {
+        uint8_t a[R256], b[R256], m[R256], u[16];
+        BLK t;
+        int i, l;
+
+        aegisgo_lengths_block(u, len, (uint64_t)taglen);
+        t = blk_xor(s.s3, blk_bcast(u));
+        for (i = 0; i < 7; i++) {
+            FN(upd256)(&s, t);
+        }
+        memset(m, 0, sizeof m);
+        if (taglen == 16) {
+            BLK x = blk_xor3(s.s0, s.s1, s.s2);
+            x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
+            blk_store(a, x);
+            for (l = 1; l < D; l++) {
+                memcpy(m, a + 16 * l, 16);
+                FN(upd256)(&s, blk_load(m));
+            }
+        } else {
+            /* Each lane's 256-bit tag is absorbed as two 128-bit halves. */
+            blk_store(a, blk_xor3(s.s0, s.s1, s.s2));
+            blk_store(b, blk_xor3(s.s3, s.s4, s.s5));
+            for (l = 1; l < D; l++) {
+                memcpy(m, a + 16 * l, 16);
+                FN(upd256)(&s, blk_load(m));
+                memcpy(m, b + 16 * l, 16);
+                FN(upd256)(&s, blk_load(m));
+            }
+        }
+        aegisgo_le64x2(u, (uint64_t)D, (uint64_t)taglen * 8);
+        blk_store(m, s.s3);
+        for (i = 0; i < 16; i++) {
+            m[i] ^= u[i];
+        }
+        memset(m + 16, 0, R256 - 16);
+        t = blk_load(m);
+        for (i = 0; i < 7; i++) {
+            FN(upd256)(&s, t);
+        }
+        if (taglen == 16) {
+            BLK x = blk_xor3(s.s0, s.s1, s.s2);
+            x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
+            blk_store(a, x);
+            memcpy(tag, a, 16);
+        } else {
+            blk_store(a, blk_xor3(s.s0, s.s1, s.s2));
+            blk_store(b, blk_xor3(s.s3, s.s4, s.s5));
+            memcpy(tag, a, 16);
+            memcpy(tag + 16, b, 16);
+        }
+        aegisgo_wipe(a, sizeof a);
+        aegisgo_wipe(b, sizeof b);
+        aegisgo_wipe(m, sizeof m);
+    }
+#endif
+}
+
+#undef R256
+#undef X256_PEND
+#undef X256_ADLEN
+#undef X256_MLEN
+#undef X256_SIZE

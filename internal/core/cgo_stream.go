@@ -1,0 +1,80 @@
+//go:build cgo && !without_aegis
+
+package core
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../csrc
+#cgo noescape aegisgo_inc_init
+#cgo nocallback aegisgo_inc_init
+#cgo noescape aegisgo_inc_encrypt
+#cgo nocallback aegisgo_inc_encrypt
+#cgo noescape aegisgo_inc_decrypt
+#cgo nocallback aegisgo_inc_decrypt
+#cgo noescape aegisgo_inc_final
+#cgo nocallback aegisgo_inc_final
+#cgo noescape aegisgo_inc_verify
+#cgo nocallback aegisgo_inc_verify
+#cgo noescape aegisgo_mac_update
+#cgo nocallback aegisgo_mac_update
+#cgo noescape aegisgo_mac_final
+#cgo nocallback aegisgo_mac_final
+#cgo noescape aegisgo_stream_xor
+#cgo nocallback aegisgo_stream_xor
+#cgo noescape aegisgo_stream
+#cgo nocallback aegisgo_stream
+#include "aegis.h"
+*/
+import "C"
+
+import "unsafe"
+
+// StateSize must be AEGISGO_STATE_BYTES: one of these array lengths is
+// negative otherwise, and the build fails.
+var (
+	_ [C.AEGISGO_STATE_BYTES - StateSize]byte
+	_ [StateSize - C.AEGISGO_STATE_BYTES]byte
+)
+
+// The only cgo calls of the incremental types, one per method call. The
+// state and the slices are used during the call only (noescape).
+
+func opsOf(p unsafe.Pointer) *C.aegisgo_ops { return (*C.aegisgo_ops)(p) }
+
+func statePtr(st *[StateSize]byte) *C.uint8_t { return (*C.uint8_t)(&st[0]) }
+
+func incInit(o unsafe.Pointer, st *[StateSize]byte, ad []byte, n, k *[32]byte) {
+	C.aegisgo_inc_init(opsOf(o), statePtr(st), bytePtr(ad), C.size_t(len(ad)),
+		(*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
+}
+
+func incEncrypt(o unsafe.Pointer, st *[StateSize]byte, c, m []byte) {
+	C.aegisgo_inc_encrypt(opsOf(o), statePtr(st), bytePtr(c), bytePtr(m), C.size_t(len(m)))
+}
+
+func incDecrypt(o unsafe.Pointer, st *[StateSize]byte, m, c []byte) {
+	C.aegisgo_inc_decrypt(opsOf(o), statePtr(st), bytePtr(m), bytePtr(c), C.size_t(len(c)))
+}
+
+func incFinal(o unsafe.Pointer, st *[StateSize]byte, tag []byte) {
+	C.aegisgo_inc_final(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag)))
+}
+
+func incVerify(o unsafe.Pointer, st *[StateSize]byte, tag []byte) bool {
+	return C.aegisgo_inc_verify(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag))) == 0
+}
+
+func macUpdate(o unsafe.Pointer, st *[StateSize]byte, data []byte) {
+	C.aegisgo_mac_update(opsOf(o), statePtr(st), bytePtr(data), C.size_t(len(data)))
+}
+
+func macFinal(o unsafe.Pointer, st *[StateSize]byte, tag []byte) {
+	C.aegisgo_mac_final(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag)))
+}
+
+func streamXOR(o unsafe.Pointer, st *[StateSize]byte, out, in []byte) {
+	C.aegisgo_stream_xor(opsOf(o), statePtr(st), bytePtr(out), bytePtr(in), C.size_t(len(out)))
+}
+
+func stream(o unsafe.Pointer, out []byte, n, k *[32]byte) {
+	C.aegisgo_stream(opsOf(o), bytePtr(out), C.size_t(len(out)), (*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
+}

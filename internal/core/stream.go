@@ -1,0 +1,309 @@
+package core
+
+import (
+	"crypto/subtle"
+	"unsafe"
+
+	"github.com/aegisgo/aegis/common"
+)
+
+// StateSize is the size of an incremental state in bytes: the largest
+// variant's (AEGIS-128X4's), AEGISGO_STATE_BYTES in csrc/aegis.h.
+// cgo_stream.go checks at compile time that the two agree.
+const StateSize = 656
+
+// incState is what Encrypter, Decrypter, MAC and KeyStream share: the
+// variant, the kernel, and the state itself as plain bytes in Go memory.
+// The C core loads the state from st on every call and stores it back,
+// without keeping a pointer, so a copy of an incState is an independent
+// state that keeps working.
+//
+// It holds no pointer (the kernel's table is looked up in opsTable), so the
+// garbage collector neither scans it nor needs its type to allocate it.
+type incState struct {
+	vid    int // the variant's ID plus one; 0 in the zero value
+	kernel int // -1 after Final
+	tagLen int
+	st     [StateSize]byte
+}
+
+// opsTable caches kernelOps: the C tables of the kernels that run here.
+var opsTable = func() (t [len(Variants)][numKernels]unsafe.Pointer) {
+	for v := range t {
+		for k := range t[v] {
+			t[v][k] = kernelOps(v, k)
+		}
+	}
+	return t
+}()
+
+func (s *incState) variant() *Variant { return &Variants[s.vid-1] }
+
+func (s *incState) ops() unsafe.Pointer { return opsTable[s.vid-1][s.kernel] }
+
+// init checks the parameters in the order of the AEAD's constructor (the
+// kernel, the key, the nonce, the tag length) and starts the state,
+// absorbing ad. An empty nonce is refused unless zeroNonceOK, where it
+// stands for the all-zero nonce.
+func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen int, zeroNonceOK bool) error {
+	ops := kernelOps(v.ID, kernel)
+	if ops == nil {
+		return common.ErrNotAvailable
+	}
+	if len(key) != v.KeySize {
+		return common.ErrBadKeyLength
+	}
+	if len(nonce) > v.NonceSize || (len(nonce) == 0 && !zeroNonceOK) {
+		return common.ErrBadNonceLength
+	}
+	if tagLen != 16 && tagLen != 32 {
+		return common.ErrBadTagLength
+	}
+	var k, n [32]byte
+	copy(k[:], key)
+	copy(n[:], nonce)
+	s.vid, s.kernel, s.tagLen = v.ID+1, kernel, tagLen
+	incInit(ops, &s.st, ad, &n, &k)
+	clear(k[:])
+	return nil
+}
+
+// live panics unless the state was started and not finished since, and
+// returns the kernel's table.
+func (s *incState) live(kind, ctor string) unsafe.Pointer {
+	if s.vid == 0 {
+		panic("aegis: " + kind + " used without " + ctor)
+	}
+	if s.kernel < 0 {
+		panic(s.variant().Name + ": " + kind + " used after Final")
+	}
+	return s.ops()
+}
+
+// finish marks the state as ended: any later use panics.
+func (s *incState) finish() { s.kernel = -1 }
+
+// Encrypter encrypts one message in pieces. See the variant packages for
+// the contract.
+type Encrypter struct{ s incState }
+
+// Init starts e for variant v with the default kernel.
+func (e *Encrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen int) error {
+	return e.InitKernel(v, key, nonce, additionalData, tagLen, DefaultKernel(v))
+}
+
+// InitKernel is Init with a given kernel, for tests and benchmarks.
+func (e *Encrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
+	return e.s.init(v, kernel, key, nonce, additionalData, tagLen, false)
+}
+
+// Encrypt returns the encryption of the next len(p) bytes of the message.
+func (e *Encrypter) Encrypt(p []byte) []byte { return e.EncryptTo(nil, p) }
+
+// EncryptTo appends the encryption of the next len(p) bytes of the message
+// to dst. dst may be p[:0] (in place); another overlap panics.
+func (e *Encrypter) EncryptTo(dst, p []byte) []byte {
+	ops := e.s.live("Encrypter", "NewEncrypter")
+	ret, out := sliceForAppend(dst, len(p))
+	if inexactOverlap(out, p) {
+		panic(e.s.variant().Name + ": invalid buffer overlap of output and input")
+	}
+	if len(p) > 0 {
+		incEncrypt(ops, &e.s.st, out, p)
+	}
+	return ret
+}
+
+// Final returns the tag of the whole message, wipes the state and ends e.
+func (e *Encrypter) Final() []byte {
+	ops := e.s.live("Encrypter", "NewEncrypter")
+	tag := make([]byte, e.s.tagLen)
+	incFinal(ops, &e.s.st, tag)
+	e.s.finish()
+	return tag
+}
+
+// Decrypter decrypts one message in pieces. See the variant packages for
+// the contract.
+type Decrypter struct{ s incState }
+
+// Init starts d for variant v with the default kernel.
+func (d *Decrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen int) error {
+	return d.InitKernel(v, key, nonce, additionalData, tagLen, DefaultKernel(v))
+}
+
+// InitKernel is Init with a given kernel, for tests and benchmarks.
+func (d *Decrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
+	return d.s.init(v, kernel, key, nonce, additionalData, tagLen, false)
+}
+
+// Decrypt returns the decryption of the next len(c) bytes of ciphertext.
+func (d *Decrypter) Decrypt(c []byte) []byte { return d.DecryptTo(nil, c) }
+
+// DecryptTo appends the decryption of the next len(c) bytes of ciphertext
+// to dst. dst may be c[:0] (in place); another overlap panics.
+func (d *Decrypter) DecryptTo(dst, c []byte) []byte {
+	ops := d.s.live("Decrypter", "NewDecrypter")
+	ret, out := sliceForAppend(dst, len(c))
+	if inexactOverlap(out, c) {
+		panic(d.s.variant().Name + ": invalid buffer overlap of output and input")
+	}
+	if len(c) > 0 {
+		incDecrypt(ops, &d.s.st, out, c)
+	}
+	return ret
+}
+
+// Final checks tag against the whole ciphertext in constant time, wipes
+// the state and ends d. A tag of the wrong length does not match.
+func (d *Decrypter) Final(tag []byte) error {
+	ops := d.s.live("Decrypter", "NewDecrypter")
+	d.s.finish()
+	if len(tag) != d.s.tagLen {
+		clear(d.s.st[:])
+		return common.ErrAuth
+	}
+	if !incVerify(ops, &d.s.st, tag) {
+		return common.ErrAuth
+	}
+	return nil
+}
+
+// MAC is AEGIS-MAC as a hash.Hash. It keeps the key and the nonce for
+// Reset.
+type MAC struct {
+	s          incState
+	key, nonce [32]byte
+}
+
+// Init starts m for variant v with the default kernel.
+func (m *MAC) Init(v *Variant, key, nonce []byte, tagLen int) error {
+	return m.InitKernel(v, key, nonce, tagLen, DefaultKernel(v))
+}
+
+// InitKernel is Init with a given kernel, for tests and benchmarks. An
+// empty nonce is the all-zero nonce.
+func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen, kernel int) error {
+	if err := m.s.init(v, kernel, key, nonce, nil, tagLen, true); err != nil {
+		return err
+	}
+	copy(m.key[:], key)
+	copy(m.nonce[:], nonce)
+	return nil
+}
+
+func (m *MAC) live() unsafe.Pointer { return m.s.live("MAC", "NewMAC") }
+
+// Write absorbs p. It never fails.
+func (m *MAC) Write(p []byte) (int, error) {
+	ops := m.live()
+	if len(p) > 0 {
+		macUpdate(ops, &m.s.st, p)
+	}
+	return len(p), nil
+}
+
+// Sum appends the tag of the data written so far to b, leaving the state
+// as it was.
+func (m *MAC) Sum(b []byte) []byte {
+	ops := m.live()
+	ret, out := sliceForAppend(b, m.s.tagLen)
+	macFinal(ops, &m.s.st, out)
+	return ret
+}
+
+// Verify reports, in constant time, whether tag is the tag of the data
+// written so far.
+func (m *MAC) Verify(tag []byte) bool {
+	ops := m.live()
+	var want [32]byte
+	macFinal(ops, &m.s.st, want[:m.s.tagLen])
+	ok := subtle.ConstantTimeCompare(tag, want[:m.s.tagLen]) == 1
+	clear(want[:])
+	return ok
+}
+
+// Reset restarts m with its key and nonce.
+func (m *MAC) Reset() {
+	incInit(m.live(), &m.s.st, nil, &m.nonce, &m.key)
+}
+
+// Size returns the tag length.
+func (m *MAC) Size() int {
+	m.live()
+	return m.s.tagLen
+}
+
+// BlockSize returns the variant's rate: Writes of multiples of it avoid
+// buffering a partial block.
+func (m *MAC) BlockSize() int {
+	m.live()
+	return m.s.variant().Rate
+}
+
+// KeyStream is the spec's Stream as an io.Reader and a cipher.Stream.
+type KeyStream struct{ s incState }
+
+// Init starts k for variant v with the default kernel. An empty nonce is
+// the all-zero nonce.
+func (k *KeyStream) Init(v *Variant, key, nonce []byte) error {
+	return k.InitKernel(v, key, nonce, DefaultKernel(v))
+}
+
+// InitKernel is Init with a given kernel, for tests and benchmarks.
+func (k *KeyStream) InitKernel(v *Variant, key, nonce []byte, kernel int) error {
+	// A keystream has no tag: 16 only passes the check.
+	return k.s.init(v, kernel, key, nonce, nil, 16, true)
+}
+
+// Read fills p with the next len(p) bytes of keystream. It never fails.
+func (k *KeyStream) Read(p []byte) (int, error) {
+	ops := k.s.live("KeyStream", "NewKeyStream")
+	if len(p) > 0 {
+		streamXOR(ops, &k.s.st, p, nil)
+	}
+	return len(p), nil
+}
+
+// XORKeyStream implements cipher.Stream.
+func (k *KeyStream) XORKeyStream(dst, src []byte) {
+	ops := k.s.live("KeyStream", "NewKeyStream")
+	if len(dst) < len(src) {
+		panic(k.s.variant().Name + ": output smaller than input")
+	}
+	dst = dst[:len(src)]
+	if inexactOverlap(dst, src) {
+		panic(k.s.variant().Name + ": invalid buffer overlap of output and input")
+	}
+	if len(src) > 0 {
+		streamXOR(ops, &k.s.st, dst, src)
+	}
+}
+
+// Stream fills dst with the keystream of key and nonce (an empty nonce is
+// the all-zero nonce), with the default kernel.
+func Stream(v *Variant, dst, key, nonce []byte) error {
+	return StreamKernel(v, dst, key, nonce, DefaultKernel(v))
+}
+
+// StreamKernel is Stream with a given kernel, for tests and benchmarks.
+func StreamKernel(v *Variant, dst, key, nonce []byte, kernel int) error {
+	ops := kernelOps(v.ID, kernel)
+	if ops == nil {
+		return common.ErrNotAvailable
+	}
+	if len(key) != v.KeySize {
+		return common.ErrBadKeyLength
+	}
+	if len(nonce) > v.NonceSize {
+		return common.ErrBadNonceLength
+	}
+	var k, n [32]byte
+	copy(k[:], key)
+	copy(n[:], nonce)
+	if len(dst) > 0 {
+		stream(ops, dst, &n, &k)
+	}
+	clear(k[:])
+	return nil
+}

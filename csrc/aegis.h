@@ -101,36 +101,42 @@ uint32_t aegisgo_cpu_kernels(void);
 uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
                              uint32_t leaf7_ecx, uint64_t xcr0);
 
+/* The table of a variant in a kernel as an integer, as the one-call
+ * wrappers take it. cgo checks every pointer argument at run time for
+ * pointers into Go memory, which costs a few nanoseconds a call; a table in
+ * C's static memory can never be one, so it travels as an integer. */
+typedef uintptr_t aegisgo_ref;
+
 /* One-call wrappers, so the Go side makes exactly one cgo call per
- * operation. ops must come from aegisgo_ops_for. */
-void aegisgo_seal(const aegisgo_ops *ops, uint8_t *c, uint8_t *tag,
+ * operation. ref is a table from aegisgo_ops_for, as an integer. */
+void aegisgo_seal(aegisgo_ref ref, uint8_t *c, uint8_t *tag,
                   size_t taglen, const uint8_t *m, size_t mlen,
                   const uint8_t *ad, size_t adlen, const uint8_t *npub,
                   const uint8_t *k);
-int aegisgo_open(const aegisgo_ops *ops, uint8_t *m, const uint8_t *c,
+int aegisgo_open(aegisgo_ref ref, uint8_t *m, const uint8_t *c,
                  size_t clen, const uint8_t *tag, size_t taglen,
                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
                  const uint8_t *k);
 
 /* One-call wrappers of the incremental entry points (stream.c). */
-void aegisgo_inc_init(const aegisgo_ops *ops, uint8_t *st, const uint8_t *ad,
+void aegisgo_inc_init(aegisgo_ref ref, uint8_t *st, const uint8_t *ad,
                       size_t adlen, const uint8_t *npub, const uint8_t *k);
-void aegisgo_inc_encrypt(const aegisgo_ops *ops, uint8_t *st, uint8_t *c,
+void aegisgo_inc_encrypt(aegisgo_ref ref, uint8_t *st, uint8_t *c,
                          const uint8_t *m, size_t mlen);
-void aegisgo_inc_decrypt(const aegisgo_ops *ops, uint8_t *st, uint8_t *m,
+void aegisgo_inc_decrypt(aegisgo_ref ref, uint8_t *st, uint8_t *m,
                          const uint8_t *c, size_t clen);
-void aegisgo_inc_final(const aegisgo_ops *ops, uint8_t *st, uint8_t *tag,
+void aegisgo_inc_final(aegisgo_ref ref, uint8_t *st, uint8_t *tag,
                        size_t taglen);
-int aegisgo_inc_verify(const aegisgo_ops *ops, uint8_t *st,
+int aegisgo_inc_verify(aegisgo_ref ref, uint8_t *st,
                        const uint8_t *tag, size_t taglen);
-void aegisgo_mac_update(const aegisgo_ops *ops, uint8_t *st,
+void aegisgo_mac_update(aegisgo_ref ref, uint8_t *st,
                         const uint8_t *data, size_t len);
-void aegisgo_mac_final(const aegisgo_ops *ops, const uint8_t *st,
+void aegisgo_mac_final(aegisgo_ref ref, const uint8_t *st,
                        uint8_t *tag, size_t taglen);
-void aegisgo_stream_xor(const aegisgo_ops *ops, uint8_t *st, uint8_t *out,
+void aegisgo_stream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
                         const uint8_t *in, size_t len);
 /* The spec's Stream in one call: len bytes of keystream for npub and k. */
-void aegisgo_stream(const aegisgo_ops *ops, uint8_t *out, size_t len,
+void aegisgo_stream(aegisgo_ref ref, uint8_t *out, size_t len,
                     const uint8_t *npub, const uint8_t *k);
 
 #endif

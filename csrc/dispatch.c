@@ -154,19 +154,21 @@ uint32_t aegisgo_cpu_kernels(void)
     return k & aegisgo_compiled_kernels();
 }
 
-void aegisgo_seal(const aegisgo_ops *ops, uint8_t *c, uint8_t *tag,
+void aegisgo_seal(aegisgo_ref ref, uint8_t *c, uint8_t *tag,
                   size_t taglen, const uint8_t *m, size_t mlen,
                   const uint8_t *ad, size_t adlen, const uint8_t *npub,
                   const uint8_t *k)
 {
+    const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->encrypt(c, tag, taglen, m, mlen, ad, adlen, npub, k);
 }
 
-int aegisgo_open(const aegisgo_ops *ops, uint8_t *m, const uint8_t *c,
+int aegisgo_open(aegisgo_ref ref, uint8_t *m, const uint8_t *c,
                  size_t clen, const uint8_t *tag, size_t taglen,
                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
                  const uint8_t *k)
 {
+    const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     return ops->decrypt(m, c, clen, tag, taglen, ad, adlen, npub, k);
 }
 

@@ -13,7 +13,7 @@ import (
 // Wipe writes it and must not run concurrently with them.
 type AEAD struct {
 	v      *Variant
-	ops    unsafe.Pointer // *C.aegisgo_ops, in C memory; nil before New and after Wipe
+	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
 	kernel int
 	tagLen int
 	key    [32]byte
@@ -29,7 +29,7 @@ func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
 // cannot run here (or the module has no C core).
 func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel int) error {
 	ops := kernelOps(v.ID, kernel)
-	if ops == nil {
+	if ops == 0 {
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {
@@ -62,7 +62,7 @@ func (a *AEAD) variant() *Variant {
 // live panics unless the AEAD was made by New and not wiped since.
 func (a *AEAD) live() {
 	v := a.variant()
-	if a.ops == nil {
+	if a.ops == 0 {
 		panic(v.Name + ": AEAD used after Wipe")
 	}
 }
@@ -158,7 +158,7 @@ func (a *AEAD) openTo(dst []byte, n *[32]byte, ciphertext, tag, additionalData [
 // panics. It must not run concurrently with Seal or Open.
 func (a *AEAD) Wipe() {
 	clear(a.key[:])
-	a.ops = nil
+	a.ops = 0
 }
 
 // sliceForAppend extends in by n bytes, reusing its capacity when it can.

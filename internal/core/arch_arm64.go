@@ -2,13 +2,19 @@
 
 package core
 
-import "golang.org/x/sys/cpu"
+import (
+	"runtime"
+
+	"golang.org/x/sys/cpu"
+)
 
 // archKernels adds the kernels that the Go side detects. On arm64 the AES
-// instructions are announced by HWCAP, which x/sys/cpu reads; on darwin
-// they are always there.
+// instructions are announced by HWCAP, which x/sys/cpu reads. Every arm64
+// CPU that darwin runs on (Apple A7 and later) has them, but x/sys/cpu
+// reads no feature registers there and reports only the minimal set, so
+// darwin and ios count as having them.
 func archKernels() uint32 {
-	if cpu.ARM64.HasAES {
+	if cpu.ARM64.HasAES || runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
 		return 1 << KernelNEON
 	}
 	return 0

@@ -35,11 +35,13 @@ func chooseAll(capName string) (ks [len(Variants)]int, ok bool) {
 	return ks, ok
 }
 
-func kernelOps(variant, kernel int) unsafe.Pointer {
+// kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
+// or 0 when the kernel cannot run it here.
+func kernelOps(variant, kernel int) uintptr {
 	if kernel < 0 || kernel >= numKernels || cpuKernels&(1<<kernel) == 0 {
-		return nil
+		return 0
 	}
-	return unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel)))
+	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
 }
 
 // bytePtr returns a pointer to b's first byte, or nil for an empty slice
@@ -53,14 +55,14 @@ func bytePtr(b []byte) *C.uint8_t {
 
 // seal and open are the only two cgo calls of Seal and Open. The pointers
 // do not escape (noescape): C uses them during the call only.
-func seal(ops unsafe.Pointer, c, tag, m, ad []byte, n, k *[32]byte) {
-	C.aegisgo_seal((*C.aegisgo_ops)(ops), bytePtr(c), bytePtr(tag), C.size_t(len(tag)),
+func seal(ops uintptr, c, tag, m, ad []byte, n, k *[32]byte) {
+	C.aegisgo_seal(C.aegisgo_ref(ops), bytePtr(c), bytePtr(tag), C.size_t(len(tag)),
 		bytePtr(m), C.size_t(len(m)), bytePtr(ad), C.size_t(len(ad)),
 		(*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
 }
 
-func open(ops unsafe.Pointer, m, c, tag, ad []byte, n, k *[32]byte) bool {
-	return C.aegisgo_open((*C.aegisgo_ops)(ops), bytePtr(m), bytePtr(c), C.size_t(len(c)),
+func open(ops uintptr, m, c, tag, ad []byte, n, k *[32]byte) bool {
+	return C.aegisgo_open(C.aegisgo_ref(ops), bytePtr(m), bytePtr(c), C.size_t(len(c)),
 		bytePtr(tag), C.size_t(len(tag)), bytePtr(ad), C.size_t(len(ad)),
 		(*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0])) == 0
 }

@@ -26,8 +26,6 @@ package core
 */
 import "C"
 
-import "unsafe"
-
 // StateSize must be AEGISGO_STATE_BYTES: one of these array lengths is
 // negative otherwise, and the build fails.
 var (
@@ -38,43 +36,43 @@ var (
 // The only cgo calls of the incremental types, one per method call. The
 // state and the slices are used during the call only (noescape).
 
-func opsOf(p unsafe.Pointer) *C.aegisgo_ops { return (*C.aegisgo_ops)(p) }
+func opsOf(p uintptr) C.aegisgo_ref { return C.aegisgo_ref(p) }
 
 func statePtr(st *[StateSize]byte) *C.uint8_t { return (*C.uint8_t)(&st[0]) }
 
-func incInit(o unsafe.Pointer, st *[StateSize]byte, ad []byte, n, k *[32]byte) {
+func incInit(o uintptr, st *[StateSize]byte, ad []byte, n, k *[32]byte) {
 	C.aegisgo_inc_init(opsOf(o), statePtr(st), bytePtr(ad), C.size_t(len(ad)),
 		(*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
 }
 
-func incEncrypt(o unsafe.Pointer, st *[StateSize]byte, c, m []byte) {
+func incEncrypt(o uintptr, st *[StateSize]byte, c, m []byte) {
 	C.aegisgo_inc_encrypt(opsOf(o), statePtr(st), bytePtr(c), bytePtr(m), C.size_t(len(m)))
 }
 
-func incDecrypt(o unsafe.Pointer, st *[StateSize]byte, m, c []byte) {
+func incDecrypt(o uintptr, st *[StateSize]byte, m, c []byte) {
 	C.aegisgo_inc_decrypt(opsOf(o), statePtr(st), bytePtr(m), bytePtr(c), C.size_t(len(c)))
 }
 
-func incFinal(o unsafe.Pointer, st *[StateSize]byte, tag []byte) {
+func incFinal(o uintptr, st *[StateSize]byte, tag []byte) {
 	C.aegisgo_inc_final(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag)))
 }
 
-func incVerify(o unsafe.Pointer, st *[StateSize]byte, tag []byte) bool {
+func incVerify(o uintptr, st *[StateSize]byte, tag []byte) bool {
 	return C.aegisgo_inc_verify(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag))) == 0
 }
 
-func macUpdate(o unsafe.Pointer, st *[StateSize]byte, data []byte) {
+func macUpdate(o uintptr, st *[StateSize]byte, data []byte) {
 	C.aegisgo_mac_update(opsOf(o), statePtr(st), bytePtr(data), C.size_t(len(data)))
 }
 
-func macFinal(o unsafe.Pointer, st *[StateSize]byte, tag []byte) {
+func macFinal(o uintptr, st *[StateSize]byte, tag []byte) {
 	C.aegisgo_mac_final(opsOf(o), statePtr(st), bytePtr(tag), C.size_t(len(tag)))
 }
 
-func streamXOR(o unsafe.Pointer, st *[StateSize]byte, out, in []byte) {
+func streamXOR(o uintptr, st *[StateSize]byte, out, in []byte) {
 	C.aegisgo_stream_xor(opsOf(o), statePtr(st), bytePtr(out), bytePtr(in), C.size_t(len(out)))
 }
 
-func stream(o unsafe.Pointer, out []byte, n, k *[32]byte) {
+func stream(o uintptr, out []byte, n, k *[32]byte) {
 	C.aegisgo_stream(opsOf(o), bytePtr(out), C.size_t(len(out)), (*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
 }

@@ -17,7 +17,7 @@ func Implementation(v *Variant) string {
 func Kernels(v *Variant) []int {
 	var ks []int
 	for k := 0; k < numKernels; k++ {
-		if kernelOps(v.ID, k) != nil {
+		if kernelOps(v.ID, k) != 0 {
 			ks = append(ks, k)
 		}
 	}

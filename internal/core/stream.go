@@ -2,7 +2,6 @@ package core
 
 import (
 	"crypto/subtle"
-	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
 )
@@ -28,7 +27,7 @@ type incState struct {
 }
 
 // opsTable caches kernelOps: the C tables of the kernels that run here.
-var opsTable = func() (t [len(Variants)][numKernels]unsafe.Pointer) {
+var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
 	for v := range t {
 		for k := range t[v] {
 			t[v][k] = kernelOps(v, k)
@@ -39,7 +38,7 @@ var opsTable = func() (t [len(Variants)][numKernels]unsafe.Pointer) {
 
 func (s *incState) variant() *Variant { return &Variants[s.vid-1] }
 
-func (s *incState) ops() unsafe.Pointer { return opsTable[s.vid-1][s.kernel] }
+func (s *incState) ops() uintptr { return opsTable[s.vid-1][s.kernel] }
 
 // init checks the parameters in the order of the AEAD's constructor (the
 // kernel, the key, the nonce, the tag length) and starts the state,
@@ -47,7 +46,7 @@ func (s *incState) ops() unsafe.Pointer { return opsTable[s.vid-1][s.kernel] }
 // stands for the all-zero nonce.
 func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen int, zeroNonceOK bool) error {
 	ops := kernelOps(v.ID, kernel)
-	if ops == nil {
+	if ops == 0 {
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {
@@ -70,7 +69,7 @@ func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen in
 
 // live panics unless the state was started and not finished since, and
 // returns the kernel's table.
-func (s *incState) live(kind, ctor string) unsafe.Pointer {
+func (s *incState) live(kind, ctor string) uintptr {
 	if s.vid == 0 {
 		panic("aegis: " + kind + " used without " + ctor)
 	}
@@ -192,7 +191,7 @@ func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen, kernel int) erro
 	return nil
 }
 
-func (m *MAC) live() unsafe.Pointer { return m.s.live("MAC", "NewMAC") }
+func (m *MAC) live() uintptr { return m.s.live("MAC", "NewMAC") }
 
 // Write absorbs p. It never fails.
 func (m *MAC) Write(p []byte) (int, error) {
@@ -289,7 +288,7 @@ func Stream(v *Variant, dst, key, nonce []byte) error {
 // StreamKernel is Stream with a given kernel, for tests and benchmarks.
 func StreamKernel(v *Variant, dst, key, nonce []byte, kernel int) error {
 	ops := kernelOps(v.ID, kernel)
-	if ops == nil {
+	if ops == 0 {
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {

@@ -11,15 +11,22 @@ import (
 	"github.com/aegisgo/aegis/internal/core"
 )
 
-func TestAEAD(t *testing.T) {
-	aeadtest.Run(t, aeadtest.Variant{
-		V:              &core.Variants[0],
-		New:            aegis128l.New,
-		Wipe:           func(a cipher.AEAD) { a.(*aegis128l.Aegis128L).Wipe() },
-		Implementation: aegis128l.Implementation,
-		ZeroValue:      func() cipher.AEAD { return new(aegis128l.Aegis128L) },
-	})
+// variant hands the package's AEAD to the shared suite.
+var variant = aeadtest.Variant{
+	V:              &core.Variants[0],
+	New:            aegis128l.New,
+	Wipe:           func(a cipher.AEAD) { a.(*aegis128l.Aegis128L).Wipe() },
+	Implementation: aegis128l.Implementation,
+	ZeroValue:      func() cipher.AEAD { return new(aegis128l.Aegis128L) },
 }
+
+func TestAEAD(t *testing.T) { aeadtest.Run(t, variant) }
+
+func FuzzSealOpen(f *testing.F) { aeadtest.FuzzSealOpen(f, variant) }
+
+func FuzzOpen(f *testing.F) { aeadtest.FuzzOpen(f, variant) }
+
+func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{

@@ -11,15 +11,22 @@ import (
 	"github.com/aegisgo/aegis/internal/core"
 )
 
-func TestAEAD(t *testing.T) {
-	aeadtest.Run(t, aeadtest.Variant{
-		V:              &core.Variants[1],
-		New:            aegis128x2.New,
-		Wipe:           func(a cipher.AEAD) { a.(*aegis128x2.Aegis128X2).Wipe() },
-		Implementation: aegis128x2.Implementation,
-		ZeroValue:      func() cipher.AEAD { return new(aegis128x2.Aegis128X2) },
-	})
+// variant hands the package's AEAD to the shared suite.
+var variant = aeadtest.Variant{
+	V:              &core.Variants[1],
+	New:            aegis128x2.New,
+	Wipe:           func(a cipher.AEAD) { a.(*aegis128x2.Aegis128X2).Wipe() },
+	Implementation: aegis128x2.Implementation,
+	ZeroValue:      func() cipher.AEAD { return new(aegis128x2.Aegis128X2) },
 }
+
+func TestAEAD(t *testing.T) { aeadtest.Run(t, variant) }
+
+func FuzzSealOpen(f *testing.F) { aeadtest.FuzzSealOpen(f, variant) }
+
+func FuzzOpen(f *testing.F) { aeadtest.FuzzOpen(f, variant) }
+
+func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{

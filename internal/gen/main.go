@@ -394,15 +394,22 @@ import (
 	"github.com/aegisgo/aegis/internal/core"
 )
 
-func TestAEAD(t *testing.T) {
-	aeadtest.Run(t, aeadtest.Variant{
-		V:              &core.Variants[{{.ID}}],
-		New:            {{.Pkg}}.New,
-		Wipe:           func(a cipher.AEAD) { a.(*{{.Pkg}}.{{.Type}}).Wipe() },
-		Implementation: {{.Pkg}}.Implementation,
-		ZeroValue:      func() cipher.AEAD { return new({{.Pkg}}.{{.Type}}) },
-	})
+// variant hands the package's AEAD to the shared suite.
+var variant = aeadtest.Variant{
+	V:              &core.Variants[{{.ID}}],
+	New:            {{.Pkg}}.New,
+	Wipe:           func(a cipher.AEAD) { a.(*{{.Pkg}}.{{.Type}}).Wipe() },
+	Implementation: {{.Pkg}}.Implementation,
+	ZeroValue:      func() cipher.AEAD { return new({{.Pkg}}.{{.Type}}) },
 }
+
+func TestAEAD(t *testing.T) { aeadtest.Run(t, variant) }
+
+func FuzzSealOpen(f *testing.F) { aeadtest.FuzzSealOpen(f, variant) }
+
+func FuzzOpen(f *testing.F) { aeadtest.FuzzOpen(f, variant) }
+
+func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{

@@ -1,0 +1,364 @@
+package raf
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// MerkleOptions turns on an in-memory Merkle tree over the plaintext
+// chunks, with the shape and call pattern of libaegis's RAF Merkle tree
+// (nothing of it is stored in the file).
+//
+// Leaf i is HashLeaf(chunk i's valid bytes, i) for the chunks of the file
+// and HashEmpty(0, i) past its end, up to MaxChunks leaves. Level k+1 has
+// ⌈n_k/2⌉ nodes; parent j is HashParent(left, right, k, j), with
+// HashEmpty(k, 2j+1) standing for a missing right child (k is the child
+// level). The root is the single node of the top level, and the
+// commitment is HashCommitment(root, ctx, fileSize), where ctx is 32 bytes:
+// version 1, alg_id, LE32(chunk size), file_id, 00 00.
+//
+// Either all four functions are set, or none: then the defaults are
+// domain-separated SHA-256, truncated to HashLen bytes. Two
+// implementations agree on a commitment only with the same functions,
+// HashLen and MaxChunks.
+type MerkleOptions struct {
+	// MaxChunks is the number of leaves: the largest chunk count the file
+	// may reach (ErrOverflow past it). It must be at least 1.
+	MaxChunks uint64
+	// HashLen is the size of every node, 8..64 bytes (8..32 with the
+	// default functions); 0 means 32.
+	HashLen int
+
+	// Each function writes len(out) = HashLen bytes to out.
+	HashLeaf       func(out, chunk []byte, index uint64)
+	HashParent     func(out, left, right []byte, level int, index uint64)
+	HashEmpty      func(out []byte, level int, index uint64)
+	HashCommitment func(out, root, ctx []byte, fileSize uint64)
+}
+
+// ErrBadMerkleOptions is returned by Create and Open for MerkleOptions out
+// of range.
+var ErrBadMerkleOptions = errors.New("raf: invalid Merkle options")
+
+// MerkleError is returned by MerkleVerify when the content does not match
+// the tree. Chunk is the index of the first leaf that does not match (or
+// whose chunk does not authenticate), or math.MaxUint64 for an inner node
+// or a file with more chunks than the tree. Err is ErrAuth or ErrOverflow.
+type MerkleError struct {
+	Chunk uint64
+	Err   error
+}
+
+func (e *MerkleError) Error() string {
+	if e.Chunk == math.MaxUint64 {
+		return fmt.Sprintf("raf: merkle tree: %v", e.Err)
+	}
+	return fmt.Sprintf("raf: merkle tree: chunk %d: %v", e.Chunk, e.Err)
+}
+
+func (e *MerkleError) Unwrap() error { return e.Err }
+
+func (o *MerkleOptions) check() error {
+	if o == nil {
+		return nil
+	}
+	set := 0
+	for _, f := range []bool{o.HashLeaf != nil, o.HashParent != nil, o.HashEmpty != nil, o.HashCommitment != nil} {
+		if f {
+			set++
+		}
+	}
+	hl := o.HashLen
+	if hl == 0 {
+		hl = 32
+	}
+	switch {
+	case o.MaxChunks < 1, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
+		return ErrBadMerkleOptions
+	}
+	return nil
+}
+
+// Tags of the default hash functions' inputs.
+const (
+	tagLeaf = iota
+	tagParent
+	tagEmpty
+	tagCommit
+)
+
+func sha256Leaf(out, chunk []byte, index uint64) {
+	h := sha256.New()
+	var b [17]byte
+	b[0] = tagLeaf
+	binary.LittleEndian.PutUint64(b[1:], index)
+	binary.LittleEndian.PutUint64(b[9:], uint64(len(chunk)))
+	h.Write(b[:])
+	h.Write(chunk)
+	var sum [sha256.Size]byte
+	copy(out, h.Sum(sum[:0]))
+}
+
+func sha256Parent(out, left, right []byte, level int, index uint64) {
+	h := sha256.New()
+	var b [13]byte
+	b[0] = tagParent
+	binary.LittleEndian.PutUint32(b[1:], uint32(level))
+	binary.LittleEndian.PutUint64(b[5:], index)
+	h.Write(b[:])
+	h.Write(left)
+	h.Write(right)
+	var sum [sha256.Size]byte
+	copy(out, h.Sum(sum[:0]))
+}
+
+func sha256Empty(out []byte, level int, index uint64) {
+	var b [13]byte
+	b[0] = tagEmpty
+	binary.LittleEndian.PutUint32(b[1:], uint32(level))
+	binary.LittleEndian.PutUint64(b[5:], index)
+	sum := sha256.Sum256(b[:])
+	copy(out, sum[:])
+}
+
+func sha256Commitment(out, root, ctx []byte, fileSize uint64) {
+	h := sha256.New()
+	var b [9]byte
+	b[0] = tagCommit
+	binary.LittleEndian.PutUint64(b[1:], fileSize)
+	h.Write(b[:])
+	h.Write(ctx)
+	h.Write(root)
+	var sum [sha256.Size]byte
+	copy(out, h.Sum(sum[:0]))
+}
+
+// merkleTree holds the levels one after another in one buffer, as
+// libaegis's caller-supplied buffer does.
+type merkleTree struct {
+	opts      MerkleOptions
+	hashLen   int
+	maxChunks uint64
+	counts    []uint64 // nodes per level, leaves first
+	offsets   []uint64 // first node of each level, in nodes
+	buf       []byte
+}
+
+// MerkleBufferSize returns the bytes a tree of these dimensions holds:
+// hashLen · Σ n_k.
+func MerkleBufferSize(hashLen int, maxChunks uint64) uint64 {
+	var total uint64
+	for n := maxChunks; ; n = (n + 1) / 2 {
+		total += n
+		if n <= 1 {
+			break
+		}
+	}
+	return total * uint64(hashLen)
+}
+
+func newMerkleTree(o *MerkleOptions) *merkleTree {
+	t := &merkleTree{opts: *o, hashLen: o.HashLen, maxChunks: o.MaxChunks}
+	if t.hashLen == 0 {
+		t.hashLen = 32
+	}
+	if t.opts.HashLeaf == nil {
+		t.opts.HashLeaf, t.opts.HashParent = sha256Leaf, sha256Parent
+		t.opts.HashEmpty, t.opts.HashCommitment = sha256Empty, sha256Commitment
+	}
+	var total uint64
+	for n := o.MaxChunks; ; n = (n + 1) / 2 {
+		t.counts = append(t.counts, n)
+		t.offsets = append(t.offsets, total)
+		total += n
+		if n <= 1 {
+			break
+		}
+	}
+	t.buf = make([]byte, total*uint64(t.hashLen))
+	for i := range o.MaxChunks {
+		t.opts.HashEmpty(t.node(0, i), 0, i)
+	}
+	t.rehashAll()
+	return t
+}
+
+func (t *merkleTree) node(level int, j uint64) []byte {
+	at := (t.offsets[level] + j) * uint64(t.hashLen)
+	return t.buf[at : at+uint64(t.hashLen) : at+uint64(t.hashLen)]
+}
+
+// parent computes node (level+1, j) from its children at level into out.
+func (t *merkleTree) parent(out []byte, level int, j uint64) {
+	var empty [64]byte
+	left := t.node(level, 2*j)
+	var right []byte
+	if 2*j+1 < t.counts[level] {
+		right = t.node(level, 2*j+1)
+	} else {
+		right = empty[:t.hashLen]
+		t.opts.HashEmpty(right, level, 2*j+1)
+	}
+	t.opts.HashParent(out, left, right, level, j)
+}
+
+func (t *merkleTree) rehashAll() {
+	for k := 0; k+1 < len(t.counts); k++ {
+		for j := range t.counts[k+1] {
+			t.parent(t.node(k+1, j), k, j)
+		}
+	}
+}
+
+func (t *merkleTree) updatePath(i uint64) {
+	for k := 0; k+1 < len(t.counts); k++ {
+		i /= 2
+		t.parent(t.node(k+1, i), k, i)
+	}
+}
+
+func (t *merkleTree) setLeaf(i uint64, chunk []byte) {
+	t.opts.HashLeaf(t.node(0, i), chunk, i)
+	t.updatePath(i)
+}
+
+// clearFrom sets leaves [from, to) to empty.
+func (t *merkleTree) clearFrom(from, to uint64) {
+	for i := from; i < to && i < t.maxChunks; i++ {
+		t.opts.HashEmpty(t.node(0, i), 0, i)
+		t.updatePath(i)
+	}
+}
+
+func (t *merkleTree) root() []byte { return t.node(len(t.counts)-1, 0) }
+
+func (t *merkleTree) wipe() { clear(t.buf) }
+
+// merkleRebuild recomputes every leaf from the content. The caller holds
+// f.mu alone (or owns f).
+func (f *File) merkleRebuild() error {
+	t := f.merkle
+	cc := uint64(f.chunkCount(f.size))
+	if cc > t.maxChunks {
+		return ErrOverflow
+	}
+	rec, plain := f.wbuf[:f.rs], f.wbuf[f.rs:]
+	defer clear(plain)
+	for i := range t.maxChunks {
+		if i < cc {
+			if err := f.readChunk(int64(i), rec, plain); err != nil {
+				return err
+			}
+			t.opts.HashLeaf(t.node(0, i), plain[:f.validLen(int64(i), f.size)], i)
+		} else {
+			t.opts.HashEmpty(t.node(0, i), 0, i)
+		}
+	}
+	t.rehashAll()
+	return nil
+}
+
+// MerkleRebuild recomputes the tree from the file's content, reading and
+// authenticating every chunk. Open does it already; it serves to adopt
+// changes made to the store by someone else.
+func (f *File) MerkleRebuild() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	if f.merkle == nil {
+		return ErrMerkleDisabled
+	}
+	return f.merkleRebuild()
+}
+
+// MerkleRoot returns a copy of the tree's root.
+func (f *File) MerkleRoot() ([]byte, error) {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	if f.closed {
+		return nil, ErrClosed
+	}
+	if f.merkle == nil {
+		return nil, ErrMerkleDisabled
+	}
+	return append([]byte(nil), f.merkle.root()...), nil
+}
+
+// MerkleCommitment returns the commitment to the file: HashCommitment of
+// the root, the 32-byte context (version, alg_id, chunk size, file_id)
+// and the logical size. Kept somewhere trusted, it detects any change to
+// the content, rollbacks included, through MerkleVerify or a comparison
+// after Open.
+func (f *File) MerkleCommitment() ([]byte, error) {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	if f.closed {
+		return nil, ErrClosed
+	}
+	if f.merkle == nil {
+		return nil, ErrMerkleDisabled
+	}
+	var ctx [32]byte
+	ctx[0] = 1
+	ctx[1] = f.alg.diskID()
+	binary.LittleEndian.PutUint32(ctx[2:], uint32(f.cs))
+	copy(ctx[6:30], f.fileID[:])
+	out := make([]byte, f.merkle.hashLen)
+	f.merkle.opts.HashCommitment(out, f.merkle.root(), ctx[:], uint64(f.size))
+	return out, nil
+}
+
+// MerkleVerify reads and authenticates every chunk and checks that the
+// tree in memory matches the content of the store, leaves and inner
+// nodes. A mismatch is a *MerkleError that wraps ErrAuth (or ErrOverflow
+// when the file holds more chunks than the tree).
+func (f *File) MerkleVerify() error {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	if f.closed {
+		return ErrClosed
+	}
+	t := f.merkle
+	if t == nil {
+		return ErrMerkleDisabled
+	}
+	cc := uint64(f.chunkCount(f.size))
+	if cc > t.maxChunks {
+		return &MerkleError{Chunk: math.MaxUint64, Err: ErrOverflow}
+	}
+	bp := f.bufs.Get().(*[]byte)
+	defer f.bufs.Put(bp)
+	rec, plain := (*bp)[:f.rs], (*bp)[f.rs:]
+	defer clear(plain)
+	var want [64]byte
+	h := want[:t.hashLen]
+	for i := range t.maxChunks {
+		if i < cc {
+			if err := f.readChunk(int64(i), rec, plain); err != nil {
+				return &MerkleError{Chunk: i, Err: ErrAuth}
+			}
+			t.opts.HashLeaf(h, plain[:f.validLen(int64(i), f.size)], i)
+		} else {
+			t.opts.HashEmpty(h, 0, i)
+		}
+		if !bytesEqual(h, t.node(0, i)) {
+			return &MerkleError{Chunk: i, Err: ErrAuth}
+		}
+	}
+	for k := 0; k+1 < len(t.counts); k++ {
+		for j := range t.counts[k+1] {
+			t.parent(h, k, j)
+			if !bytesEqual(h, t.node(k+1, j)) {
+				return &MerkleError{Chunk: math.MaxUint64, Err: ErrAuth}
+			}
+		}
+	}
+	return nil
+}
+
+func bytesEqual(a, b []byte) bool { return string(a) == string(b) }

@@ -1,0 +1,157 @@
+// Package raf reads and writes RAF files: random-access files encrypted
+// and authenticated in chunks with an AEGIS variant, in the on-disk format
+// of libaegis's RAF, which github.com/aegis-aead/go-libaegis/raf also
+// writes. Files made by either are read by the other.
+//
+// A RAF file is a 64-byte header, authenticated with AEGIS-MAC, followed by
+// one record per chunk of plaintext: a fresh random nonce, the chunk
+// encrypted in full (the last one zero-padded), and a 16-byte tag. The
+// associated data of each chunk binds the file's random identifier, the
+// chunk index and the chunk size, so records cannot be swapped, moved or
+// copied between files. The keys of a file are derived from the master
+// key and the file's identifier with TurboSHAKE.
+//
+// What the format does not protect against: rollback. The header MAC is
+// deterministic and no chunk carries a version, so an old header, an old
+// copy of the whole file, or an old version of one chunk at the same index
+// is accepted. Use the optional Merkle commitment (Options.Merkle) and keep
+// its value somewhere trusted to detect that.
+//
+// The API keeps go-libaegis's: Create, Open and Probe, a *File that is an
+// io.ReaderAt and io.WriterAt, the Store interface (NewFileStore for an
+// *os.File, NewMemStore in memory) and the same error values. Beyond it, a
+// *File is safe for concurrent use, and parallel ReadAt calls run in
+// parallel; a shrinking Truncate re-encrypts the new last chunk with zero
+// padding, so no old plaintext stays recoverable past the end;
+// DeriveMasterKey binds a key to a context; and TurboSHAKE128/256 are
+// exported.
+//
+// The chunk encryption is done by the module's C core, one call per chunk.
+// Built without cgo or with the tag without_aegis, the package compiles,
+// Probe, DeriveMasterKey and TurboSHAKE work, and Create and Open return
+// an error that wraps common.ErrNotAvailable.
+package raf
+
+import (
+	"errors"
+
+	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/core"
+)
+
+// Algorithm selects the AEGIS variant of a file. Its values are go-libaegis's
+// and are not the identifiers stored in the header (1..6).
+type Algorithm int
+
+// The six variants.
+const (
+	AEGIS128L Algorithm = iota
+	AEGIS128X2
+	AEGIS128X4
+	AEGIS256
+	AEGIS256X2
+	AEGIS256X4
+)
+
+// KeySize returns the master key size of the variant in bytes (16 or 32),
+// or 0 for an unknown value.
+func (a Algorithm) KeySize() int {
+	if !a.valid() {
+		return 0
+	}
+	return core.Variants[a].KeySize
+}
+
+// String returns the variant's name, such as "AEGIS-128L", or "unknown".
+func (a Algorithm) String() string {
+	if !a.valid() {
+		return "unknown"
+	}
+	return core.Variants[a].Title
+}
+
+func (a Algorithm) valid() bool { return a >= AEGIS128L && a <= AEGIS256X4 }
+
+// variant returns the module's description of a. The Algorithm values are
+// the indexes of core.Variants.
+func (a Algorithm) variant() *core.Variant { return &core.Variants[a] }
+
+// diskID returns the alg_id stored in the header.
+func (a Algorithm) diskID() byte { return byte(a) + 1 }
+
+// Sizes and defaults.
+const (
+	// MinChunkSize is the smallest chunk size, in plaintext bytes.
+	MinChunkSize = 1024
+	// MaxChunkSize is the largest chunk size, 1 MiB. Chunk sizes must
+	// also be multiples of 16.
+	MaxChunkSize = 1 << 20
+	// HeaderSize is the size of the file header.
+	HeaderSize = 64
+	// DefaultChunk is the chunk size that Create uses when
+	// Options.ChunkSize is 0: 64 KiB.
+	DefaultChunk = 65536
+)
+
+// tagSize is the size of every tag in RAF: chunk tags and the header MAC.
+const tagSize = 16
+
+// Errors. They are values to compare with errors.Is. ErrAuth and
+// ErrBadKeyLength are the common package's values, so a check against
+// either package's name works.
+var (
+	// ErrAuth: a wrong key (or wrong DeriveMasterKey context), or a
+	// tampered header or chunk. The format cannot tell them apart.
+	ErrAuth = common.ErrAuth
+	// ErrInvalidHeader: not a RAF file, a header this version does not
+	// read, a variant other than the one asked for, or a store shorter
+	// than the header says its records need.
+	ErrInvalidHeader = errors.New("raf: invalid header")
+	// ErrBadChunkSize: a chunk size outside MinChunkSize..MaxChunkSize or
+	// not a multiple of 16, at Create.
+	ErrBadChunkSize = errors.New("raf: invalid chunk size")
+	// ErrBadKeyLength: the key is not the variant's key size.
+	ErrBadKeyLength = common.ErrBadKeyLength
+	// ErrExists: Create on a store that holds a file, without Truncate.
+	ErrExists = errors.New("raf: file exists")
+	// ErrOverflow: an offset or size past what the format can address, or
+	// more chunks than the Merkle tree was sized for.
+	ErrOverflow = errors.New("raf: size overflow")
+	// ErrClosed: a method called after Close.
+	ErrClosed = errors.New("raf: file already closed")
+	// ErrNegativeOffset: a negative offset or size.
+	ErrNegativeOffset = errors.New("raf: negative offset")
+	// ErrMerkleDisabled: a Merkle method on a file opened without
+	// Options.Merkle.
+	ErrMerkleDisabled = errors.New("raf: merkle tree not enabled")
+)
+
+// FileInfo describes a file: its logical (plaintext) size, its chunk size
+// and its variant.
+type FileInfo struct {
+	Size      int64
+	ChunkSize int
+	Algorithm Algorithm
+}
+
+// Options configures Create and, for Merkle only, Open.
+type Options struct {
+	// Algorithm is the variant; the zero value is AEGIS128L. Open reads
+	// it from the header instead.
+	Algorithm Algorithm
+	// ChunkSize is the plaintext bytes per chunk; 0 means DefaultChunk.
+	// Open reads it from the header instead.
+	ChunkSize int
+	// Truncate lets Create replace an existing file. Without it, Create
+	// on a store of 64 bytes or more fails with ErrExists.
+	Truncate bool
+	// Merkle, when not nil, keeps a Merkle tree over the plaintext chunks
+	// in memory, for MerkleRoot, MerkleCommitment and MerkleVerify. Open
+	// uses it too and builds the tree from the content.
+	Merkle *MerkleOptions
+}
+
+// validChunkSize is the chunk-size rule of the header.
+func validChunkSize(cs int64) bool {
+	return cs >= MinChunkSize && cs <= MaxChunkSize && cs%16 == 0
+}

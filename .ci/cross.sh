@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Cross-architecture CI for github.com/aegisgo/aegis, called by .ci/run
+# (it also runs alone: bash .ci/cross.sh). It installs Debian's cross
+# compilers and qemu user-mode emulation, then:
+#   - runs the whole test suite on arm64 (the neon kernel) and on s390x
+#     (big-endian, the soft kernel) under qemu, with the default kernel and
+#     with AEGIS_IMPL=soft;
+#   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
+#     linux/386 tests natively where the kernel can;
+#   - builds and vets without cgo for the other targets the module supports.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
+
+step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
+timed() {
+  local t0=$SECONDS
+  "$@"
+  printf -- '--- %ds: %s\n' $((SECONDS - t0)) "$*"
+}
+
+step "cross toolchains (apt)"
+# linux/386 takes Debian's i686 cross compiler rather than gcc -m32: that
+# one needs gcc-multilib, which conflicts with every gcc-N-<arch>-linux-gnu
+# cross package (it owns /usr/include/asm), so the two cannot be installed
+# together.
+pkgs=(
+  qemu-user
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+  gcc-s390x-linux-gnu libc6-dev-s390x-cross
+  gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
+  gcc-mingw-w64-x86-64
+)
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+missing=()
+for p in "${pkgs[@]}"; do
+  installed "$p" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  if installed gcc-multilib; then
+    # The conflict above: apt would have to remove it anyway, and asks
+    # first. gcc -m32 keeps working without it for code that does not
+    # include <asm/...>; nothing in this module builds with -m32.
+    echo "removing gcc-multilib: it conflicts with the cross compilers"
+    apt-get remove -y gcc-multilib
+  fi
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "all present: ${pkgs[*]}"
+fi
+for c in aarch64-linux-gnu-gcc s390x-linux-gnu-gcc i686-linux-gnu-gcc x86_64-w64-mingw32-gcc qemu-aarch64 qemu-s390x; do
+  command -v "$c" >/dev/null || { echo "missing after install: $c"; exit 1; }
+done
+aarch64-linux-gnu-gcc --version | head -1
+s390x-linux-gnu-gcc --version | head -1
+qemu-aarch64 --version | head -1
+
+# qemu's default CPU for arm64 ("max") has the AES instructions, so neon is
+# the kernel there, and TestArchKernel (internal/core) fails if it is not.
+# s390x has no kernel of its own: soft, in big-endian byte order.
+qemu_test() { # GOARCH CC QEMU SYSROOT WANT_KERNEL [env...]
+  local arch=$1 cc=$2 qemu=$3 root=$4 want=$5
+  shift 5
+  env "$@" GOARCH="$arch" CGO_ENABLED=1 CC="$cc" AEGISGO_WANT_KERNEL="$want" \
+    go test -count=1 -exec "$qemu -L $root" ./...
+}
+
+step "linux/arm64: go vet with cgo"
+GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go vet ./...
+
+step "linux/arm64 under qemu: go test ./...  (default kernel: neon)"
+timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neon
+
+step "linux/arm64 under qemu: the spec vectors and the kernels they ran on"
+GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go test -count=1 -v -run 'TestAEAD/Vectors$' \
+  -exec 'qemu-aarch64 -L /usr/aarch64-linux-gnu' ./aegis128l ./aegis256x4 | grep -E 'kernels:|^(ok|FAIL|---)'
+
+step "linux/arm64 under qemu: go test ./...  with AEGIS_IMPL=soft"
+timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu soft AEGIS_IMPL=soft
+
+step "linux/arm64: the neon kernel compiles with clang too"
+# clang before 16 hides the AES intrinsics unless the whole file is built
+# with the AES feature; kernel_neon.c works around it, and this checks it.
+if command -v clang >/dev/null; then
+  clang --target=aarch64-linux-gnu -O2 -Wall -Werror -c csrc/kernel_neon.c -Icsrc -o /dev/null
+  clang --version | head -1
+else
+  echo "no clang here: skipped"
+fi
+
+step "linux/s390x under qemu: go test ./...  (big-endian, default kernel: soft)"
+timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft
+
+step "linux/s390x under qemu: go test ./...  with AEGIS_IMPL=soft"
+timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft AEGIS_IMPL=soft
+
+step "cgo cross builds: windows/amd64 (mingw-w64), linux/386 (i686)"
+testbin=$(mktemp -d)
+trap 'rm -rf "$testbin"' EXIT
+GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go build ./...
+GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go vet ./...
+GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go build ./...
+GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go vet ./...
+# Test binaries compile and link the test code too.
+GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go test -c -o "$testbin/" ./...
+GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go test -c -o "$testbin/" ./...
+ls "$testbin"
+
+step "linux/386: go test ./...  (32-bit size_t; runs natively, soft kernel)"
+# An x86-64 Linux kernel runs i386 binaries itself (qemu-i386 hangs on Go
+# binaries), given the i386 loader from libc6-i386 and a kernel built with
+# IA32 emulation; the probe tells whether this one can.
+if "$testbin/core.test" -test.run='^$' >/dev/null 2>&1; then
+  timed env GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go test -count=1 ./...
+else
+  echo "this machine cannot run linux/386 binaries (no i386 loader or no IA32 emulation): built only"
+fi
+
+step "builds without cgo: linux, darwin, windows, freebsd, js/wasm, wasip1/wasm"
+for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 freebsd/amd64 js/wasm wasip1/wasm; do
+  echo "$target"
+  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build ./...
+  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./...
+done
+
+echo
+echo "cross CI passed"

@@ -1,0 +1,131 @@
+//go:build cgo && !without_aegis
+
+/*
+ * kernel_neon.c: the ARMv8 AES instructions (AESE, AESMC) on 128-bit NEON
+ * registers. Like aesni, the X variants keep their D states in D registers
+ * each, so every AES instruction is one lane of one state block.
+ *
+ * AESE does AddRoundKey first and then SubBytes and ShiftRows, and AESMC
+ * does MixColumns, so the spec's AESRound(a, k) is
+ *     AESMC(AESE(a, 0)) ^ k.
+ * Keeping AESE and AESMC adjacent lets cores that fuse the pair do so.
+ *
+ * The crypto extension is switched on for the functions of this file only,
+ * so the package still builds for the baseline armv8-a; the Go side enables
+ * the kernel only where HWCAP (or darwin) says the instructions exist.
+ *
+ * Register pressure: the 128 family's state is 8 blocks, so 128X4 needs
+ * 32 registers for the state alone, all of v0-v31; the compiler spills a
+ * few around each update. 256X4 (6 blocks, 24 registers) and the rest fit.
+ *
+ * EOR3 (the SHA3 extension) would merge the xors of blk_xor3 and
+ * blk_xorand, but it is optional in ARMv8.2+ and would need its own
+ * run-time choice; this kernel uses only the AES instructions.
+ */
+#include "internal.h"
+
+#ifdef AEGISGO_HAVE_NEON
+
+/* The pragma must come before arm_neon.h: some compilers declare the AES
+ * intrinsics only when the crypto feature is on where the header is read. */
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("crypto"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("+crypto")
+#endif
+
+#include <arm_neon.h>
+
+/*
+ * clang before 16 declares vaeseq_u8 and vaesmcq_u8 only when the whole
+ * translation unit is compiled with the AES feature (__ARM_FEATURE_AES),
+ * which a pragma does not set. Its builtins behind them are there anyway
+ * and work in any function with the feature on; 48 is their type code for
+ * uint8x16_t. Later clang and gcc declare the intrinsics for per-function
+ * use.
+ */
+#if defined(__clang__) && !defined(__ARM_FEATURE_AES) && !defined(__ARM_FEATURE_CRYPTO) && \
+    __clang_major__ < 16 && defined(__LITTLE_ENDIAN__)
+#define neon_aese(a, b) ((uint8x16_t)__builtin_neon_vaeseq_v((int8x16_t)(a), (int8x16_t)(b), 48))
+#define neon_aesmc(a) ((uint8x16_t)__builtin_neon_vaesmcq_v((int8x16_t)(a), 48))
+#else
+#define neon_aese(a, b) vaeseq_u8((a), (b))
+#define neon_aesmc(a) vaesmcq_u8((a))
+#endif
+
+AEGISGO_INLINE uint8x16_t neon_aesround(uint8x16_t a, uint8x16_t k)
+{
+    return veorq_u8(neon_aesmc(neon_aese(a, vdupq_n_u8(0))), k);
+}
+
+typedef struct { uint8x16_t l[1]; } neon_blk1;
+typedef struct { uint8x16_t l[2]; } neon_blk2;
+typedef struct { uint8x16_t l[4]; } neon_blk4;
+
+#define KERNEL neon
+#define BLK AEGISGO_CAT(neon_blk, D)
+
+/* NEON_EACH(S) is S(0) S(1) ... S(D-1), written out, so that no loop is
+ * left for the compiler to unroll and each lane stays a named register. */
+#define NEON_EACH1(S) S(0)
+#define NEON_EACH2(S) S(0) S(1)
+#define NEON_EACH4(S) S(0) S(1) S(2) S(3)
+#define NEON_EACH(S) AEGISGO_CAT(NEON_EACH, D)(S)
+
+#define NEON_AES_(i) r_.l[i] = neon_aesround(a_.l[i], b_.l[i]);
+#define NEON_XOR_(i) r_.l[i] = veorq_u8(a_.l[i], b_.l[i]);
+#define NEON_AND_(i) r_.l[i] = vandq_u8(a_.l[i], b_.l[i]);
+#define NEON_LOAD_(i) r_.l[i] = vld1q_u8(p_ + 16 * (i));
+#define NEON_STORE_(i) vst1q_u8(p_ + 16 * (i), v_.l[i]);
+#define NEON_BCAST_(i) r_.l[i] = v_;
+
+#define NEON_BINOP(S, a, b) __extension__({    \
+    BLK r_;                                     \
+    const BLK a_ = (a), b_ = (b);               \
+    NEON_EACH(S)                                \
+    r_;                                         \
+})
+#define blk_aes(a, k) NEON_BINOP(NEON_AES_, a, k)
+#define blk_xor(a, b) NEON_BINOP(NEON_XOR_, a, b)
+#define blk_and(a, b) NEON_BINOP(NEON_AND_, a, b)
+#define blk_load(p) __extension__({            \
+    BLK r_;                                     \
+    const uint8_t *p_ = (p);                    \
+    NEON_EACH(NEON_LOAD_)                       \
+    r_;                                         \
+})
+#define blk_store(p, a) do {                   \
+    const BLK v_ = (a);                         \
+    uint8_t *p_ = (p);                          \
+    NEON_EACH(NEON_STORE_)                      \
+} while (0)
+#define blk_bcast(p) __extension__({           \
+    BLK r_;                                     \
+    const uint8x16_t v_ = vld1q_u8(p);          \
+    NEON_EACH(NEON_BCAST_)                      \
+    r_;                                         \
+})
+
+#define D 1
+#include "instance.h"
+#undef D
+#define D 2
+#include "instance.h"
+#undef D
+#define D 4
+#include "instance.h"
+#undef D
+
+#ifdef __clang__
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+const aegisgo_ops *const aegisgo_neon_table[AEGISGO_NVARIANTS] = {
+    &neon_d1_ops128, &neon_d2_ops128, &neon_d4_ops128,
+    &neon_d1_ops256, &neon_d2_ops256, &neon_d4_ops256,
+};
+
+#endif

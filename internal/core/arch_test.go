@@ -1,0 +1,53 @@
+//go:build cgo && !without_aegis && (arm64 || s390x)
+
+package core
+
+import (
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+
+	"golang.org/x/sys/cpu"
+)
+
+// TestArchKernel checks the kernel that New picks on the architectures
+// that CI runs under qemu: neon on arm64 CPUs with the AES instructions,
+// soft on s390x (big-endian, no kernel of its own). AEGIS_IMPL may only
+// lower the choice.
+//
+// AEGISGO_WANT_KERNEL, when set, names the kernel that must be chosen
+// whatever the CPU reports: CI sets it so that a detection that silently
+// falls back to soft under qemu fails here instead of leaving neon
+// untested.
+func TestArchKernel(t *testing.T) {
+	want := "soft"
+	if runtime.GOARCH == "arm64" {
+		hasAES := cpu.ARM64.HasAES || runtime.GOOS == "darwin" || runtime.GOOS == "ios"
+		t.Logf("arm64: x/sys/cpu HasAES=%v, GOOS=%s", cpu.ARM64.HasAES, runtime.GOOS)
+		if hasAES {
+			want = "neon"
+		}
+	}
+	if impl := os.Getenv("AEGIS_IMPL"); impl != "" {
+		if chain := KernelChain(impl); chain != nil && !slices.Contains(chain, KernelByName(want)) {
+			want = "soft"
+		}
+	}
+	if forced := os.Getenv("AEGISGO_WANT_KERNEL"); forced != "" {
+		if forced != want {
+			t.Errorf("AEGISGO_WANT_KERNEL=%s, but this CPU and AEGIS_IMPL=%q call for %s",
+				forced, os.Getenv("AEGIS_IMPL"), want)
+		}
+		want = forced
+	}
+	if want == "neon" && cpuKernels&(1<<KernelNEON) == 0 {
+		t.Errorf("the CPU has the AES instructions but the neon kernel is not enabled (kernels mask %#x)", cpuKernels)
+	}
+	for i := range Variants {
+		v := &Variants[i]
+		if got := Implementation(v); got != want {
+			t.Errorf("%s: Implementation() = %s, want %s", v.Name, got, want)
+		}
+	}
+}

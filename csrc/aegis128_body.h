@@ -87,14 +87,7 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
     {
         /* ctx[i] = Byte(i) || Byte(D - 1) || zeros, xored into S3 and S7
          * before every update. */
-        uint8_t cb[16 * D];
-        BLK ctx;
-        memset(cb, 0, sizeof cb);
-        for (i = 0; i < D; i++) {
-            cb[16 * i] = (uint8_t)i;
-            cb[16 * i + 1] = (uint8_t)(D - 1);
-        }
-        ctx = blk_load(cb);
+        const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
         for (i = 0; i < 10; i++) {
             s->s3 = blk_xor(s->s3, ctx);
             s->s7 = blk_xor(s->s7, ctx);

@@ -63,6 +63,11 @@ static const uint8_t aegisgo_keep_mask[128] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
+/* The context words of the parallel modes, ctx[i] = Byte(i) || Byte(D - 1)
+ * || zeros, for lanes i = 0..D-1, laid out as one block vector. */
+static const uint8_t aegisgo_ctx2[32] = { 0, 1, [16] = 1, 1 };
+static const uint8_t aegisgo_ctx4[64] = { 0, 3, [16] = 1, 3, [32] = 2, 3, [48] = 3, 3 };
+
 /* The final block: LE64(ad bits) || LE64(msg bits). Lengths are widened
  * before the shift so that sizes above 4 GiB (or above 512 MiB on 32-bit
  * size_t) encode right. */

@@ -234,8 +234,8 @@ static void FN(x128_final)(uint8_t *st, uint8_t *tag, size_t taglen)
     FN(st128) s;
     FN(x128_load)(&s, st);
     FN(x128_flush)(&s, st);
-    FN(final128)(&s, tag, taglen, (size_t)aegisgo_get64(st + X128_ADLEN),
-                 (size_t)aegisgo_get64(st + X128_MLEN));
+    FN(final128)(&s, tag, taglen, aegisgo_get64(st + X128_ADLEN),
+                 aegisgo_get64(st + X128_MLEN));
     aegisgo_wipe(st, X128_SIZE);
 }
 
@@ -293,7 +293,7 @@ static void FN(x128_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 #if D == 1
     /* u = LE64(data bits) || LE64(tag bits) is the lengths block of
      * |data| and taglen bytes. */
-    FN(final128)(&s, tag, taglen, (size_t)len, taglen);
+    FN(final128)(&s, tag, taglen, len, (uint64_t)taglen);
 #else
     {
         uint8_t a[H128], b[H128], m0[H128], m1[H128], u[16];

@@ -137,7 +137,7 @@ static void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size
 }
 
 AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
-                                 size_t adlen, size_t mlen)
+                                 uint64_t adlen, uint64_t mlen)
 {
     uint8_t lb[16];
     BLK t;
@@ -207,6 +207,7 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
     FN(final256)(&s, want, taglen, adlen, clen);
     ok = aegisgo_ct_verify(want, tag, taglen);
     aegisgo_wipe_local(want, sizeof want);
+    aegisgo_declassify(&ok, sizeof ok);
     if (ok != 0 && clen > 0) {
         memset(m, 0, clen);
     }

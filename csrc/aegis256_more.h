@@ -168,8 +168,8 @@ static void FN(x256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
     FN(st256) s;
     FN(x256_load)(&s, st);
     FN(x256_flush)(&s, st);
-    FN(final256)(&s, tag, taglen, (size_t)aegisgo_get64(st + X256_ADLEN),
-                 (size_t)aegisgo_get64(st + X256_MLEN));
+    FN(final256)(&s, tag, taglen, aegisgo_get64(st + X256_ADLEN),
+                 aegisgo_get64(st + X256_MLEN));
     aegisgo_wipe(st, X256_SIZE);
 }
 
@@ -225,7 +225,7 @@ static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
     FN(x256_load)(&s, st);
     FN(x256_flush)(&s, st);
 #if D == 1
-    FN(final256)(&s, tag, taglen, (size_t)len, taglen);
+    FN(final256)(&s, tag, taglen, len, (uint64_t)taglen);
 #else
     {
         uint8_t a[R256], b[R256], m[R256], u[16];

@@ -168,11 +168,12 @@ func (d *Decrypter) Final(tag []byte) error {
 	return nil
 }
 
-// MAC is AEGIS-MAC as a hash.Hash. It keeps the key and the nonce for
-// Reset.
+// MAC is AEGIS-MAC as a hash.Hash. It keeps its state as it was right
+// after initialisation, so that Reset is a copy rather than a new
+// initialisation through cgo; that state is as secret as the key.
 type MAC struct {
-	s          incState
-	key, nonce [32]byte
+	s     incState
+	start [StateSize]byte
 }
 
 // Init starts m for variant v with the default kernel.
@@ -186,8 +187,7 @@ func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen, kernel int) erro
 	if err := m.s.init(v, kernel, key, nonce, nil, tagLen, true); err != nil {
 		return err
 	}
-	copy(m.key[:], key)
-	copy(m.nonce[:], nonce)
+	m.start = m.s.st
 	return nil
 }
 
@@ -224,7 +224,8 @@ func (m *MAC) Verify(tag []byte) bool {
 
 // Reset restarts m with its key and nonce.
 func (m *MAC) Reset() {
-	incInit(m.live(), &m.s.st, nil, &m.nonce, &m.key)
+	m.live()
+	m.s.st = m.start
 }
 
 // Size returns the tag length.

@@ -226,12 +226,20 @@ func (f *File) init(master []byte) error {
 	f.nl = v.NonceSize
 	f.rs = int64(f.nl) + f.cs + tagSize
 	bufLen := f.rs + f.cs
-	f.wbuf = make([]byte, bufLen)
 	f.bufs.New = func() any {
 		b := make([]byte, bufLen)
 		return &b
 	}
 	return nil
+}
+
+// scratch returns the writer's record and plaintext buffers, allocating
+// them on first use: whole-chunk writes to a MemStore never need them.
+func (f *File) scratch() (rec, plain []byte) {
+	if f.wbuf == nil {
+		f.wbuf = make([]byte, f.rs+f.cs)
+	}
+	return f.wbuf[:f.rs], f.wbuf[f.rs:]
 }
 
 // wipe forgets the keys and the buffers.
@@ -464,8 +472,8 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 	if err := f.fillGap(old, first, newSize); err != nil {
 		return 0, err
 	}
-	rec, plain := f.wbuf[:f.rs], f.wbuf[f.rs:]
-	used := false // the scratch held plaintext: wipe it on the way out
+	var rec, plain []byte // the scratch, taken when needed
+	used := false         // the scratch held plaintext: wipe it on the way out
 	defer func() {
 		if used {
 			clear(plain)
@@ -477,8 +485,12 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 		take := min(f.cs-co, int64(len(p))-done)
 		vlen := f.validLen(idx, newSize)
 		src := p[done : done+take]
+		if rec == nil && (f.mem == nil || co != 0 || take != f.cs) {
+			rec, plain = f.scratch()
+		}
 		if co == 0 && take == f.cs {
-			// A whole chunk: encrypted straight from p.
+			// A whole chunk: encrypted straight from p (into the store's
+			// memory when it is a MemStore, else through rec).
 			if err := f.writeChunk(idx, src, rec, vlen); err != nil {
 				return 0, err
 			}
@@ -547,7 +559,7 @@ func (f *File) fillGap(old, until, newSize int64) error {
 	if old/f.cs >= until {
 		return nil
 	}
-	rec, plain := f.wbuf[:f.rs], f.wbuf[f.rs:]
+	rec, plain := f.scratch()
 	defer clear(plain)
 	for idx := old / f.cs; idx < until; idx++ {
 		start := idx * f.cs
@@ -594,7 +606,7 @@ func (f *File) Truncate(size int64) error {
 		}
 		return f.writeHeader(size)
 	}
-	rec, plain := f.wbuf[:f.rs], f.wbuf[f.rs:]
+	rec, plain := f.scratch()
 	defer clear(plain)
 	cc := f.chunkCount(size)
 	tail := size % f.cs

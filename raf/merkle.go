@@ -245,7 +245,7 @@ func (f *File) merkleRebuild() error {
 	if cc > t.maxChunks {
 		return ErrOverflow
 	}
-	rec, plain := f.wbuf[:f.rs], f.wbuf[f.rs:]
+	rec, plain := f.scratch()
 	defer clear(plain)
 	for i := range t.maxChunks {
 		if i < cc {

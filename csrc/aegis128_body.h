@@ -13,8 +13,11 @@
  *   blk_store(p, a) 16*D bytes to p, any alignment
  *   blk_bcast(p)    16 bytes from p in every lane
  *
- * and optionally blk_xor3(a, b, c) and blk_xorand(a, b, c, d) = a^b^(c&d)
- * where the kernel has a cheaper form (AVX-512's ternary logic).
+ * and optionally blk_xor3(a, b, c), blk_xorand(a, b, c, d) = a^b^(c&d) and
+ * blk_xor_and(a, b, c) = a^(b&c) where the kernel has a cheaper form
+ * (AVX-512's ternary logic does a^b^c and a^(b&c) in one instruction). The
+ * default blk_xor3(a, b, c) is (a^b)^c, so the last argument is the one
+ * with the short path.
  *
  * The spec notes that AEGIS-128X with D = 1 is AEGIS-128L, so one body
  * serves both; the context words only exist for D > 1.
@@ -59,11 +62,11 @@ AEGISGO_INLINE void FN(upd128_late)(FN(st128) *s, BLK m0, BLK m1)
     s->s7 = blk_aes(s->s6, s->s7);
     s->s6 = blk_aes(s->s5, s->s6);
     s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor(blk_aes(s->s3, zero), blk_xor(s->s4, m1));
+    s->s4 = blk_xor3(s->s4, m1, blk_aes(s->s3, zero));
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(t, zero), blk_xor(s->s0, m0));
+    s->s0 = blk_xor3(s->s0, m0, blk_aes(t, zero));
 }
 
 AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
@@ -124,15 +127,15 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
     }
 }
 
-/* Enc of one full rate block. */
+/* Enc of one full rate block: C = M ^ S1 ^ S6 ^ (S2 & S3), and the same
+ * with S2, S5, S6 and S7, in two ternary operations each where the kernel
+ * has them. */
 AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK t0 = blk_load(src);
     const BLK t1 = blk_load(src + H128);
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
-    blk_store(dst, blk_xor(t0, z0));
-    blk_store(dst + H128, blk_xor(t1, z1));
+    blk_store(dst, blk_xor_and(blk_xor3(t0, s->s1, s->s6), s->s2, s->s3));
+    blk_store(dst + H128, blk_xor_and(blk_xor3(t1, s->s2, s->s5), s->s6, s->s7));
     FN(upd128)(s, t0, t1);
 }
 
@@ -142,8 +145,8 @@ AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
     /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
      * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
      * they are the ones whose path must be short. */
-    const BLK x0 = blk_xor(blk_xorand(blk_load(src), s->s6, s->s2, s->s3), s->s1);
-    const BLK x1 = blk_xor(blk_xorand(blk_load(src + H128), s->s2, s->s6, s->s7), s->s5);
+    const BLK x0 = blk_xor_and(blk_xor3(blk_load(src), s->s6, s->s1), s->s2, s->s3);
+    const BLK x1 = blk_xor_and(blk_xor3(blk_load(src + H128), s->s2, s->s5), s->s6, s->s7);
     blk_store(dst, x0);
     blk_store(dst + H128, x1);
     FN(upd128_late)(s, x0, x1);

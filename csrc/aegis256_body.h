@@ -35,7 +35,7 @@ AEGISGO_INLINE void FN(upd256_late)(FN(st256) *s, BLK m)
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(t, zero), blk_xor(s->s0, m));
+    s->s0 = blk_xor3(s->s0, m, blk_aes(t, zero));
 }
 
 AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
@@ -103,11 +103,11 @@ AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
     return blk_xor(blk_xorand(s->s1, s->s4, s->s2, s->s3), s->s5);
 }
 
+/* Enc of one block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3). */
 AEGISGO_INLINE void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK x = blk_load(src);
-    const BLK z = FN(z256)(s);
-    blk_store(dst, blk_xor(x, z));
+    blk_store(dst, blk_xor(blk_xor_and(blk_xor3(x, s->s1, s->s4), s->s2, s->s3), s->s5));
     FN(upd256)(s, x);
 }
 
@@ -115,7 +115,7 @@ AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     /* x = c ^ z with S1 XORed last: it feeds back into itself two updates
      * later (S1 -> M -> S0 -> S1), so its path must be the short one. */
-    const BLK x = blk_xor(blk_xor(blk_xorand(blk_load(src), s->s4, s->s2, s->s3), s->s5), s->s1);
+    const BLK x = blk_xor(blk_xor_and(blk_xor3(blk_load(src), s->s4, s->s5), s->s2, s->s3), s->s1);
     blk_store(dst, x);
     FN(upd256_late)(s, x);
 }

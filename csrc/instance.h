@@ -15,6 +15,9 @@
 #ifndef blk_xorand
 #define blk_xorand(a, b, c, d) blk_xor(blk_xor(a, b), blk_and(c, d))
 #endif
+#ifndef blk_xor_and
+#define blk_xor_and(a, b, c) blk_xor((a), blk_and(b, c))
+#endif
 
 /* XOR of the D lanes of a, written as 16 bytes: the parallel modes combine
  * the lanes' tags this way. */

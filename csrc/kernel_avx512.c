@@ -40,6 +40,7 @@
 #define blk_xor3(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
 #define blk_xorand(a, b, c, d) \
     _mm_xor_si128((a), _mm_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
+#define blk_xor_and(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
 #define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -54,6 +55,7 @@
 #undef blk_and
 #undef blk_xor3
 #undef blk_xorand
+#undef blk_xor_and
 #undef blk_load
 #undef blk_store
 #undef blk_bcast
@@ -70,6 +72,7 @@
 #define blk_xor3(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
 #define blk_xorand(a, b, c, d) \
     _mm256_xor_si256((a), _mm256_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
+#define blk_xor_and(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
 #define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
@@ -84,6 +87,7 @@
 #undef blk_and
 #undef blk_xor3
 #undef blk_xorand
+#undef blk_xor_and
 #undef blk_load
 #undef blk_store
 #undef blk_bcast
@@ -100,6 +104,7 @@
 #define blk_xor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
 #define blk_xorand(a, b, c, d) \
     _mm512_xor_si512((a), _mm512_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
+#define blk_xor_and(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm512_loadu_si512((const void *)(p))
 #define blk_store(p, a) _mm512_storeu_si512((void *)(p), (a))
 #define blk_bcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))

@@ -145,8 +145,8 @@ AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
     /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
      * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
      * they are the ones whose path must be short. */
-    const BLK x0 = blk_xor_and(blk_xor3(blk_load(src), s->s6, s->s1), s->s2, s->s3);
-    const BLK x1 = blk_xor_and(blk_xor3(blk_load(src + H128), s->s2, s->s5), s->s6, s->s7);
+    const BLK x0 = blk_xor3(blk_xor_and(blk_load(src), s->s2, s->s3), s->s6, s->s1);
+    const BLK x1 = blk_xor3(blk_xor_and(blk_load(src + H128), s->s6, s->s7), s->s2, s->s5);
     blk_store(dst, x0);
     blk_store(dst + H128, x1);
     FN(upd128_late)(s, x0, x1);

@@ -1,0 +1,214 @@
+/*
+ * floor.c: what the CPU allows an AEGIS update, measured without any of
+ * our code. It times, in core cycles:
+ *
+ *   - a chain of dependent AES rounds (the AES latency);
+ *   - a chain of AES round, XOR, AES round, ... (the cost of an XOR between
+ *     two AES rounds, bypass included);
+ *   - the AEGIS-128L/128X state ring with no message: 8 AES rounds an
+ *     update, each fed by the previous one, the floor of any update;
+ *   - the update with a message, as the kernels write it (S0' =
+ *     AESRound(S7, M0) ^ S0) and as the spec writes it (S0' =
+ *     AESRound(S7, S0 ^ M0));
+ *   - the AEGIS-256 update (6 AES rounds);
+ *
+ * on 128-bit registers (AES-NI), and on 256- and 512-bit ones (VAES) where
+ * the CPU has them. The clock comes from chains of dependent additions (one
+ * cycle each), so the figures hold whatever the frequency.
+ *
+ * Build and run (x86-64 only; gcc or clang):
+ *
+ *   cc -O2 internal/ctest/floor.c -o /tmp/floor && /tmp/floor
+ *
+ * BENCHMARKS.md compares the kernels' cycles per update with these.
+ */
+#if !defined(__x86_64__)
+#include <stdio.h>
+int main(void)
+{
+    puts("floor: x86-64 only");
+    return 0;
+}
+#else
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#define ITERS 20000000L
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Seconds per cycle: four dependent additions an iteration. Best of 5. */
+static double cycle_seconds(void)
+{
+    double best = 1;
+    for (int r = 0; r < 5; r++) {
+        uint64_t x = 1;
+        double t0 = now();
+        for (long i = 0; i < ITERS; i++) {
+            __asm__ volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0" : "+r"(x));
+        }
+        double t = (now() - t0) / (4.0 * ITERS);
+        if (t < best) {
+            best = t;
+        }
+    }
+    return best;
+}
+
+/* The kernels, written once per register width. Each runs ITERS steps
+ * over a state in memory and writes it back, so nothing can be dropped.
+ * form: 0 the chain of AES rounds, 1 AES, XOR, AES..., 2 the 128 ring with
+ * no message, 3 the 128 update with AESRound(S7, M0) ^ S0, 4 the same with
+ * AESRound(S7, S0 ^ M0), 5 the 256 update with AESRound(S5, M) ^ S0. */
+#define KERNELS(NAME, T, AES, XOR, TARGET)                                    \
+    __attribute__((target(TARGET), noinline)) static void NAME(void *mem, int form) \
+    {                                                                           \
+        T *p = (T *)mem;                                                        \
+        T s0 = p[0], s1 = p[1], s2 = p[2], s3 = p[3];                           \
+        T s4 = p[4], s5 = p[5], s6 = p[6], s7 = p[7];                           \
+        const T m0 = p[8], m1 = p[9];                                           \
+        long i;                                                                 \
+        switch (form) {                                                         \
+        case 0:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                s0 = AES(s0, m0);                                               \
+            }                                                                   \
+            break;                                                              \
+        case 1:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                s0 = XOR(AES(s0, m0), m1);                                      \
+            }                                                                   \
+            break;                                                              \
+        case 2:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                T t = s7;                                                       \
+                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
+                s4 = AES(s3, s4); s3 = AES(s2, s3); s2 = AES(s1, s2);           \
+                s1 = AES(s0, s1); s0 = AES(t, s0);                              \
+            }                                                                   \
+            break;                                                              \
+        case 3:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                T t = s7;                                                       \
+                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
+                s4 = XOR(AES(s3, m1), s4); s3 = AES(s2, s3);                    \
+                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, m0), s0);   \
+            }                                                                   \
+            break;                                                              \
+        case 4:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                T t = s7;                                                       \
+                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
+                s4 = AES(s3, XOR(s4, m1)); s3 = AES(s2, s3);                    \
+                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = AES(t, XOR(s0, m0));   \
+            }                                                                   \
+            break;                                                              \
+        case 5:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                T t = s5;                                                       \
+                s5 = AES(s4, s5); s4 = AES(s3, s4); s3 = AES(s2, s3);           \
+                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, m0), s0);   \
+            }                                                                   \
+            break;                                                              \
+        }                                                                       \
+        p[0] = s0; p[1] = s1; p[2] = s2; p[3] = s3;                             \
+        p[4] = s4; p[5] = s5; p[6] = s6; p[7] = s7;                             \
+    }
+
+KERNELS(run128, __m128i, _mm_aesenc_si128, _mm_xor_si128, "aes,avx")
+KERNELS(run256, __m256i, _mm256_aesenc_epi128, _mm256_xor_si256, "vaes,avx2")
+KERNELS(run512, __m512i, _mm512_aesenc_epi128, _mm512_xor_si512, "vaes,avx512f")
+
+typedef void (*runner)(void *, int);
+
+static const char *const forms[] = {
+    "AES round chain (latency)",
+    "AES round, XOR chain",
+    "128 ring, no message",
+    "128 update, AESRound(S7,M0)^S0",
+    "128 update, AESRound(S7,S0^M0)",
+    "256 update, AESRound(S5,M)^S0",
+};
+
+/* Cycles a step of form f: best of 3. */
+static double measure(runner run, int f, double cyc)
+{
+    static uint8_t mem[10 * 64] __attribute__((aligned(64)));
+    double best = 1e9;
+    for (int i = 0; i < (int)sizeof mem; i++) {
+        mem[i] = (uint8_t)(i * 37 + 1);
+    }
+    for (int r = 0; r < 3; r++) {
+        double t0 = now();
+        run(mem, f);
+        double c = (now() - t0) / (double)ITERS / cyc;
+        if (c < best) {
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* Which widths the CPU and the OS allow: 1 xmm, 2 also ymm, 3 also zmm
+ * (0 none). From CPUID and XCR0, as the library's dispatch reads them. */
+static int widths(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    const int aes = (c >> 25) & 1, avx = (c >> 28) & 1, osx = (c >> 27) & 1;
+    if (!aes || !avx || !osx) {
+        return 0;
+    }
+    uint32_t lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) {
+        return 0;
+    }
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        return 1;
+    }
+    const int avx2 = (b >> 5) & 1, avx512f = (b >> 16) & 1, vaes = (c >> 9) & 1;
+    if (!vaes || !avx2) {
+        return 1;
+    }
+    return avx512f && (lo & 0xe6) == 0xe6 ? 3 : 2;
+}
+
+int main(void)
+{
+    const int w = widths();
+    if (w == 0) {
+        puts("floor: this CPU has no AES-NI with AVX");
+        return 0;
+    }
+    const int have256 = w >= 2, have512 = w >= 3;
+    double cyc = cycle_seconds();
+    printf("clock %.2f GHz (dependent additions)\n", 1e-9 / cyc);
+    printf("%-34s %8s %8s %8s\n", "cycles per step", "xmm", "ymm", "zmm");
+    for (int f = 0; f < 6; f++) {
+        printf("%-34s %8.2f", forms[f], measure(run128, f, cyc));
+        if (have256) {
+            printf(" %8.2f", measure(run256, f, cyc));
+        } else {
+            printf(" %8s", "-");
+        }
+        if (have512) {
+            printf(" %8.2f", measure(run512, f, cyc));
+        } else {
+            printf(" %8s", "-");
+        }
+        printf("\n");
+    }
+    return 0;
+}
+#endif

@@ -163,13 +163,13 @@ void aegisgo_seal(aegisgo_ref ref, uint8_t *c, uint8_t *tag,
     ops->encrypt(c, tag, taglen, m, mlen, ad, adlen, npub, k);
 }
 
-int aegisgo_open(aegisgo_ref ref, uint8_t *m, const uint8_t *c,
-                 size_t clen, const uint8_t *tag, size_t taglen,
-                 const uint8_t *ad, size_t adlen, const uint8_t *npub,
-                 const uint8_t *k)
+void aegisgo_open(aegisgo_ref ref, int *res, uint8_t *m, const uint8_t *c,
+                  size_t clen, const uint8_t *tag, size_t taglen,
+                  const uint8_t *ad, size_t adlen, const uint8_t *npub,
+                  const uint8_t *k)
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
-    return ops->decrypt(m, c, clen, tag, taglen, ad, adlen, npub, k);
+    *res = ops->decrypt(m, c, clen, tag, taglen, ad, adlen, npub, k);
 }
 
 /* A volatile function pointer: the compiler cannot prove the call is

@@ -67,14 +67,20 @@ func (a *AEAD) live() {
 	}
 }
 
-// paddedNonce returns the nonce zero-padded to the variant's size, in an
-// array on the caller's stack: the caller's slice is never written.
-func (a *AEAD) paddedNonce(nonce []byte) (n [32]byte) {
-	if len(nonce) == 0 || len(nonce) > a.v.NonceSize {
+// nonceArg checks the nonce and returns a pointer to the NonceSize bytes
+// the C core reads: the caller's own bytes when the nonce has the full
+// size, which is the usual case and costs no copy, else the nonce
+// zero-padded into pad. C only reads them, during the call.
+func (a *AEAD) nonceArg(nonce []byte, pad *[32]byte) *byte {
+	ns := a.v.NonceSize
+	if len(nonce) == ns {
+		return &nonce[0]
+	}
+	if len(nonce) == 0 || len(nonce) > ns {
 		panic(a.v.Name + ": incorrect nonce length given to AEAD")
 	}
-	copy(n[:], nonce)
-	return n
+	copy(pad[:], nonce)
+	return &pad[0]
 }
 
 // Seal implements cipher.AEAD.
@@ -97,7 +103,8 @@ func (a *AEAD) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphe
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
 	a.live()
-	n := a.paddedNonce(nonce)
+	var pad [32]byte
+	n := a.nonceArg(nonce, &pad)
 	ret, out := sliceForAppend(dst, len(plaintext)+a.tagLen)
 	if inexactOverlap(out, plaintext) {
 		panic(a.v.Name + ": invalid buffer overlap of output and input")
@@ -106,7 +113,7 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
 	mlen := len(plaintext)
-	seal(a.ops, out[:mlen], out[mlen:], plaintext, additionalData, &n, &a.key)
+	seal(a.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
 	return ret, len(dst) + mlen
 }
 
@@ -114,30 +121,33 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 // common.ErrTruncated for input shorter than a tag), and the part of dst
 // it would have filled holds zeros, not plaintext.
 func (a *AEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
-	a.live()
-	n := a.paddedNonce(nonce)
-	if len(ciphertext) < a.tagLen {
-		return nil, common.ErrTruncated
-	}
-	clen := len(ciphertext) - a.tagLen
-	return a.openTo(dst, &n, ciphertext[:clen], ciphertext[clen:], additionalData)
+	return a.openTo(dst, nonce, ciphertext, nil, additionalData, true)
 }
 
 // OpenDetached is Open with the tag apart. A tag of another length than
 // tagLen cannot match: the result is common.ErrAuth.
 func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
-	a.live()
-	n := a.paddedNonce(nonce)
-	if len(tag) != a.tagLen {
-		return nil, common.ErrAuth
-	}
-	return a.openTo(dst, &n, ciphertext, tag, additionalData)
+	return a.openTo(dst, nonce, ciphertext, tag, additionalData, false)
 }
 
-// openTo holds the checks of Open and OpenDetached that follow the nonce.
-// The C core reads the tag after it has written the plaintext, so the
-// output may not overlap the tag at all.
-func (a *AEAD) openTo(dst []byte, n *[32]byte, ciphertext, tag, additionalData []byte) ([]byte, error) {
+// openTo holds every check of Open and OpenDetached, in this order: the
+// AEAD is live, the nonce has a valid length, the tag (at the end of
+// ciphertext when attached, else in tag) has the right length, the buffers
+// do not overlap. The C core reads the tag after it has written the
+// plaintext, so the output may not overlap the tag at all.
+func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
+	a.live()
+	var pad [32]byte
+	n := a.nonceArg(nonce, &pad)
+	if attached {
+		if len(ciphertext) < a.tagLen {
+			return nil, common.ErrTruncated
+		}
+		clen := len(ciphertext) - a.tagLen
+		ciphertext, tag = ciphertext[:clen], ciphertext[clen:]
+	} else if len(tag) != a.tagLen {
+		return nil, common.ErrAuth
+	}
 	ret, out := sliceForAppend(dst, len(ciphertext))
 	if inexactOverlap(out, ciphertext) {
 		panic(a.v.Name + ": invalid buffer overlap of output and input")

@@ -462,7 +462,8 @@ static void align_one(int v, int k, size_t taglen, size_t mlen, size_t off)
           kernel_names[k], vi->name, taglen, mlen, off);
 
     o = at_offset(&bo, NULL, mlen, off2);
-    r = aegisgo_open((aegisgo_ref)ops, o, c, mlen, t, taglen, a, adlen, n, kk);
+    r = 1;
+    aegisgo_open((aegisgo_ref)ops, &r, o, c, mlen, t, taglen, a, adlen, n, kk);
     check(r == 0 && same(o, msg, mlen),
           "%s/%s tag%zu mlen %zu offset %zu: misaligned decryption failed",
           kernel_names[k], vi->name, taglen, mlen, off);

@@ -37,17 +37,24 @@ typedef struct {
  * feeds only a one-cycle XOR, and the loop-carried chain of an update is one
  * AES round (plus an XOR every fourth step around the ring) instead of an
  * XOR then an AES round on S0 and S4. */
-AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
+AEGISGO_INLINE void FN(upd128_in)(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
 {
-    BLK t = s->s7;
     s->s7 = blk_aes(s->s6, s->s7);
     s->s6 = blk_aes(s->s5, s->s6);
     s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor(blk_aes(s->s3, m1), s->s4);
+    s->s4 = blk_xor(blk_aes(d3, m1), s->s4);
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(t, m0), s->s0);
+    s->s0 = blk_xor(blk_aes(d7, m0), s->s0);
+}
+
+/* FN(upd128_in) takes the inputs of the AES rounds that make S4 and S0 (the
+ * old S3 and S7) apart, for Init of the X variants below; Update is the
+ * case where they are S3 and S7. */
+AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
+{
+    FN(upd128_in)(s, m0, m1, s->s3, s->s7);
 }
 
 /* Update for a message that is itself computed from the state, as in Dec,
@@ -88,12 +95,19 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
     s->s7 = blk_xor(kb, c0);
 #if D > 1
     {
-        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros, xored into S3 and S7
-         * before every update. */
+        /* The spec XORs ctx[i] = Byte(i) || Byte(D - 1) || zeros into S3
+         * and S7 before every update. Written so, the XOR sits on the
+         * loop-carried path of S3 (and S7) into itself, through the round
+         * key of the AES round that makes the next S3. AESRound is linear in
+         * its round key: AESRound(S2, S3 ^ ctx) = AESRound(S2, S3) ^ ctx, so
+         * the ctx of one update cancels the ctx of the next one. Over a
+         * pair of updates, the first takes S3 ^ ctx as the input of the
+         * round that makes S4 and plain S3 as the round key; the second
+         * takes S3 for both; after the pair the state is the spec's. S7
+         * likewise. The XORs leave the key path and half of them go. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-        for (i = 0; i < 10; i++) {
-            s->s3 = blk_xor(s->s3, ctx);
-            s->s7 = blk_xor(s->s7, ctx);
+        for (i = 0; i < 10; i += 2) {
+            FN(upd128_in)(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
             FN(upd128)(s, nb, kb);
         }
     }

@@ -13,15 +13,22 @@ typedef struct {
 /* Update(M) of the spec, in each lane. AESRound(S5, S0 ^ M) is computed
  * as AESRound(S5, M) ^ S0, which takes S0 off the AES latency (see
  * FN(upd128) in aegis128_body.h). */
-AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
+AEGISGO_INLINE void FN(upd256_in)(FN(st256) *s, BLK m, BLK d3, BLK d5)
 {
-    BLK t = s->s5;
     s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(s->s3, s->s4);
+    s->s4 = blk_aes(d3, s->s4);
     s->s3 = blk_aes(s->s2, s->s3);
     s->s2 = blk_aes(s->s1, s->s2);
     s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(t, m), s->s0);
+    s->s0 = blk_xor(blk_aes(d5, m), s->s0);
+}
+
+/* FN(upd256_in) takes the inputs of the AES rounds that make S4 and S0 (the
+ * old S3 and S5) apart, for Init of the X variants; Update is the case
+ * where they are S3 and S5. */
+AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
+{
+    FN(upd256_in)(s, m, s->s3, s->s5);
 }
 
 /* Update for a message computed from the state (Dec): the message goes in
@@ -56,20 +63,18 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
     s->s5 = blk_xor(k1, c1);
 #if D > 1
     {
-        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros, xored into S3 and S5
-         * before every update. */
+        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros goes into S3 and S5
+         * before every update, carried in pairs of updates as in
+         * FN(init128): the first of a pair takes S3 ^ ctx and S5 ^ ctx as
+         * the inputs of the rounds that make S4 and S0, the second plain
+         * S3 and S5; after each pair the state is the spec's. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-#define AEGISGO_CTX_UPD(m)                    \
-    s->s3 = blk_xor(s->s3, ctx);              \
-    s->s5 = blk_xor(s->s5, ctx);              \
-    FN(upd256)(s, m)
         for (i = 0; i < 4; i++) {
-            AEGISGO_CTX_UPD(k0);
-            AEGISGO_CTX_UPD(k1);
-            AEGISGO_CTX_UPD(k0n0);
-            AEGISGO_CTX_UPD(k1n1);
+            FN(upd256_in)(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            FN(upd256)(s, k1);
+            FN(upd256_in)(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            FN(upd256)(s, k1n1);
         }
-#undef AEGISGO_CTX_UPD
     }
 #else
     for (i = 0; i < 4; i++) {

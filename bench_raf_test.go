@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aegisgo/aegis/aegis128l"
 	"github.com/aegisgo/aegis/aegis128x2"
@@ -126,6 +127,58 @@ func BenchmarkRAF(b *testing.B) {
 			if !bytes.Equal(out, plain) {
 				b.Fatal("read back differs from what was written")
 			}
+		})
+	}
+}
+
+// BenchmarkRAFRatio measures RAF's sequential write and read against the
+// one-shot Seal of the same 64 MiB in alternation, pass after pass, so that
+// both sides of each ratio see the same moment of a noisy machine's memory
+// bandwidth. It reports the throughput ratios write/oneshot and
+// read/oneshot (ns/op is the time of the three passes together):
+//
+//	go test -run '^$' -bench '^BenchmarkRAFRatio$' -count 6 .
+func BenchmarkRAFRatio(b *testing.B) {
+	plain := make([]byte, rafFileSize)
+	for i := range plain {
+		plain[i] = byte(i * 7)
+	}
+	out := make([]byte, rafFileSize)
+	for _, v := range rafVariants {
+		alg := v.alg
+		b.Run(fmt.Sprintf("alg=%v", alg), func(b *testing.B) {
+			a, err := v.new(make([]byte, alg.KeySize()), 16)
+			if err != nil {
+				b.Skip(err)
+			}
+			nonce := make([]byte, a.NonceSize())
+			dst := a.Seal(make([]byte, 0, rafFileSize+16), nonce, plain, nil) // untimed: faults the pages in
+			st := raf.NewMemStore()
+			rafWriteFile(b, rafBenchFile(b, alg, st), plain) // untimed: allocates the store
+			var tSeal, tWrite, tRead time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				a.Seal(dst[:0], nonce, plain, nil)
+				t1 := time.Now()
+				f := rafBenchFile(b, alg, st)
+				rafWriteFile(b, f, plain)
+				t2 := time.Now()
+				for off := 0; off < rafFileSize; off += rafChunk {
+					if _, err := f.ReadAt(out[off:off+rafChunk], int64(off)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				t3 := time.Now()
+				f.Close()
+				tSeal += t1.Sub(t0)
+				tWrite += t2.Sub(t1)
+				tRead += t3.Sub(t2)
+			}
+			if !bytes.Equal(out, plain) {
+				b.Fatal("read back differs from what was written")
+			}
+			b.ReportMetric(float64(tSeal)/float64(tWrite), "write/oneshot")
+			b.ReportMetric(float64(tSeal)/float64(tRead), "read/oneshot")
 		})
 	}
 }

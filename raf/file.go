@@ -30,7 +30,7 @@ type File struct {
 	mem    *MemStore // store, when it is a *MemStore: chunks are then processed in place
 	alg    Algorithm
 	aead   core.AEAD // enc_key, 16-byte tags
-	hdrKey [32]byte
+	hdrMAC core.MAC  // AEGIS-MAC under hdr_key, as initialised: Reset before use
 	fileID [fileIDSize]byte
 	nl     int   // nonce length
 	cs     int64 // chunk size
@@ -222,7 +222,10 @@ func (f *File) init(master []byte) error {
 	if err := f.aead.Init(v, km[:kl], tagSize); err != nil {
 		return fmt.Errorf("raf: %w", err)
 	}
-	copy(f.hdrKey[:], km[kl:])
+	if err := f.hdrMAC.Init(v, km[kl:2*kl], nil, tagSize); err != nil {
+		f.aead.Wipe()
+		return fmt.Errorf("raf: %w", err)
+	}
 	f.nl = v.NonceSize
 	f.rs = int64(f.nl) + f.cs + tagSize
 	bufLen := f.rs + f.cs
@@ -245,7 +248,7 @@ func (f *File) scratch() (rec, plain []byte) {
 // wipe forgets the keys and the buffers.
 func (f *File) wipe() {
 	f.aead.Wipe()
-	clear(f.hdrKey[:])
+	f.hdrMAC.Wipe()
 	clear(f.wbuf)
 	f.wbuf = nil
 	f.bufs.New = nil
@@ -265,15 +268,14 @@ func (f *File) maxChunks() int64 { return (math.MaxInt64 - HeaderSize) / f.rs }
 // storeSize is the store size for a logical size: header and records.
 func (f *File) storeSize(size int64) int64 { return HeaderSize + f.chunkCount(size)*f.rs }
 
-// headerMAC returns AEGIS-MAC(hdr_key, zero nonce, hdr[0:48]).
+// headerMAC returns AEGIS-MAC(hdr_key, zero nonce, hdr[0:48]). The MAC
+// was initialised once with hdr_key; Reset returns it to that state with a
+// copy, so a header costs two calls into the C core. Callers hold f.mu for
+// writing, or own f alone (Open).
 func (f *File) headerMAC(hdr *[HeaderSize]byte) (tag [tagSize]byte) {
-	var m core.MAC
-	v := f.alg.variant()
-	if err := m.Init(v, f.hdrKey[:v.KeySize], nil, tagSize); err != nil {
-		panic("raf: " + err.Error()) // init checked the key and the C core
-	}
-	m.Write(hdr[:48])
-	m.Sum(tag[:0])
+	f.hdrMAC.Reset()
+	f.hdrMAC.Write(hdr[:48])
+	f.hdrMAC.Sum(tag[:0])
 	return tag
 }
 

@@ -131,8 +131,13 @@ func TestMerkleDetects(t *testing.T) {
 		if err := f.MerkleVerify(); !errors.As(err, &me) || me.Chunk != 1 || !errors.Is(err, ErrAuth) {
 			t.Errorf("rollback: %v", err)
 		}
-		// A corrupted chunk is reported at its index.
-		st.WriteAt([]byte{0}, 64+2*rs+20)
+		// A corrupted chunk is reported at its index. (Flip a byte: writing
+		// a fixed value would leave a random ciphertext byte unchanged
+		// once in 256 runs.)
+		flip := make([]byte, 1)
+		st.ReadAt(flip, 64+2*rs+20)
+		flip[0] ^= 0xff
+		st.WriteAt(flip, 64+2*rs+20)
 		if err := f.MerkleRebuild(); !errors.Is(err, ErrAuth) {
 			t.Errorf("rebuild over a corrupted chunk: %v", err)
 		}

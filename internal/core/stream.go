@@ -228,6 +228,16 @@ func (m *MAC) Reset() {
 	m.s.st = m.start
 }
 
+// Wipe zeroes the state and the saved initial state, which are derived
+// from the key; any later use panics.
+func (m *MAC) Wipe() {
+	clear(m.s.st[:])
+	clear(m.start[:])
+	if m.s.vid != 0 {
+		m.s.finish()
+	}
+}
+
 // Size returns the tag length.
 func (m *MAC) Size() int {
 	m.live()

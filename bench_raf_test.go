@@ -40,10 +40,12 @@ const (
 	rafChunk    = 64 << 10
 )
 
-var rafVariants = []struct {
+type rafVariant struct {
 	alg raf.Algorithm
 	new func([]byte, int) (cipher.AEAD, error)
-}{
+}
+
+var rafVariants = []rafVariant{
 	{raf.AEGIS128L, aegis128l.New},
 	{raf.AEGIS128X2, aegis128x2.New},
 	{raf.AEGIS128X4, aegis128x4.New},
@@ -60,6 +62,25 @@ func rafBenchFile(b *testing.B, alg raf.Algorithm, st *raf.MemStore) *raf.File {
 	return f
 }
 
+// rafPlain returns the 64 MiB of plaintext the benchmarks write.
+func rafPlain() []byte {
+	plain := make([]byte, rafFileSize)
+	for i := range plain {
+		plain[i] = byte(i * 7)
+	}
+	return plain
+}
+
+// rafSealer returns the variant's AEAD (zero key, 16-byte tags) and a zero
+// nonce, for the Seal the file is compared with.
+func rafSealer(b *testing.B, v rafVariant) (cipher.AEAD, []byte) {
+	a, err := v.new(make([]byte, v.alg.KeySize()), 16)
+	if err != nil {
+		b.Skip(err)
+	}
+	return a, make([]byte, a.NonceSize())
+}
+
 // rafWriteFile writes plain to f sequentially in chunk-sized writes.
 func rafWriteFile(b *testing.B, f *raf.File, plain []byte) {
 	for off := 0; off < len(plain); off += rafChunk {
@@ -70,19 +91,12 @@ func rafWriteFile(b *testing.B, f *raf.File, plain []byte) {
 }
 
 func BenchmarkRAF(b *testing.B) {
-	plain := make([]byte, rafFileSize)
-	for i := range plain {
-		plain[i] = byte(i * 7)
-	}
+	plain := rafPlain()
 	out := make([]byte, rafFileSize)
 	for _, v := range rafVariants {
 		alg := v.alg
 		b.Run(fmt.Sprintf("op=seal64K/alg=%v", alg), func(b *testing.B) {
-			a, err := v.new(make([]byte, alg.KeySize()), 16)
-			if err != nil {
-				b.Skip(err)
-			}
-			nonce := make([]byte, a.NonceSize())
+			a, nonce := rafSealer(b, v)
 			dst := make([]byte, 0, rafChunk+16)
 			b.SetBytes(rafChunk)
 			for b.Loop() {
@@ -90,11 +104,7 @@ func BenchmarkRAF(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("op=oneshot/alg=%v", alg), func(b *testing.B) {
-			a, err := v.new(make([]byte, alg.KeySize()), 16)
-			if err != nil {
-				b.Skip(err)
-			}
-			nonce := make([]byte, a.NonceSize())
+			a, nonce := rafSealer(b, v)
 			dst := a.Seal(make([]byte, 0, rafFileSize+16), nonce, plain, nil) // untimed: faults the pages in
 			b.SetBytes(rafFileSize)
 			for b.Loop() {
@@ -139,19 +149,12 @@ func BenchmarkRAF(b *testing.B) {
 //
 //	go test -run '^$' -bench '^BenchmarkRAFRatio$' -count 6 .
 func BenchmarkRAFRatio(b *testing.B) {
-	plain := make([]byte, rafFileSize)
-	for i := range plain {
-		plain[i] = byte(i * 7)
-	}
+	plain := rafPlain()
 	out := make([]byte, rafFileSize)
 	for _, v := range rafVariants {
 		alg := v.alg
 		b.Run(fmt.Sprintf("alg=%v", alg), func(b *testing.B) {
-			a, err := v.new(make([]byte, alg.KeySize()), 16)
-			if err != nil {
-				b.Skip(err)
-			}
-			nonce := make([]byte, a.NonceSize())
+			a, nonce := rafSealer(b, v)
 			dst := a.Seal(make([]byte, 0, rafFileSize+16), nonce, plain, nil) // untimed: faults the pages in
 			st := raf.NewMemStore()
 			rafWriteFile(b, rafBenchFile(b, alg, st), plain) // untimed: allocates the store

@@ -21,19 +21,32 @@ for pkg in aegis128l aegis128x2 aegis128x4 aegis256 aegis256x2 aegis256x4; do
     esac
     echo "--- $pkg $target ($t)"
     # A failing input is written to $pkg/testdata/fuzz/$target: that is a
-    # real failure, shown in full. A failure that leaves no input is the
-    # fuzzing engine's own at the -fuzztime deadline (golang/go#51484,
-    # #75804; seen here once, on aegis256 FuzzSealOpen): it is shown in
-    # full and the target runs once more; a second failure stops CI.
+    # real failure, shown in full, and CI stops. The fuzzing engine also
+    # fails on its own at the -fuzztime deadline, with "context deadline
+    # exceeded" and no input (golang/go#51484, #75804; seen here in two CI
+    # runs out of three): the target ran its whole time without finding
+    # anything, so that counts as passed. Any other failure without an
+    # input is shown in full and the target runs once more.
     log=$(mktemp)
     for try in 1 2; do
       if go test -run '^$' -fuzz "^${target}\$" -fuzztime "$t" "./$pkg" >"$log" 2>&1; then
         tail -3 "$log"
         break
       fi
+      if [ -n "$(git status --porcelain -- "$pkg/testdata/fuzz/$target" 2>/dev/null)" ]; then
+        cat "$log"
+        echo "fuzz.sh: $pkg $target failed; the failing input is in $pkg/testdata/fuzz/$target" >&2
+        rm -f "$log"
+        exit 1
+      fi
+      if grep -q 'context deadline exceeded' "$log" && ! grep -q -i -e 'failing input' -e 'panic:' -e '\.go:[0-9]' "$log"; then
+        tail -6 "$log"
+        echo "fuzz.sh: $pkg $target: the engine's deadline error, no failing input: passed"
+        break
+      fi
       cat "$log"
-      if [ -n "$(git status --porcelain -- "$pkg/testdata/fuzz/$target" 2>/dev/null)" ] || [ "$try" = 2 ]; then
-        echo "fuzz.sh: $pkg $target failed" >&2
+      if [ "$try" = 2 ]; then
+        echo "fuzz.sh: $pkg $target failed twice" >&2
         rm -f "$log"
         exit 1
       fi

@@ -233,9 +233,7 @@ func (m *MAC) Reset() {
 func (m *MAC) Wipe() {
 	clear(m.s.st[:])
 	clear(m.start[:])
-	if m.s.vid != 0 {
-		m.s.finish()
-	}
+	m.s.finish()
 }
 
 // Size returns the tag length.

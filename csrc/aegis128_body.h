@@ -141,29 +141,129 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
     }
 }
 
-/* Enc of one full rate block: C = M ^ S1 ^ S6 ^ (S2 & S3), and the same
- * with S2, S5, S6 and S7, in two ternary operations each where the kernel
- * has them. */
-AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
+/* Enc of one full rate block whose second half starts half bytes after
+ * the first (H128 but in FN(run128)): C = M ^ S1 ^ S6 ^ (S2 & S3), and the
+ * same with S2, S5, S6 and S7, in two ternary operations each where the
+ * kernel has them. */
+AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     const BLK t0 = blk_load(src);
-    const BLK t1 = blk_load(src + H128);
+    const BLK t1 = blk_load(src + half);
     blk_store(dst, blk_xor_and(blk_xor3(t0, s->s1, s->s6), s->s2, s->s3));
-    blk_store(dst + H128, blk_xor_and(blk_xor3(t1, s->s2, s->s5), s->s6, s->s7));
+    blk_store(dst + half, blk_xor_and(blk_xor3(t1, s->s2, s->s5), s->s6, s->s7));
     FN(upd128)(s, t0, t1);
 }
 
 /* Dec of one full rate block. */
-AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src)
+AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
      * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
      * they are the ones whose path must be short. */
     const BLK x0 = blk_xor3(blk_xor_and(blk_load(src), s->s2, s->s3), s->s6, s->s1);
-    const BLK x1 = blk_xor3(blk_xor_and(blk_load(src + H128), s->s6, s->s7), s->s2, s->s5);
+    const BLK x1 = blk_xor3(blk_xor_and(blk_load(src + half), s->s6, s->s7), s->s2, s->s5);
     blk_store(dst, x0);
-    blk_store(dst + H128, x1);
+    blk_store(dst + half, x1);
     FN(upd128_late)(s, x0, x1);
+}
+
+/* Enc (dec != 0: Dec) of nb full rate blocks, stride bytes apart, each in
+ * two halves half bytes apart. The state is copied in and out so that it
+ * lives in registers in the loop whatever the caller does with *s. A
+ * variant's own blocks have stride R128 and half H128; FN(bulk128) of a
+ * wider variant passes its own, to run a group of its lanes. */
+AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t nb,
+                               size_t stride, size_t half, int dec)
+{
+    const size_t end = nb * stride;
+    size_t i = 0;
+    for (; i + 2 * stride <= end; i += 2 * stride) {
+        if (dec) {
+            FN(dec128)(s, dst + i, src + i, half);
+            FN(dec128)(s, dst + i + stride, src + i + stride, half);
+        } else {
+            FN(enc128)(s, dst + i, src + i, half);
+            FN(enc128)(s, dst + i + stride, src + i + stride, half);
+        }
+    }
+    if (i < end) {
+        if (dec) {
+            FN(dec128)(s, dst + i, src + i, half);
+        } else {
+            FN(enc128)(s, dst + i, src + i, half);
+        }
+    }
+}
+
+#ifdef GROUPED128
+/* Enc or Dec of the full rate blocks of n bytes, a group of lanes at a
+ * time. The kernel cannot hold the 8 blocks of the state of D lanes in its
+ * registers (8D on aesni, 16 registers on avx2 for D = 4), but the lanes
+ * are independent between Init and Finalize, so it runs each group of
+ * D / GROUPS lanes, whose state fits, through SUB(run128) over a chunk of
+ * the message, then the next group over the same chunk while it is still
+ * in L1. Returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+{
+    SUB(st128) g[GROUPS];
+    const size_t w = H128 / GROUPS;
+    const size_t most = AEGISGO_GROUP_CHUNK / R128;
+    size_t nb = n / R128, done = 0;
+    int j;
+
+    for (j = 0; j < GROUPS; j++) {
+        g[j].s0 = blk_group(s->s0, j);
+        g[j].s1 = blk_group(s->s1, j);
+        g[j].s2 = blk_group(s->s2, j);
+        g[j].s3 = blk_group(s->s3, j);
+        g[j].s4 = blk_group(s->s4, j);
+        g[j].s5 = blk_group(s->s5, j);
+        g[j].s6 = blk_group(s->s6, j);
+        g[j].s7 = blk_group(s->s7, j);
+    }
+    while (nb > 0) {
+        const size_t k = nb < most ? nb : most;
+        for (j = 0; j < GROUPS; j++) {
+            SUB(st128) t = g[j];
+            if (dec) {
+                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128, 1);
+            } else {
+                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128, 0);
+            }
+            g[j] = t;
+        }
+        done += k * R128;
+        nb -= k;
+    }
+    for (j = 0; j < GROUPS; j++) {
+        blk_set_group(s->s0, j, g[j].s0);
+        blk_set_group(s->s1, j, g[j].s1);
+        blk_set_group(s->s2, j, g[j].s2);
+        blk_set_group(s->s3, j, g[j].s3);
+        blk_set_group(s->s4, j, g[j].s4);
+        blk_set_group(s->s5, j, g[j].s5);
+        blk_set_group(s->s6, j, g[j].s6);
+        blk_set_group(s->s7, j, g[j].s7);
+    }
+    return done;
+}
+#endif
+
+/* Enc or Dec of the full rate blocks of n bytes; returns the bytes done. */
+AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+{
+#ifdef GROUPED128
+    if (n >= AEGISGO_GROUP_MIN) {
+        /* Through a copy: *s itself never has its address taken by a
+         * call, so the caller can keep it in registers. */
+        FN(st128) t = *s;
+        const size_t done = FN(groups128)(&t, dst, src, n, dec);
+        *s = t;
+        return done;
+    }
+#endif
+    FN(run128)(s, dst, src, n / R128, R128, H128, dec);
+    return n - n % R128;
 }
 
 /* Enc of the last n < R128 bytes: the block is zero-padded. */
@@ -221,18 +321,11 @@ static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *npub, const uint8_t *k)
 {
     FN(st128) s;
-    size_t i = 0;
+    size_t i;
 
     FN(init128)(&s, k, npub);
     FN(absorb128)(&s, ad, adlen);
-    for (; i + 2 * R128 <= mlen; i += 2 * R128) {
-        FN(enc128)(&s, c + i, m + i);
-        FN(enc128)(&s, c + i + R128, m + i + R128);
-    }
-    if (i + R128 <= mlen) {
-        FN(enc128)(&s, c + i, m + i);
-        i += R128;
-    }
+    i = FN(bulk128)(&s, c, m, mlen, 0);
     if (i < mlen) {
         FN(enc128_tail)(&s, c + i, m + i, mlen - i);
     }
@@ -246,19 +339,12 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
 {
     FN(st128) s;
     uint8_t want[32];
-    size_t i = 0;
+    size_t i;
     int ok;
 
     FN(init128)(&s, k, npub);
     FN(absorb128)(&s, ad, adlen);
-    for (; i + 2 * R128 <= clen; i += 2 * R128) {
-        FN(dec128)(&s, m + i, c + i);
-        FN(dec128)(&s, m + i + R128, c + i + R128);
-    }
-    if (i + R128 <= clen) {
-        FN(dec128)(&s, m + i, c + i);
-        i += R128;
-    }
+    i = FN(bulk128)(&s, m, c, clen, 1);
     if (i < clen) {
         FN(dec128_tail)(&s, m + i, c + i, clen - i);
     }

@@ -174,24 +174,8 @@ AEGISGO_INLINE void FN(x128_walk)(uint8_t *st, uint8_t *out, const uint8_t *src,
             blk_store(out + i + H128, z1);
             FN(upd128)(&s, zero, zero);
         }
-    } else if (dir == 0) {
-        for (; i + 2 * R128 <= n; i += 2 * R128) {
-            FN(enc128)(&s, out + i, src + i);
-            FN(enc128)(&s, out + i + R128, src + i + R128);
-        }
-        if (i + R128 <= n) {
-            FN(enc128)(&s, out + i, src + i);
-            i += R128;
-        }
     } else {
-        for (; i + 2 * R128 <= n; i += 2 * R128) {
-            FN(dec128)(&s, out + i, src + i);
-            FN(dec128)(&s, out + i + R128, src + i + R128);
-        }
-        if (i + R128 <= n) {
-            FN(dec128)(&s, out + i, src + i);
-            i += R128;
-        }
+        i += FN(bulk128)(&s, out + i, src + i, n - i, dir);
     }
     if (i < n) {
         /* A new partial block: pend is all zeros here. */

@@ -125,6 +125,93 @@ AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
     FN(upd256_late)(s, x);
 }
 
+/* Enc (dec != 0: Dec) of nb full blocks, stride bytes apart (R256 for the
+ * variant's own blocks; see FN(run128)). */
+AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t nb,
+                               size_t stride, int dec)
+{
+    const size_t end = nb * stride;
+    size_t i = 0;
+    for (; i + 2 * stride <= end; i += 2 * stride) {
+        if (dec) {
+            FN(dec256)(s, dst + i, src + i);
+            FN(dec256)(s, dst + i + stride, src + i + stride);
+        } else {
+            FN(enc256)(s, dst + i, src + i);
+            FN(enc256)(s, dst + i + stride, src + i + stride);
+        }
+    }
+    if (i < end) {
+        if (dec) {
+            FN(dec256)(s, dst + i, src + i);
+        } else {
+            FN(enc256)(s, dst + i, src + i);
+        }
+    }
+}
+
+#ifdef GROUPED256
+/* Enc or Dec of the full blocks of n bytes, a group of lanes at a time
+ * (see FN(bulk128)). Returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+{
+    SUB(st256) g[GROUPS];
+    const size_t w = R256 / GROUPS;
+    const size_t most = AEGISGO_GROUP_CHUNK / R256;
+    size_t nb = n / R256, done = 0;
+    int j;
+
+    for (j = 0; j < GROUPS; j++) {
+        g[j].s0 = blk_group(s->s0, j);
+        g[j].s1 = blk_group(s->s1, j);
+        g[j].s2 = blk_group(s->s2, j);
+        g[j].s3 = blk_group(s->s3, j);
+        g[j].s4 = blk_group(s->s4, j);
+        g[j].s5 = blk_group(s->s5, j);
+    }
+    while (nb > 0) {
+        const size_t k = nb < most ? nb : most;
+        for (j = 0; j < GROUPS; j++) {
+            SUB(st256) t = g[j];
+            if (dec) {
+                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, 1);
+            } else {
+                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, 0);
+            }
+            g[j] = t;
+        }
+        done += k * R256;
+        nb -= k;
+    }
+    for (j = 0; j < GROUPS; j++) {
+        blk_set_group(s->s0, j, g[j].s0);
+        blk_set_group(s->s1, j, g[j].s1);
+        blk_set_group(s->s2, j, g[j].s2);
+        blk_set_group(s->s3, j, g[j].s3);
+        blk_set_group(s->s4, j, g[j].s4);
+        blk_set_group(s->s5, j, g[j].s5);
+    }
+    return done;
+}
+#endif
+
+/* Enc or Dec of the full blocks of n bytes; returns the bytes done. */
+AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+{
+#ifdef GROUPED256
+    if (n >= AEGISGO_GROUP_MIN) {
+        /* Through a copy: *s itself never has its address taken by a
+         * call, so the caller can keep it in registers. */
+        FN(st256) t = *s;
+        const size_t done = FN(groups256)(&t, dst, src, n, dec);
+        *s = t;
+        return done;
+    }
+#endif
+    FN(run256)(s, dst, src, n / R256, R256, dec);
+    return n - n % R256;
+}
+
 /* Enc of the last n < R256 bytes: the block is zero-padded. */
 static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
@@ -168,18 +255,11 @@ static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *npub, const uint8_t *k)
 {
     FN(st256) s;
-    size_t i = 0;
+    size_t i;
 
     FN(init256)(&s, k, npub);
     FN(absorb256)(&s, ad, adlen);
-    for (; i + 2 * R256 <= mlen; i += 2 * R256) {
-        FN(enc256)(&s, c + i, m + i);
-        FN(enc256)(&s, c + i + R256, m + i + R256);
-    }
-    if (i + R256 <= mlen) {
-        FN(enc256)(&s, c + i, m + i);
-        i += R256;
-    }
+    i = FN(bulk256)(&s, c, m, mlen, 0);
     if (i < mlen) {
         FN(enc256_tail)(&s, c + i, m + i, mlen - i);
     }
@@ -193,19 +273,12 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
 {
     FN(st256) s;
     uint8_t want[32];
-    size_t i = 0;
+    size_t i;
     int ok;
 
     FN(init256)(&s, k, npub);
     FN(absorb256)(&s, ad, adlen);
-    for (; i + 2 * R256 <= clen; i += 2 * R256) {
-        FN(dec256)(&s, m + i, c + i);
-        FN(dec256)(&s, m + i + R256, c + i + R256);
-    }
-    if (i + R256 <= clen) {
-        FN(dec256)(&s, m + i, c + i);
-        i += R256;
-    }
+    i = FN(bulk256)(&s, m, c, clen, 1);
     if (i < clen) {
         FN(dec256_tail)(&s, m + i, c + i, clen - i);
     }

@@ -108,24 +108,8 @@ AEGISGO_INLINE void FN(x256_walk)(uint8_t *st, uint8_t *out, const uint8_t *src,
             blk_store(out + i, z0);
             FN(upd256)(&s, zero);
         }
-    } else if (dir == 0) {
-        for (; i + 2 * R256 <= n; i += 2 * R256) {
-            FN(enc256)(&s, out + i, src + i);
-            FN(enc256)(&s, out + i + R256, src + i + R256);
-        }
-        if (i + R256 <= n) {
-            FN(enc256)(&s, out + i, src + i);
-            i += R256;
-        }
     } else {
-        for (; i + 2 * R256 <= n; i += 2 * R256) {
-            FN(dec256)(&s, out + i, src + i);
-            FN(dec256)(&s, out + i + R256, src + i + R256);
-        }
-        if (i + R256 <= n) {
-            FN(dec256)(&s, out + i, src + i);
-            i += R256;
-        }
+        i += FN(bulk256)(&s, out + i, src + i, n - i, dir);
     }
     if (i < n) {
         /* A new partial block: pend is all zeros here. */

@@ -5,6 +5,13 @@
  * two tables, FN(ops128) and FN(ops256), with the one-shot entry points of
  * the bodies and the incremental ones of aegis128_more.h and
  * aegis256_more.h.
+ *
+ * A kernel whose registers cannot hold the state of D lanes also defines,
+ * for that D, GROUPED128 and/or GROUPED256 (which families run their message in
+ * groups of lanes), GROUPS (how many groups), SUB(name) (the names of the
+ * instance of D / GROUPS lanes, included before), blk_group(v, j) (the
+ * block of group j's lanes of v, a BLK of that instance) and
+ * blk_set_group(v, j, x). This file undefines them after use.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
@@ -98,4 +105,10 @@ static const aegisgo_ops FN(ops256) = {
 #undef blk_keep
 #undef AEGISGO_PORTABLE_KEEP
 #endif
+#undef GROUPED128
+#undef GROUPED256
+#undef GROUPS
+#undef SUB
+#undef blk_group
+#undef blk_set_group
 #undef FN

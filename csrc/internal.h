@@ -36,8 +36,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define AEGISGO_INLINE static inline __attribute__((always_inline))
+#define AEGISGO_NOINLINE static __attribute__((noinline))
 #else
 #define AEGISGO_INLINE static inline
+#define AEGISGO_NOINLINE static
 #endif
 
 /* Token pasting that expands its arguments first. */
@@ -114,6 +116,16 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 #else
 #define aegisgo_declassify(p, n) ((void)0)
 #endif
+
+/* Bytes of message per pass of a group of lanes, for the kernels that run
+ * the lanes of a wide variant in groups (FN(bulk128) in aegis128_body.h):
+ * small enough that the next group finds the chunk in L1, large enough
+ * that moving the state in and out of registers between passes is lost in
+ * the noise. */
+#define AEGISGO_GROUP_CHUNK 4096
+/* Below this many bytes the state moves cost more than the spills they
+ * save, and the kernels run all lanes at once. */
+#define AEGISGO_GROUP_MIN 2048
 
 /* Zeroes memory in a way the compiler may not drop as a dead store. */
 void aegisgo_wipe(void *p, size_t n);

@@ -65,13 +65,31 @@ typedef struct { __m128i l[4]; } aesni_blk4;
     r_;                                                                 \
 })
 
+/* Lanes as the one-lane instance: group j of a split state is lane j. */
+#define AESNI_LANE(v, j) __extension__({ aesni_blk1 r_; r_.l[0] = (v).l[j]; r_; })
+
+/* The AEGIS-128 state of two lanes takes all 16 registers, and of four
+ * lanes twice that, so their messages run one lane at a time through the
+ * D = 1 code (see FN(bulk128)). AEGIS-256X2's 12 registers fit and keep
+ * the two lanes interleaved; 256X4's 24 do not. */
 #define D 1
 #include "instance.h"
 #undef D
 #define D 2
+#define GROUPED128
+#define GROUPS 2
+#define SUB(x) AEGISGO_CAT(aesni_d1_, x)
+#define blk_group(v, j) AESNI_LANE(v, j)
+#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
 #include "instance.h"
 #undef D
 #define D 4
+#define GROUPED128
+#define GROUPED256
+#define GROUPS 4
+#define SUB(x) AEGISGO_CAT(aesni_d1_, x)
+#define blk_group(v, j) AESNI_LANE(v, j)
+#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
 #include "instance.h"
 #undef D
 

@@ -61,15 +61,17 @@
 #undef blk_store
 #undef blk_bcast
 
-/* D = 4: two registers per block. */
-typedef struct { __m256i lo, hi; } avx2_blk4;
+/* D = 4: two registers per block. The state alone would take all 16
+ * registers, so the message runs through the D = 2 code above, lanes 0-1,
+ * then lanes 2-3 (GROUPED128 and GROUPED256; see FN(bulk128)). */
+typedef struct { __m256i l[2]; } avx2_blk4;
 #define D 4
 #define BLK avx2_blk4
 #define AVX2_PAIR(f, a, b) __extension__({              \
     const avx2_blk4 a_ = (a), b_ = (b);                  \
     avx2_blk4 r_;                                        \
-    r_.lo = f(a_.lo, b_.lo);                             \
-    r_.hi = f(a_.hi, b_.hi);                             \
+    r_.l[0] = f(a_.l[0], b_.l[0]);                       \
+    r_.l[1] = f(a_.l[1], b_.l[1]);                       \
     r_;                                                  \
 })
 #define blk_aes(a, k) AVX2_PAIR(_mm256_aesenc_epi128, a, k)
@@ -78,23 +80,29 @@ typedef struct { __m256i lo, hi; } avx2_blk4;
 #define blk_load(p) __extension__({                                     \
     const uint8_t *p_ = (p);                                             \
     avx2_blk4 r_;                                                        \
-    r_.lo = _mm256_loadu_si256((const __m256i *)(const void *)p_);       \
-    r_.hi = _mm256_loadu_si256((const __m256i *)(const void *)(p_ + 32));\
+    r_.l[0] = _mm256_loadu_si256((const __m256i *)(const void *)p_);     \
+    r_.l[1] = _mm256_loadu_si256((const __m256i *)(const void *)(p_ + 32)); \
     r_;                                                                  \
 })
 #define blk_store(p, a) do {                                            \
     uint8_t *p_ = (p);                                                   \
     const avx2_blk4 v_ = (a);                                            \
-    _mm256_storeu_si256((__m256i *)(void *)p_, v_.lo);                   \
-    _mm256_storeu_si256((__m256i *)(void *)(p_ + 32), v_.hi);            \
+    _mm256_storeu_si256((__m256i *)(void *)p_, v_.l[0]);                 \
+    _mm256_storeu_si256((__m256i *)(void *)(p_ + 32), v_.l[1]);          \
 } while (0)
 #define blk_bcast(p) __extension__({                                    \
     avx2_blk4 r_;                                                        \
-    r_.lo = _mm256_broadcastsi128_si256(                                 \
+    r_.l[0] = _mm256_broadcastsi128_si256(                               \
         _mm_loadu_si128((const __m128i *)(const void *)(p)));            \
-    r_.hi = r_.lo;                                                       \
+    r_.l[1] = r_.l[0];                                                   \
     r_;                                                                  \
 })
+#define GROUPED128
+#define GROUPED256
+#define GROUPS 2
+#define SUB(x) AEGISGO_CAT(avx2_d2_, x)
+#define blk_group(v, j) ((v).l[j])
+#define blk_set_group(v, j, x) ((v).l[j] = (x))
 #include "instance.h"
 #undef D
 

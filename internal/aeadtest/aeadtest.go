@@ -41,6 +41,7 @@ func Run(t *testing.T, v Variant) {
 	t.Run("Vectors", v.testVectors)
 	t.Run("Reference", v.testReference)
 	t.Run("KernelsAgree", v.testKernelsAgree)
+	t.Run("KernelsAgreeLong", v.testKernelsAgreeLong)
 	t.Run("Implementation", v.testImplementation)
 	t.Run("RoundTrip", v.testRoundTrip)
 	t.Run("Append", v.testAppend)
@@ -202,6 +203,55 @@ func (v Variant) testKernelsAgree(t *testing.T) {
 				}
 				if fails > 10 {
 					t.Fatal("too many failures")
+				}
+			}
+		}
+	}
+}
+
+// longLengths are message lengths around the points where kernels change
+// how they walk the message: the avx2 and aesni kernels run the lanes of
+// the wide variants in groups from 2048 bytes on, over chunks of 4096 bytes
+// (AEGISGO_GROUP_MIN and AEGISGO_GROUP_CHUNK in csrc/internal.h).
+var longLengths = []int{
+	2047, 2048, 2049, 2111, 4095, 4096, 4097, 4096 + 127, 6000,
+	8191, 8192, 8192 + 64, 3*4096 + 100, 65536 + 33,
+}
+
+// testKernelsAgreeLong checks every kernel against soft on long messages,
+// apart and in place, at both tag sizes.
+func (v Variant) testKernelsAgreeLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, uint64(v.V.ID)))
+	key := random(r, v.V.KeySize)
+	nonce := random(r, v.V.NonceSize)
+	lengths := append([]int(nil), longLengths...)
+	for range 3 {
+		lengths = append(lengths, 2048+r.IntN(20000))
+	}
+	for _, tagLen := range []int{16, 32} {
+		ref := v.withKernel(t, core.KernelSoft, key, tagLen)
+		for _, k := range core.Kernels(v.V) {
+			if k == core.KernelSoft {
+				continue
+			}
+			a := v.withKernel(t, k, key, tagLen)
+			for _, n := range lengths {
+				m, ad := random(r, n), random(r, r.IntN(70))
+				want := ref.Seal(nil, nonce, m, ad)
+				if got := a.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
+					t.Fatalf("%s tag%d: Seal of %d bytes differs from soft", core.KernelNames[k], tagLen, n)
+				}
+				buf := make([]byte, n, n+tagLen)
+				copy(buf, m)
+				if got := a.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
+					t.Fatalf("%s tag%d: Seal of %d bytes in place differs from soft", core.KernelNames[k], tagLen, n)
+				}
+				if pt, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(pt, m) {
+					t.Fatalf("%s tag%d: Open of soft's %d bytes: %v", core.KernelNames[k], tagLen, n, err)
+				}
+				ct := append([]byte(nil), want...)
+				if pt, err := a.Open(ct[:0], nonce, ct, ad); err != nil || !bytes.Equal(pt, m) {
+					t.Fatalf("%s tag%d: Open of soft's %d bytes in place: %v", core.KernelNames[k], tagLen, n, err)
 				}
 			}
 		}

@@ -272,6 +272,24 @@ func (v StreamVariant) testIncrementalKernels(t *testing.T) {
 						core.KernelNames[k], tagLen, n, err)
 				}
 			}
+			// Long messages in long pieces, which take the kernels'
+			// paths for long inputs (see longLengths).
+			for _, n := range longLengths {
+				m, ad := random(r, n), random(r, r.IntN(40))
+				want := ref.Seal(nil, nonce, m, ad)
+				e := v.kernelEncrypter(t, k, key, nonce, ad, tagLen)
+				ct, tag := encryptPieces(t, e, chunks(r, m, 1500))
+				if !bytes.Equal(append(ct, tag...), want) {
+					t.Fatalf("%s tag%d: incremental encryption of %d bytes in long pieces differs from soft's Seal",
+						core.KernelNames[k], tagLen, n)
+				}
+				d := v.kernelDecrypter(t, k, key, nonce, ad, tagLen)
+				pt, err := decryptPieces(t, d, chunks(r, want[:n], 1500), want[n:])
+				if err != nil || !bytes.Equal(pt, m) {
+					t.Fatalf("%s tag%d: incremental decryption of %d bytes in long pieces: %v",
+						core.KernelNames[k], tagLen, n, err)
+				}
+			}
 		}
 	}
 }

@@ -6,8 +6,8 @@
  *     tag sizes, and its MAC vectors, under every kernel that this build
  *     has and this CPU runs;
  *   - every kernel against soft on random inputs, for every message length
- *     0..600 and, separately, every associated data length 0..600, both
- *     directions, both tag sizes;
+ *     0..600 and, separately, every associated data length 0..600, and
+ *     long messages (2047 to 65569 bytes), both directions, both tag sizes;
  *   - inputs and outputs in heap blocks of their exact size, so that
  *     reading or writing one byte outside is a heap-buffer-overflow, at
  *     every misalignment 1..15, and in place;
@@ -341,12 +341,21 @@ static void test_mac_vectors(void)
 
 #define MAXLEN 600
 
+/* Long messages: around the lengths where the avx2 and aesni kernels start
+ * running the lanes of the wide variants in groups (AEGISGO_GROUP_MIN,
+ * 2048) and the chunks they walk (AEGISGO_GROUP_CHUNK, 4096). */
+#define LONGMAX (65536 + 64)
+static const size_t long_lens[] = {
+    2047, 2048, 2049, 2111, 4095, 4096, 4097, 4096 + 127, 8192 + 64, 3 * 4096 + 100, 65536 + 33,
+};
+
 static void cross_one(int v, size_t taglen, size_t mlen, size_t adlen)
 {
     const variant_info *vi = &variants[v];
     const aegisgo_ops *soft = aegisgo_ops_for(v, AEGISGO_SOFT);
-    uint8_t key[32], nonce[32], msg[MAXLEN], ad[MAXLEN];
-    uint8_t ct0[MAXLEN], tag0[32], ct[MAXLEN], tag[32], out[MAXLEN];
+    /* static: long messages (LONGMAX) do not fit a thread's stack well */
+    static uint8_t msg[LONGMAX], ct0[LONGMAX], ct[LONGMAX], out[LONGMAX];
+    uint8_t key[32], nonce[32], ad[MAXLEN], tag0[32], tag[32];
     int k;
 
     rnd_fill(key, sizeof key);
@@ -405,6 +414,9 @@ static void test_cross(void)
                 cross_one(v, taglen, n, rnd_below(3 * rate_of(v)));
                 /* ... and every ad length, with a short random message */
                 cross_one(v, taglen, rnd_below(3 * rate_of(v)), n);
+            }
+            for (n = 0; n < sizeof long_lens / sizeof long_lens[0]; n++) {
+                cross_one(v, taglen, long_lens[n], rnd_below(3 * rate_of(v)));
             }
         }
     }

@@ -81,9 +81,19 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #endif
 
 #include "aegis128_body.h"
-#include "aegis256_body.h"
 #include "aegis128_more.h"
+/* AEGISGO_SOURCE_ORDER256 (see kernel_avx512.c): gcc's scheduling after
+ * register allocation is switched off for the AEGIS-256 family, which
+ * leaves the instructions in the order of the source. */
+#if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-schedule-insns2")
+#endif
+#include "aegis256_body.h"
 #include "aegis256_more.h"
+#if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 static const aegisgo_ops FN(ops128) = {
     FN(encrypt128), FN(decrypt128),

@@ -11,6 +11,10 @@
  *     AESRound(S7, M0) ^ S0) and as the spec writes it (S0' =
  *     AESRound(S7, S0 ^ M0));
  *   - the AEGIS-256 update (6 AES rounds);
+ *   - a whole Enc step of each family, as the kernels' loops do it: load
+ *     the message, compute the keystream, store the ciphertext, update
+ *     (over an 8 KiB buffer, in L1), with AVX-512 ternary logic where the
+ *     CPU has AVX-512VL, as the avx512 kernel, else with AND and XOR;
  *
  * on 128-bit registers (AES-NI), and on 256- and 512-bit ones (VAES) where
  * the CPU has them. The clock comes from chains of dependent additions (one
@@ -67,8 +71,14 @@ static double cycle_seconds(void)
  * over a state in memory and writes it back, so nothing can be dropped.
  * form: 0 the chain of AES rounds, 1 AES, XOR, AES..., 2 the 128 ring with
  * no message, 3 the 128 update with AESRound(S7, M0) ^ S0, 4 the same with
- * AESRound(S7, S0 ^ M0), 5 the 256 update with AESRound(S5, M) ^ S0. */
-#define KERNELS(NAME, T, AES, XOR, TARGET)                                    \
+ * AESRound(S7, S0 ^ M0), 5 the 256 update with AESRound(S5, M) ^ S0, 6 the
+ * 128 Enc step, 7 the 256 Enc step. XOR3(a, b, c) is a^b^c, XAND(a, b, c)
+ * a^(b&c). */
+#define BUF 8192
+static uint8_t buf_in[BUF] __attribute__((aligned(64)));
+static uint8_t buf_out[BUF] __attribute__((aligned(64)));
+
+#define KERNELS(NAME, T, AES, XOR, XOR3, XAND, LOAD, STORE, TARGET)          \
     __attribute__((target(TARGET), noinline)) static void NAME(void *mem, int form) \
     {                                                                           \
         T *p = (T *)mem;                                                        \
@@ -118,14 +128,61 @@ static double cycle_seconds(void)
                 s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, m0), s0);   \
             }                                                                   \
             break;                                                              \
+        case 6:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                const size_t o = ((size_t)i * 2 * sizeof(T)) % BUF;             \
+                const T a = LOAD(buf_in + o), b = LOAD(buf_in + o + sizeof(T)); \
+                STORE(buf_out + o, XAND(XOR3(a, s1, s6), s2, s3));              \
+                STORE(buf_out + o + sizeof(T), XAND(XOR3(b, s2, s5), s6, s7));  \
+                T t = s7;                                                       \
+                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
+                s4 = XOR(AES(s3, b), s4); s3 = AES(s2, s3);                     \
+                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, a), s0);    \
+            }                                                                   \
+            break;                                                              \
+        case 7:                                                                 \
+            for (i = 0; i < ITERS; i++) {                                       \
+                const size_t o = ((size_t)i * sizeof(T)) % BUF;                 \
+                const T a = LOAD(buf_in + o);                                   \
+                STORE(buf_out + o, XOR(XAND(XOR3(a, s1, s4), s2, s3), s5));     \
+                T t = s5;                                                       \
+                s5 = AES(s4, s5); s4 = AES(s3, s4); s3 = AES(s2, s3);           \
+                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, a), s0);    \
+            }                                                                   \
+            break;                                                              \
         }                                                                       \
         p[0] = s0; p[1] = s1; p[2] = s2; p[3] = s3;                             \
         p[4] = s4; p[5] = s5; p[6] = s6; p[7] = s7;                             \
     }
 
-KERNELS(run128, __m128i, _mm_aesenc_si128, _mm_xor_si128, "aes,avx")
-KERNELS(run256, __m256i, _mm256_aesenc_epi128, _mm256_xor_si256, "vaes,avx2")
-KERNELS(run512, __m512i, _mm512_aesenc_epi128, _mm512_xor_si512, "vaes,avx512f")
+/* The operations of the Enc steps, with and without ternary logic. */
+#define X3_128(a, b, c) _mm_xor_si128(_mm_xor_si128(a, b), c)
+#define XA_128(a, b, c) _mm_xor_si128(a, _mm_and_si128(b, c))
+#define X3_256(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
+#define XA_256(a, b, c) _mm256_xor_si256(a, _mm256_and_si256(b, c))
+#define X3T_128(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x96)
+#define XAT_128(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x78)
+#define X3T_256(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
+#define XAT_256(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x78)
+#define X3T_512(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
+#define XAT_512(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x78)
+#define LD_128(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define ST_128(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+#define LD_256(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define ST_256(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define LD_512(p) _mm512_loadu_si512((const void *)(p))
+#define ST_512(p, v) _mm512_storeu_si512((void *)(p), v)
+
+KERNELS(run128, __m128i, _mm_aesenc_si128, _mm_xor_si128, X3_128, XA_128, LD_128, ST_128,
+        "aes,avx")
+KERNELS(run256, __m256i, _mm256_aesenc_epi128, _mm256_xor_si256, X3_256, XA_256, LD_256, ST_256,
+        "vaes,avx2")
+KERNELS(run128t, __m128i, _mm_aesenc_si128, _mm_xor_si128, X3T_128, XAT_128, LD_128, ST_128,
+        "aes,avx512f,avx512vl")
+KERNELS(run256t, __m256i, _mm256_aesenc_epi128, _mm256_xor_si256, X3T_256, XAT_256, LD_256,
+        ST_256, "vaes,avx512f,avx512vl")
+KERNELS(run512, __m512i, _mm512_aesenc_epi128, _mm512_xor_si512, X3T_512, XAT_512, LD_512,
+        ST_512, "vaes,avx512f")
 
 typedef void (*runner)(void *, int);
 
@@ -136,7 +193,10 @@ static const char *const forms[] = {
     "128 update, AESRound(S7,M0)^S0",
     "128 update, AESRound(S7,S0^M0)",
     "256 update, AESRound(S5,M)^S0",
+    "128 Enc step (load, keystream, store)",
+    "256 Enc step (load, keystream, store)",
 };
+#define NFORMS 8
 
 /* Cycles a step of form f: best of 3. */
 static double measure(runner run, int f, double cyc)
@@ -158,7 +218,9 @@ static double measure(runner run, int f, double cyc)
 }
 
 /* Which widths the CPU and the OS allow: 1 xmm, 2 also ymm, 3 also zmm
- * (0 none). From CPUID and XCR0, as the library's dispatch reads them. */
+ * (0 none), and 4 also zmm with AVX-512VL (ternary logic on xmm and ymm,
+ * as the avx512 kernel uses it). From CPUID and XCR0, as the library's
+ * dispatch reads them. */
 static int widths(void)
 {
     unsigned a, b, c, d;
@@ -181,7 +243,10 @@ static int widths(void)
     if (!vaes || !avx2) {
         return 1;
     }
-    return avx512f && (lo & 0xe6) == 0xe6 ? 3 : 2;
+    if (!avx512f || (lo & 0xe6) != 0xe6) {
+        return 2;
+    }
+    return (b >> 31) & 1 ? 4 : 3;
 }
 
 int main(void)
@@ -191,14 +256,16 @@ int main(void)
         puts("floor: this CPU has no AES-NI with AVX");
         return 0;
     }
-    const int have256 = w >= 2, have512 = w >= 3;
+    const int have256 = w >= 2, have512 = w >= 3, havevl = w >= 4;
     double cyc = cycle_seconds();
     printf("clock %.2f GHz (dependent additions)\n", 1e-9 / cyc);
-    printf("%-34s %8s %8s %8s\n", "cycles per step", "xmm", "ymm", "zmm");
-    for (int f = 0; f < 6; f++) {
-        printf("%-34s %8.2f", forms[f], measure(run128, f, cyc));
+    printf("%-38s %8s %8s %8s\n", "cycles per step", "xmm", "ymm", "zmm");
+    for (int f = 0; f < NFORMS; f++) {
+        /* The Enc steps use ternary logic on every width where it exists. */
+        const int tern = f >= 6 && havevl;
+        printf("%-38s %8.2f", forms[f], measure(tern ? run128t : run128, f, cyc));
         if (have256) {
-            printf(" %8.2f", measure(run256, f, cyc));
+            printf(" %8.2f", measure(tern ? run256t : run256, f, cyc));
         } else {
             printf(" %8s", "-");
         }
@@ -209,6 +276,7 @@ int main(void)
         }
         printf("\n");
     }
+    printf("Enc steps: %s\n", havevl ? "with ternary logic (AVX-512VL)" : "with AND and XOR");
     return 0;
 }
 #endif

@@ -202,7 +202,8 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
  * are independent between Init and Finalize, so it runs each group of
  * D / GROUPS lanes, whose state fits, through SUB(run128) over a chunk of
  * the message, then the next group over the same chunk while it is still
- * in L1. Returns the bytes done. */
+ * in L1. Each group reads and writes only its own lanes' bytes, so dst may
+ * be src. Returns the bytes done. */
 AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
 {
     SUB(st128) g[GROUPS];

@@ -75,6 +75,22 @@ static double cycle_seconds(void)
  * 128 Enc step, 7 the 256 Enc step. XOR3(a, b, c) is a^b^c, XAND(a, b, c)
  * a^(b&c). */
 #define BUF 8192
+
+/* The AEGIS-128 update as the kernels write it, with message blocks x0 and
+ * x1, and the AEGIS-256 update with x, on the state s0... in scope. */
+#define UPD128(AES, XOR, x0, x1)                                              \
+    do {                                                                      \
+        const __typeof__(s7) t_ = s7;                                         \
+        s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);                 \
+        s4 = XOR(AES(s3, x1), s4); s3 = AES(s2, s3);                          \
+        s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t_, x0), s0);        \
+    } while (0)
+#define UPD256(AES, XOR, x)                                                   \
+    do {                                                                      \
+        const __typeof__(s5) t_ = s5;                                         \
+        s5 = AES(s4, s5); s4 = AES(s3, s4); s3 = AES(s2, s3);                 \
+        s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t_, x), s0);         \
+    } while (0)
 static uint8_t buf_in[BUF] __attribute__((aligned(64)));
 static uint8_t buf_out[BUF] __attribute__((aligned(64)));
 
@@ -107,10 +123,7 @@ static uint8_t buf_out[BUF] __attribute__((aligned(64)));
             break;                                                              \
         case 3:                                                                 \
             for (i = 0; i < ITERS; i++) {                                       \
-                T t = s7;                                                       \
-                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
-                s4 = XOR(AES(s3, m1), s4); s3 = AES(s2, s3);                    \
-                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, m0), s0);   \
+                UPD128(AES, XOR, m0, m1);                                       \
             }                                                                   \
             break;                                                              \
         case 4:                                                                 \
@@ -123,9 +136,7 @@ static uint8_t buf_out[BUF] __attribute__((aligned(64)));
             break;                                                              \
         case 5:                                                                 \
             for (i = 0; i < ITERS; i++) {                                       \
-                T t = s5;                                                       \
-                s5 = AES(s4, s5); s4 = AES(s3, s4); s3 = AES(s2, s3);           \
-                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, m0), s0);   \
+                UPD256(AES, XOR, m0);                                           \
             }                                                                   \
             break;                                                              \
         case 6:                                                                 \
@@ -134,10 +145,7 @@ static uint8_t buf_out[BUF] __attribute__((aligned(64)));
                 const T a = LOAD(buf_in + o), b = LOAD(buf_in + o + sizeof(T)); \
                 STORE(buf_out + o, XAND(XOR3(a, s1, s6), s2, s3));              \
                 STORE(buf_out + o + sizeof(T), XAND(XOR3(b, s2, s5), s6, s7));  \
-                T t = s7;                                                       \
-                s7 = AES(s6, s7); s6 = AES(s5, s6); s5 = AES(s4, s5);           \
-                s4 = XOR(AES(s3, b), s4); s3 = AES(s2, s3);                     \
-                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, a), s0);    \
+                UPD128(AES, XOR, a, b);                                         \
             }                                                                   \
             break;                                                              \
         case 7:                                                                 \
@@ -145,9 +153,7 @@ static uint8_t buf_out[BUF] __attribute__((aligned(64)));
                 const size_t o = ((size_t)i * sizeof(T)) % BUF;                 \
                 const T a = LOAD(buf_in + o);                                   \
                 STORE(buf_out + o, XOR(XAND(XOR3(a, s1, s4), s2, s3), s5));     \
-                T t = s5;                                                       \
-                s5 = AES(s4, s5); s4 = AES(s3, s4); s3 = AES(s2, s3);           \
-                s2 = AES(s1, s2); s1 = AES(s0, s1); s0 = XOR(AES(t, a), s0);    \
+                UPD256(AES, XOR, a);                                            \
             }                                                                   \
             break;                                                              \
         }                                                                       \

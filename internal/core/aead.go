@@ -1,6 +1,7 @@
 package core
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
@@ -13,7 +14,7 @@ import (
 // Wipe writes it and must not run concurrently with them.
 type AEAD struct {
 	v      *Variant
-	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
+	ops    atomic.Uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
 	kernel int
 	tagLen int
 	key    [32]byte
@@ -38,8 +39,9 @@ func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel int) error 
 	if tagLen != 16 && tagLen != 32 {
 		return common.ErrBadTagLength
 	}
-	*a = AEAD{v: v, ops: ops, kernel: kernel, tagLen: tagLen}
+	a.v, a.kernel, a.tagLen = v, kernel, tagLen
 	copy(a.key[:], key)
+	a.ops.Store(ops)
 	return nil
 }
 
@@ -59,12 +61,18 @@ func (a *AEAD) variant() *Variant {
 	return a.v
 }
 
-// live panics unless the AEAD was made by New and not wiped since.
-func (a *AEAD) live() {
+// live returns the kernel's table, and panics unless the AEAD was made by
+// New and not wiped since. Each call reads the table once, here, and passes
+// that value to C: a Wipe that runs concurrently (a misuse) can then make
+// the call compute garbage from a half-zeroed key, but never hand C a null
+// table.
+func (a *AEAD) live() uintptr {
 	v := a.variant()
-	if a.ops == 0 {
+	ops := a.ops.Load()
+	if ops == 0 {
 		panic(v.Name + ": AEAD used after Wipe")
 	}
+	return ops
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
@@ -102,7 +110,7 @@ func (a *AEAD) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphe
 // sealTo holds every check of Seal and SealDetached. It appends the
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
-	a.live()
+	ops := a.live()
 	var pad [32]byte
 	n := a.nonceArg(nonce, &pad)
 	ret, out := sliceForAppend(dst, len(plaintext)+a.tagLen)
@@ -113,7 +121,7 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
 	mlen := len(plaintext)
-	seal(a.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+	seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
 	return ret, len(dst) + mlen
 }
 
@@ -136,7 +144,7 @@ func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) 
 // do not overlap. The C core reads the tag after it has written the
 // plaintext, so the output may not overlap the tag at all.
 func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
-	a.live()
+	ops := a.live()
 	var pad [32]byte
 	n := a.nonceArg(nonce, &pad)
 	if attached {
@@ -158,17 +166,19 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	if anyOverlap(out, additionalData) {
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
-	if !open(a.ops, out, ciphertext, tag, additionalData, n, &a.key) {
+	if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
 		return nil, common.ErrAuth
 	}
 	return ret, nil
 }
 
-// Wipe zeroes the key copy and disables the AEAD: any later Seal or Open
-// panics. It must not run concurrently with Seal or Open.
+// Wipe disables the AEAD, then zeroes the key copy: any Seal or Open that
+// starts later panics. It must not run concurrently with Seal or Open; if
+// it does, a call already past its check may return garbage (computed from
+// a partly zeroed key), but it cannot crash the process.
 func (a *AEAD) Wipe() {
+	a.ops.Store(0)
 	clear(a.key[:])
-	a.ops = 0
 }
 
 // sliceForAppend extends in by n bytes, reusing its capacity when it can.

@@ -135,12 +135,12 @@ func (a *modelAEAD) Open(dst, nonce, ciphertext, ad []byte) ([]byte, error) {
 // modelStream holds what go-libaegis's Encrypter and Decrypter share: the
 // constructor's checks (key, nonce, tag length) and the message so far.
 type modelStream struct {
-	m             *model
-	key, nonce    []byte
-	ad            []byte
-	tagLen        int
-	msg, ct       []byte // the plaintext and ciphertext so far
-	finalized     bool
+	m          *model
+	key, nonce []byte
+	ad         []byte
+	tagLen     int
+	msg, ct    []byte // the plaintext and ciphertext so far
+	finalized  bool
 }
 
 func (m *model) newStream(key, nonce, ad []byte, tagLen int) (*modelStream, error) {

@@ -13,18 +13,18 @@ import (
 // sampleKernels is what each recorded CPU must get where the OS enables
 // all the register state the CPU has, keyed by a part of its name.
 var sampleKernels = map[string][]int{
-		"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
-		"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
-		"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Ice Lake":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Skylake":      {KernelSoft, KernelAESNI},
-		"Haswell":      {KernelSoft, KernelAESNI},
-		"Piledriver":   {KernelSoft, KernelAESNI},
-		"Westmere":     {KernelSoft, KernelAESNI},
-		"Conroe":       {KernelSoft},
-		"Sapphire":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Zen 5":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
+	"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
+	"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Ice Lake":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Skylake":      {KernelSoft, KernelAESNI},
+	"Haswell":      {KernelSoft, KernelAESNI},
+	"Piledriver":   {KernelSoft, KernelAESNI},
+	"Westmere":     {KernelSoft, KernelAESNI},
+	"Conroe":       {KernelSoft},
+	"Sapphire":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 5":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
 }
 
 func expectedKernels(s cpuidSample) []int {

@@ -32,6 +32,7 @@ const incrementalChunk = 16 << 10
 
 type encrypter interface {
 	EncryptTo(dst, p []byte) []byte
+	AppendEncrypt(dst, p []byte) []byte
 	Final() []byte
 }
 
@@ -120,7 +121,7 @@ func BenchmarkIncrementalMessage(b *testing.B) {
 					out := dst[:0]
 					for p := msg; len(p) > 0; {
 						n := min(len(p), incrementalChunk)
-						out = e.EncryptTo(out, p[:n])
+						out = e.AppendEncrypt(out, p[:n])
 						p = p[n:]
 					}
 					e.Final()

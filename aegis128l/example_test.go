@@ -13,14 +13,24 @@ import (
 	"github.com/aegisgo/aegis/aegis128l"
 )
 
+// randomKeyNonce returns a random key and nonce for the examples.
+func randomKeyNonce() (key, nonce []byte) {
+	key = make([]byte, aegis128l.KeySize)
+	nonce = make([]byte, aegis128l.NonceSize)
+	if _, err := rand.Read(key); err != nil {
+		panic(err)
+	}
+	if _, err := rand.Read(nonce); err != nil {
+		panic(err)
+	}
+	return key, nonce
+}
+
 // A message that arrives in pieces, encrypted as it comes: each call
 // returns its ciphertext at once, and the result is what Seal gives for
-// the whole message.
+// the whole message. AppendEncrypt appends each piece's ciphertext.
 func ExampleNewEncrypter() {
-	key := make([]byte, aegis128l.KeySize)
-	nonce := make([]byte, aegis128l.NonceSize)
-	rand.Read(key)
-	rand.Read(nonce)
+	key, nonce := randomKeyNonce()
 	ad := []byte("header")
 
 	e, err := aegis128l.NewEncrypter(key, nonce, ad, 16)
@@ -29,24 +39,53 @@ func ExampleNewEncrypter() {
 	}
 	var sealed []byte
 	for _, piece := range []string{"a message ", "that arrives ", "in pieces"} {
-		sealed = e.EncryptTo(sealed, []byte(piece))
+		sealed = e.AppendEncrypt(sealed, []byte(piece))
 	}
 	sealed = append(sealed, e.Final()...)
 
-	a, _ := aegis128l.New(key, 16)
+	a, err := aegis128l.New(key, 16)
+	if err != nil {
+		panic(err)
+	}
 	whole := a.Seal(nil, nonce, []byte("a message that arrives in pieces"), ad)
 	fmt.Println(bytes.Equal(sealed, whole))
 	// Output: true
 }
 
+// EncryptTo writes at the start of its buffer, as go-libaegis's does, so
+// one buffer serves every piece of a stream: here, each piece goes out
+// (to w) before the next one is encrypted over it.
+func ExampleEncrypter_EncryptTo() {
+	key, nonce := randomKeyNonce()
+	e, err := aegis128l.NewEncrypter(key, nonce, nil, 16)
+	if err != nil {
+		panic(err)
+	}
+	var w bytes.Buffer
+	buf := make([]byte, 64)
+	for _, piece := range []string{"first piece, ", "second piece"} {
+		ct := e.EncryptTo(buf, []byte(piece)) // ct is buf[:len(piece)]
+		w.Write(ct)
+	}
+	w.Write(e.Final())
+
+	a, err := aegis128l.New(key, 16)
+	if err != nil {
+		panic(err)
+	}
+	pt, err := a.Open(nil, nonce, w.Bytes(), nil)
+	fmt.Printf("%s %v\n", pt, err)
+	// Output: first piece, second piece <nil>
+}
+
 // Decrypting in pieces: the plaintext must not be used until Final has
 // checked the tag.
 func ExampleNewDecrypter() {
-	key := make([]byte, aegis128l.KeySize)
-	nonce := make([]byte, aegis128l.NonceSize)
-	rand.Read(key)
-	rand.Read(nonce)
-	a, _ := aegis128l.New(key, 16)
+	key, nonce := randomKeyNonce()
+	a, err := aegis128l.New(key, 16)
+	if err != nil {
+		panic(err)
+	}
 	ct, tag := a.(*aegis128l.Aegis128L).SealDetached(nil, nonce, []byte("attack at dawn"), nil)
 
 	d, err := aegis128l.NewDecrypter(key, nonce, nil, 16)
@@ -56,7 +95,7 @@ func ExampleNewDecrypter() {
 	var pt []byte
 	for len(ct) > 0 {
 		n := min(len(ct), 5)
-		pt = d.DecryptTo(pt, ct[:n])
+		pt = d.AppendDecrypt(pt, ct[:n])
 		ct = ct[n:]
 	}
 	if err := d.Final(tag); err != nil {
@@ -70,11 +109,11 @@ func ExampleNewDecrypter() {
 // Detached tags, for formats that store the tag apart from the ciphertext.
 // With room in dst, both land in it, one after the other.
 func ExampleAegis128L_SealDetached() {
-	key := make([]byte, aegis128l.KeySize)
-	nonce := make([]byte, aegis128l.NonceSize)
-	rand.Read(key)
-	rand.Read(nonce)
-	a, _ := aegis128l.New(key, 32)
+	key, nonce := randomKeyNonce()
+	a, err := aegis128l.New(key, 32)
+	if err != nil {
+		panic(err)
+	}
 	x := a.(*aegis128l.Aegis128L)
 
 	msg := []byte("detached")
@@ -100,7 +139,7 @@ func ExampleNewMAC() {
 	if err != nil {
 		panic(err)
 	}
-	m.Write(data[:10])
+	m.Write(data[:10]) // a MAC's Write never fails
 	m.Write(data[10:])
 	tag := m.Sum(nil)
 	fmt.Printf("%x %v\n", tag, m.Verify(tag))
@@ -109,9 +148,11 @@ func ExampleNewMAC() {
 
 // MAC is a hash.Hash, so it can take its input from an io.Reader.
 func ExampleMAC_Write() {
-	key := make([]byte, aegis128l.KeySize)
-	rand.Read(key)
-	m, _ := aegis128l.NewMAC(key, nil, 32)
+	key, _ := randomKeyNonce()
+	m, err := aegis128l.NewMAC(key, nil, 32)
+	if err != nil {
+		panic(err)
+	}
 	if _, err := io.Copy(m, strings.NewReader("a file's contents")); err != nil {
 		panic(err)
 	}
@@ -138,11 +179,13 @@ func ExampleNewKeyStream() {
 		panic(err)
 	}
 	a, b := make([]byte, 10), make([]byte, 20)
-	ks.Read(a)
+	ks.Read(a) // a KeyStream's Read never fails
 	ks.Read(b)
 
 	whole := make([]byte, 30)
-	aegis128l.Stream(whole, key, nil)
+	if err := aegis128l.Stream(whole, key, nil); err != nil {
+		panic(err)
+	}
 	fmt.Println(bytes.Equal(append(a, b...), whole))
 	// Output: true
 }

@@ -22,11 +22,13 @@ type (
 	Encrypter interface {
 		Encrypt(p []byte) []byte
 		EncryptTo(dst, p []byte) []byte
+		AppendEncrypt(dst, p []byte) []byte
 		Final() []byte
 	}
 	Decrypter interface {
 		Decrypt(c []byte) []byte
 		DecryptTo(dst, c []byte) []byte
+		AppendDecrypt(dst, c []byte) []byte
 		Final(tag []byte) error
 	}
 	MAC interface {
@@ -129,23 +131,28 @@ func fuzzChunks(m, sizes []byte) [][]byte {
 	return out
 }
 
-// encryptPieces encrypts the pieces in order, alternating Encrypt and
-// EncryptTo, and checks that each call returns its piece's length at once.
+// encryptPieces encrypts the pieces in order, cycling through Encrypt,
+// EncryptTo and AppendEncrypt, and checks that each call returns its
+// piece's length at once.
 func encryptPieces(t testing.TB, e Encrypter, pieces [][]byte) (ct, tag []byte) {
 	t.Helper()
+	var scratch scratchBuf
 	for i, p := range pieces {
 		var out []byte
-		if i%2 == 0 {
+		switch i % 3 {
+		case 0:
 			out = e.Encrypt(p)
-		} else {
+		case 1:
+			out = scratch.into(t, "EncryptTo", p, e.EncryptTo)
+		case 2:
 			n := len(ct)
-			ct = e.EncryptTo(ct, p)
+			ct = e.AppendEncrypt(ct, p)
 			out = ct[n:]
 		}
 		if len(out) != len(p) {
 			t.Fatalf("encrypting a %d-byte piece returned %d bytes", len(p), len(out))
 		}
-		if i%2 == 0 {
+		if i%3 != 2 {
 			ct = append(ct, out...)
 		}
 	}
@@ -155,21 +162,79 @@ func encryptPieces(t testing.TB, e Encrypter, pieces [][]byte) (ct, tag []byte) 
 func decryptPieces(t testing.TB, d Decrypter, pieces [][]byte, tag []byte) ([]byte, error) {
 	t.Helper()
 	var pt []byte
+	var scratch scratchBuf
 	for i, c := range pieces {
 		var out []byte
-		if i%2 == 1 {
-			out = d.Decrypt(c)
-			pt = append(pt, out...)
-		} else {
+		switch i % 3 {
+		case 0:
 			n := len(pt)
-			pt = d.DecryptTo(pt, c)
+			pt = d.AppendDecrypt(pt, c)
 			out = pt[n:]
+		case 1:
+			out = d.Decrypt(c)
+		case 2:
+			out = scratch.into(t, "DecryptTo", c, d.DecryptTo)
 		}
 		if len(out) != len(c) {
 			t.Fatalf("decrypting a %d-byte piece returned %d bytes", len(c), len(out))
 		}
+		if i%3 != 0 {
+			pt = append(pt, out...)
+		}
 	}
 	return pt, d.Final(tag)
+}
+
+// scratchBuf is a reused buffer for EncryptTo and DecryptTo, which write
+// at the start of dst, using its capacity, as go-libaegis's do. Its length
+// is never the input's, and its bytes past the output must survive.
+type scratchBuf struct {
+	buf   []byte
+	calls int
+}
+
+const scratchFill = 0xa5
+
+// into runs f(dst, in) with dst the scratch buffer, of a length that does
+// not matter and a capacity that is, in turn, short, exact and ample. It
+// checks where the output went and that nothing past it was written, and
+// returns a copy of it.
+func (s *scratchBuf) into(t testing.TB, name string, in []byte, f func(dst, in []byte) []byte) []byte {
+	t.Helper()
+	s.calls++
+	c := len(in) + 7
+	switch s.calls % 3 {
+	case 0:
+		c = len(in) - 1 // short: f must allocate
+	case 1:
+		c = len(in)
+	}
+	if c < 0 {
+		c = 0
+	}
+	s.buf = make([]byte, c)
+	for i := range s.buf {
+		s.buf[i] = scratchFill
+	}
+	dst := s.buf[:c/2] // a length other than len(in)
+	out := f(dst, in)
+	if len(out) != len(in) {
+		t.Fatalf("%s of %d bytes returned %d bytes", name, len(in), len(out))
+	}
+	if c >= len(in) && len(in) > 0 && &out[0] != &s.buf[0] {
+		t.Fatalf("%s of %d bytes into a buffer of capacity %d did not write at its start", name, len(in), c)
+	}
+	if c < len(in) && c > 0 && &out[0] == &s.buf[0] {
+		t.Fatalf("%s of %d bytes into a buffer of capacity %d wrote into it", name, len(in), c)
+	}
+	if c >= len(in) {
+		for i := len(in); i < c; i++ {
+			if s.buf[i] != scratchFill {
+				t.Fatalf("%s of %d bytes wrote dst's byte %d", name, len(in), i)
+			}
+		}
+	}
+	return bytes.Clone(out)
 }
 
 func (v StreamVariant) kernelEncrypter(t testing.TB, k int, key, nonce, ad []byte, tagLen int) *core.Encrypter {
@@ -313,12 +378,23 @@ func (v StreamVariant) testIncremental(t *testing.T) {
 				if !bytes.Equal(append(ct, tag...), want) {
 					t.Fatalf("tag%d: Encrypter on %d bytes differs from Seal", tagLen, n)
 				}
-				// In place: each piece encrypted over itself.
+				// In place: each piece encrypted over itself, given as
+				// dst either whole (EncryptTo's form) or as p[:0]
+				// (AppendEncrypt's).
 				buf := bytes.Clone(m)
 				e, _ = v.NewEncrypter(key, nonce, ad, tagLen)
-				for _, p := range chunks(r, buf, v.V.Rate) {
-					if out := e.EncryptTo(p[:0], p); len(p) > 0 && &out[0] != &p[0] {
-						t.Fatal("in-place EncryptTo moved the output")
+				for i, p := range chunks(r, buf, v.V.Rate) {
+					var out []byte
+					switch i % 3 {
+					case 0:
+						out = e.EncryptTo(p, p)
+					case 1:
+						out = e.EncryptTo(p[:0], p)
+					case 2:
+						out = e.AppendEncrypt(p[:0], p)
+					}
+					if len(out) != len(p) || len(p) > 0 && &out[0] != &p[0] {
+						t.Fatal("in-place EncryptTo or AppendEncrypt moved the output")
 					}
 				}
 				if tag := e.Final(); !bytes.Equal(buf, want[:n]) || !bytes.Equal(tag, want[n:]) {
@@ -328,27 +404,61 @@ func (v StreamVariant) testIncremental(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, c := range chunks(r, buf, v.V.Rate) {
-					d.DecryptTo(c[:0], c)
+				for i, c := range chunks(r, buf, v.V.Rate) {
+					var out []byte
+					if i%2 == 0 {
+						out = d.DecryptTo(c, c)
+					} else {
+						out = d.AppendDecrypt(c[:0], c)
+					}
+					if len(out) != len(c) || len(c) > 0 && &out[0] != &c[0] {
+						t.Fatal("in-place DecryptTo or AppendDecrypt moved the output")
+					}
 				}
 				if err := d.Final(want[n:]); err != nil || !bytes.Equal(buf, m) {
 					t.Fatalf("tag%d: in-place Decrypter on %d bytes: %v", tagLen, n, err)
 				}
 			}
 		}
-		// Appending to a prefix, reusing dst's room.
+		// AppendEncrypt appends to a prefix, reusing dst's room.
 		nonce, m := random(r, v.V.NonceSize), random(r, 3*v.V.Rate+5)
 		want := a.Seal(nil, nonce, m, nil)
 		e, _ := v.NewEncrypter(key, nonce, nil, tagLen)
 		dst := make([]byte, 3, 3+len(m))
 		copy(dst, "abc")
-		got := e.EncryptTo(dst, m[:7])
-		got = e.EncryptTo(got, m[7:])
+		got := e.AppendEncrypt(dst, m[:7])
+		got = e.AppendEncrypt(got, m[7:])
 		if &got[0] != &dst[0] || string(got[:3]) != "abc" || !bytes.Equal(got[3:], want[:len(m)]) {
-			t.Fatal("EncryptTo did not append in dst's room")
+			t.Fatal("AppendEncrypt did not append in dst's room")
 		}
 		if tag := e.Final(); !bytes.Equal(tag, want[len(m):]) || len(tag) != tagLen {
 			t.Fatalf("Final = %x, want %x", tag, want[len(m):])
+		}
+		// EncryptTo and DecryptTo reuse one buffer for every piece, as
+		// go-libaegis's callers do: each call overwrites the last.
+		e, _ = v.NewEncrypter(key, nonce, nil, tagLen)
+		d, _ := v.NewDecrypter(key, nonce, nil, tagLen)
+		buf, pbuf := make([]byte, 5, 64), make([]byte, 0, 64)
+		var ct, pt []byte
+		for p := m; len(p) > 0; {
+			n := min(len(p), 1+len(p)%61)
+			out := e.EncryptTo(buf, p[:n])
+			if &out[0] != &buf[0] || len(out) != n {
+				t.Fatalf("EncryptTo of %d bytes into a reused buffer: %d bytes, at its start %v", n, len(out), &out[0] == &buf[0])
+			}
+			ct = append(ct, out...)
+			back := d.DecryptTo(pbuf, out)
+			if &back[0] != &pbuf[:1][0] || len(back) != n {
+				t.Fatalf("DecryptTo of %d bytes into a reused buffer: %d bytes", n, len(back))
+			}
+			pt = append(pt, back...)
+			p = p[n:]
+		}
+		if !bytes.Equal(ct, want[:len(m)]) || !bytes.Equal(pt, m) {
+			t.Fatal("EncryptTo and DecryptTo into a reused buffer differ from Seal")
+		}
+		if err := d.Final(e.Final()); err != nil {
+			t.Fatalf("Final after EncryptTo and DecryptTo into a reused buffer: %v", err)
 		}
 	}
 	// Overlap other than in place panics.
@@ -359,6 +469,9 @@ func (v StreamVariant) testIncremental(t *testing.T) {
 	mustPanic(t, "EncryptTo one byte after its input", p, func() { e.EncryptTo(buf[1:1], buf[:50]) })
 	d, _ := v.NewDecrypter(key, nonce, nil, 16)
 	mustPanic(t, "DecryptTo one byte after its input", p, func() { d.DecryptTo(buf[1:1], buf[:50]) })
+	mustPanic(t, "AppendEncrypt one byte after its input", p, func() { e.AppendEncrypt(buf[1:1], buf[:50]) })
+	mustPanic(t, "AppendDecrypt one byte after its input", p, func() { d.AppendDecrypt(buf[1:1], buf[:50]) })
+	mustPanic(t, "EncryptTo one byte before its input", p, func() { e.EncryptTo(buf[:60], buf[1:51]) })
 
 	if testing.Short() {
 		return
@@ -367,10 +480,12 @@ func (v StreamVariant) testIncremental(t *testing.T) {
 	d, _ = v.NewDecrypter(key, nonce, nil, 16)
 	src, dst := make([]byte, 1000), make([]byte, 0, 1000)
 	if n := testing.AllocsPerRun(50, func() {
-		e.EncryptTo(dst[:0], src[:333])
-		d.DecryptTo(dst[:0], src[:333])
+		e.EncryptTo(dst, src[:333])
+		d.DecryptTo(dst, src[:333])
+		e.AppendEncrypt(dst[:0], src[:333])
+		d.AppendDecrypt(dst[:0], src[:333])
 	}); n != 0 {
-		t.Errorf("EncryptTo and DecryptTo with room in dst: %v allocations, want 0", n)
+		t.Errorf("EncryptTo, DecryptTo and the Append forms with room in dst: %v allocations, want 0", n)
 	}
 }
 
@@ -381,14 +496,20 @@ func (v StreamVariant) testIncrementalTamper(t *testing.T) {
 		m, ad := random(r, 2*v.V.Rate+3), random(r, 11)
 		sealed := v.aead(t, key, tagLen).Seal(nil, nonce, m, ad)
 		n := len(m)
+		// A tag of the wrong length is ErrBadTagLength, as in
+		// go-libaegis; any other change is ErrAuth.
 		check := func(what string, nonce, ad, ct, tag []byte) {
 			t.Helper()
 			d, err := v.NewDecrypter(key, nonce, ad, tagLen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := decryptPieces(t, d, chunks(r, ct, v.V.Rate), tag); !errors.Is(err, common.ErrAuth) {
-				t.Errorf("Decrypter with %s: Final = %v, want ErrAuth", what, err)
+			want := common.ErrAuth
+			if len(tag) != tagLen {
+				want = common.ErrBadTagLength
+			}
+			if _, err := decryptPieces(t, d, chunks(r, ct, v.V.Rate), tag); err != want {
+				t.Errorf("Decrypter with %s: Final = %v, want %v", what, err, want)
 			}
 		}
 		flip := func(b []byte, i int) []byte {
@@ -428,13 +549,10 @@ func (v StreamVariant) testIncrementalParams(t *testing.T) {
 				t.Errorf("%s with a %d-byte key: %v", c.name, n, err)
 			}
 		}
-		for _, n := range []int{0, v.V.NonceSize + 1} {
+		for _, n := range []int{v.V.NonceSize + 1, 64} {
 			if err := c.f(key, make([]byte, n), 16); !errors.Is(err, common.ErrBadNonceLength) {
 				t.Errorf("%s with a %d-byte nonce: %v", c.name, n, err)
 			}
-		}
-		if err := c.f(key, nil, 16); !errors.Is(err, common.ErrBadNonceLength) {
-			t.Errorf("%s with a nil nonce: %v", c.name, err)
 		}
 		for _, n := range []int{0, 8, 24, 64} {
 			if err := c.f(key, nonce, n); !errors.Is(err, common.ErrBadTagLength) {
@@ -464,8 +582,27 @@ func (v StreamVariant) testIncrementalParams(t *testing.T) {
 		t.Errorf("Stream with a long nonce: %v", err)
 	}
 
-	// A short nonce is zero-padded, and the key and nonce are copied.
+	// An empty or nil nonce is the all-zero nonce, as in go-libaegis.
 	m := random(r, 40)
+	zeroSealed := v.aead(t, key, 16).Seal(nil, make([]byte, v.V.NonceSize), m, nil)
+	for _, n := range [][]byte{nil, {}} {
+		e, err := v.NewEncrypter(key, n, nil, 16)
+		if err != nil {
+			t.Fatalf("NewEncrypter with an empty nonce: %v", err)
+		}
+		if ct, tag := encryptPieces(t, e, [][]byte{m}); !bytes.Equal(append(ct, tag...), zeroSealed) {
+			t.Error("NewEncrypter with an empty nonce differs from Seal with the all-zero nonce")
+		}
+		d, err := v.NewDecrypter(key, n, nil, 16)
+		if err != nil {
+			t.Fatalf("NewDecrypter with an empty nonce: %v", err)
+		}
+		if pt, err := decryptPieces(t, d, [][]byte{zeroSealed[:len(m)]}, zeroSealed[len(m):]); err != nil || !bytes.Equal(pt, m) {
+			t.Errorf("NewDecrypter with an empty nonce: %v", err)
+		}
+	}
+
+	// A short nonce is zero-padded, and the key and nonce are copied.
 	short := bytes.Clone(nonce[:5])
 	padded := make([]byte, v.V.NonceSize)
 	copy(padded, short)
@@ -501,8 +638,8 @@ func (v StreamVariant) testAfterFinal(t *testing.T) {
 	mustPanic(t, "Decrypt after Final", p, func() { d.Decrypt(nil) })
 	mustPanic(t, "Final after Final", p, func() { d.Final(tag) })
 	d, _ = v.NewDecrypter(key, nonce, nil, 16)
-	if err := d.Final(tag[:3]); !errors.Is(err, common.ErrAuth) {
-		t.Fatalf("Final with a 3-byte tag: %v", err)
+	if err := d.Final(tag[:3]); err != common.ErrBadTagLength {
+		t.Fatalf("Final with a 3-byte tag: %v, want ErrBadTagLength", err)
 	}
 	mustPanic(t, "Decrypt after a failed Final", p, func() { d.Decrypt([]byte("z")) })
 

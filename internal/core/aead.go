@@ -78,13 +78,15 @@ func (a *AEAD) live() uintptr {
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
 // the C core reads: the caller's own bytes when the nonce has the full
 // size, which is the usual case and costs no copy, else the nonce
-// zero-padded into pad. C only reads them, during the call.
+// zero-padded into pad, as go-libaegis does (an empty nonce is the
+// all-zero nonce). Only a nonce longer than NonceSize panics. C only reads
+// the bytes, during the call.
 func (a *AEAD) nonceArg(nonce []byte, pad *[32]byte) *byte {
 	ns := a.v.NonceSize
 	if len(nonce) == ns {
 		return &nonce[0]
 	}
-	if len(nonce) == 0 || len(nonce) > ns {
+	if len(nonce) > ns {
 		panic(a.v.Name + ": incorrect nonce length given to AEAD")
 	}
 	copy(pad[:], nonce)

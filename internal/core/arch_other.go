@@ -1,6 +1,6 @@
-//go:build cgo && !without_aegis && !arm64
+//go:build cgo && !without_aegis && !arm64 && !amd64
 
 package core
 
-// archKernels: on other architectures the C core detects what it needs.
-func archKernels() uint32 { return 0 }
+// archKernels: on other architectures the C core's detection, c, is all.
+func archKernels(c uint32) uint32 { return c }

@@ -20,8 +20,9 @@ import (
 )
 
 // cpuKernels is the set of kernels this build has and this CPU runs, as a
-// bit mask of kernel numbers.
-var cpuKernels = uint32(C.aegisgo_cpu_kernels()) | archKernels()
+// bit mask of kernel numbers: the C core's detection, completed by the Go
+// side where the OS must be asked (arch_*.go).
+var cpuKernels = archKernels(uint32(C.aegisgo_cpu_kernels()))
 
 // defaultKernel is the kernel of each variant, chosen once.
 var defaultKernel, implEnvOK = chooseAll(os.Getenv("AEGIS_IMPL"))

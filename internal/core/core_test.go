@@ -10,31 +10,38 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
+// sampleKernels is what each recorded CPU must get where the OS enables
+// all the register state the CPU has, keyed by a part of its name.
+var sampleKernels = map[string][]int{
+	"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
+	"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
+	"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Ice Lake":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Skylake":      {KernelSoft, KernelAESNI},
+	"Haswell":      {KernelSoft, KernelAESNI},
+	"Piledriver":   {KernelSoft, KernelAESNI},
+	"Westmere":     {KernelSoft, KernelAESNI},
+	"Conroe":       {KernelSoft},
+	"Sapphire":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 5":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+}
+
+func expectedKernels(s cpuidSample) []int {
+	for key, ks := range sampleKernels {
+		if containsFold(s.name, key) {
+			return ks
+		}
+	}
+	return nil
+}
+
 // TestX86Detection runs the C core's pure detection function on CPUID and
 // XCR0 values recorded on real CPUs.
 func TestX86Detection(t *testing.T) {
-	want := map[string][]int{
-		"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
-		"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
-		"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Ice Lake":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Skylake":      {KernelSoft, KernelAESNI},
-		"Haswell":      {KernelSoft, KernelAESNI},
-		"Piledriver":   {KernelSoft, KernelAESNI},
-		"Westmere":     {KernelSoft, KernelAESNI},
-		"Conroe":       {KernelSoft},
-		"Sapphire":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"Zen 5":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-		"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	}
 	seen := 0
 	for _, s := range cpuidSamples {
-		var exp []int
-		for key, ks := range want {
-			if containsFold(s.name, key) {
-				exp = ks
-			}
-		}
+		exp := expectedKernels(s)
 		if exp == nil {
 			t.Errorf("no expectation for sample %q", s.name)
 			continue
@@ -79,6 +86,96 @@ func TestX86DetectionOS(t *testing.T) {
 	for _, c := range cases {
 		if got := maskKernels(x86Kernels(c.l1, c.l7b, c.l7c, c.xcr0)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestX86DetectionOSWord runs the detection with the OS's word on AVX-512
+// as one more input, on every recorded CPU, as darwin shows it: XCR0
+// without the AVX-512 state, which darwin enables on a thread's first use
+// only. Where the OS says yes, each CPU must get what it gets where XCR0
+// tells (Linux); where it says no, or where XCR0 is trusted, no avx512.
+func TestX86DetectionOSWord(t *testing.T) {
+	without := func(ks []int, k int) []int {
+		return slices.DeleteFunc(slices.Clone(ks), func(x int) bool { return x == k })
+	}
+	for _, s := range cpuidSamples {
+		exp := expectedKernels(s)
+		if exp == nil {
+			continue // TestX86Detection reports it
+		}
+		darwinXCR0 := s.xcr0 &^ xcr0AVX512State
+		cases := []struct {
+			word osAVX512
+			xcr0 uint64
+			want []int
+		}{
+			{osAVX512FromXCR0, s.xcr0, exp},
+			{osAVX512Yes, s.xcr0, exp},
+			{osAVX512No, s.xcr0, without(exp, KernelAVX512)},
+			{osAVX512FromXCR0, darwinXCR0, without(exp, KernelAVX512)},
+			{osAVX512Yes, darwinXCR0, exp},
+			{osAVX512No, darwinXCR0, without(exp, KernelAVX512)},
+		}
+		for _, c := range cases {
+			got := maskKernels(x86KernelsOS(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, c.xcr0, c.word))
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s, XCR0 %#x, OS word %d: kernels %v, want %v", s.name, c.xcr0, c.word, got, c.want)
+			}
+		}
+	}
+
+	// An Intel Mac with AVX-512 and VAES: the Ice Lake client sample
+	// with XCR0 as darwin shows it before a thread's first AVX-512
+	// instruction (x87, SSE and AVX state: 0x7), as on the MacBook Pro
+	// 13-inch and MacBook Air of 2020. The OS's state bits beyond
+	// XCR0_ZMM (none here) do not matter.
+	var iceLake cpuidSample
+	for _, s := range cpuidSamples {
+		if containsFold(s.name, "Ice Lake") {
+			iceLake = s
+		}
+	}
+	mac := []struct {
+		word osAVX512
+		want []int
+	}{
+		{osAVX512FromXCR0, []int{KernelSoft, KernelAESNI, KernelAVX2}}, // the bug: XCR0 trusted
+		{osAVX512Yes, []int{KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512}},
+		{osAVX512No, []int{KernelSoft, KernelAESNI, KernelAVX2}}, // macOS before 12.2
+	}
+	for _, c := range mac {
+		got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x7, c.word))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Ice Lake Mac, OS word %d: kernels %v, want %v", c.word, got, c.want)
+		}
+	}
+	// The OS's word cannot stand in for the AVX state, nor for CPUID.
+	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []int{KernelSoft, KernelAESNI}) {
+		t.Errorf("OS says yes but XCR0 lacks the AVX state: %v", got)
+	}
+	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX&^(1<<16), iceLake.leaf7ECX, 0x7, osAVX512Yes)); slices.Contains(got, KernelAVX512) {
+		t.Errorf("OS says yes on a CPU without AVX-512F: %v", got)
+	}
+}
+
+// TestOSAVX512Of checks which OS's word is asked: darwin's only.
+func TestOSAVX512Of(t *testing.T) {
+	cases := []struct {
+		goos string
+		has  bool
+		want osAVX512
+	}{
+		{"darwin", true, osAVX512Yes},
+		{"darwin", false, osAVX512No},
+		{"linux", true, osAVX512FromXCR0},
+		{"linux", false, osAVX512FromXCR0},
+		{"windows", false, osAVX512FromXCR0},
+		{"freebsd", true, osAVX512FromXCR0},
+	}
+	for _, c := range cases {
+		if got := osAVX512Of(c.goos, c.has); got != c.want {
+			t.Errorf("osAVX512Of(%q, %v) = %d, want %d", c.goos, c.has, got, c.want)
 		}
 	}
 }

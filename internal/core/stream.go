@@ -42,9 +42,9 @@ func (s *incState) ops() uintptr { return opsTable[s.vid-1][s.kernel] }
 
 // init checks the parameters in the order of the AEAD's constructor (the
 // kernel, the key, the nonce, the tag length) and starts the state,
-// absorbing ad. An empty nonce is refused unless zeroNonceOK, where it
-// stands for the all-zero nonce.
-func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen int, zeroNonceOK bool) error {
+// absorbing ad. A nonce shorter than the variant's is zero-padded, as
+// go-libaegis does: an empty one is the all-zero nonce.
+func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen int) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -52,7 +52,7 @@ func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen in
 	if len(key) != v.KeySize {
 		return common.ErrBadKeyLength
 	}
-	if len(nonce) > v.NonceSize || (len(nonce) == 0 && !zeroNonceOK) {
+	if len(nonce) > v.NonceSize {
 		return common.ErrBadNonceLength
 	}
 	if tagLen != 16 && tagLen != 32 {
@@ -93,15 +93,25 @@ func (e *Encrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen i
 
 // InitKernel is Init with a given kernel, for tests and benchmarks.
 func (e *Encrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
-	return e.s.init(v, kernel, key, nonce, additionalData, tagLen, false)
+	return e.s.init(v, kernel, key, nonce, additionalData, tagLen)
 }
 
-// Encrypt returns the encryption of the next len(p) bytes of the message.
-func (e *Encrypter) Encrypt(p []byte) []byte { return e.EncryptTo(nil, p) }
+// Encrypt returns the encryption of the next len(p) bytes of the message
+// in a new slice (nil for an empty p).
+func (e *Encrypter) Encrypt(p []byte) []byte { return e.AppendEncrypt(nil, p) }
 
-// EncryptTo appends the encryption of the next len(p) bytes of the message
-// to dst. dst may be p[:0] (in place); another overlap panics.
+// EncryptTo writes the encryption of the next len(p) bytes of the message
+// at the start of dst and returns dst[:len(p)], as go-libaegis does. When
+// cap(dst) < len(p) it writes to a new slice instead. dst may start where
+// p starts (in place); another overlap panics.
 func (e *Encrypter) EncryptTo(dst, p []byte) []byte {
+	return e.AppendEncrypt(dst[:0], p)
+}
+
+// AppendEncrypt appends the encryption of the next len(p) bytes of the
+// message to dst, reusing its capacity. The output may start where p
+// starts (dst = p[:0]); another overlap panics.
+func (e *Encrypter) AppendEncrypt(dst, p []byte) []byte {
 	ops := e.s.live("Encrypter", "NewEncrypter")
 	ret, out := sliceForAppend(dst, len(p))
 	if inexactOverlap(out, p) {
@@ -133,15 +143,25 @@ func (d *Decrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen i
 
 // InitKernel is Init with a given kernel, for tests and benchmarks.
 func (d *Decrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
-	return d.s.init(v, kernel, key, nonce, additionalData, tagLen, false)
+	return d.s.init(v, kernel, key, nonce, additionalData, tagLen)
 }
 
-// Decrypt returns the decryption of the next len(c) bytes of ciphertext.
-func (d *Decrypter) Decrypt(c []byte) []byte { return d.DecryptTo(nil, c) }
+// Decrypt returns the decryption of the next len(c) bytes of ciphertext
+// in a new slice (nil for an empty c).
+func (d *Decrypter) Decrypt(c []byte) []byte { return d.AppendDecrypt(nil, c) }
 
-// DecryptTo appends the decryption of the next len(c) bytes of ciphertext
-// to dst. dst may be c[:0] (in place); another overlap panics.
+// DecryptTo writes the decryption of the next len(c) bytes of ciphertext
+// at the start of dst and returns dst[:len(c)], as go-libaegis does. When
+// cap(dst) < len(c) it writes to a new slice instead. dst may start where
+// c starts (in place); another overlap panics.
 func (d *Decrypter) DecryptTo(dst, c []byte) []byte {
+	return d.AppendDecrypt(dst[:0], c)
+}
+
+// AppendDecrypt appends the decryption of the next len(c) bytes of
+// ciphertext to dst, reusing its capacity. The output may start where c
+// starts (dst = c[:0]); another overlap panics.
+func (d *Decrypter) AppendDecrypt(dst, c []byte) []byte {
 	ops := d.s.live("Decrypter", "NewDecrypter")
 	ret, out := sliceForAppend(dst, len(c))
 	if inexactOverlap(out, c) {
@@ -154,13 +174,14 @@ func (d *Decrypter) DecryptTo(dst, c []byte) []byte {
 }
 
 // Final checks tag against the whole ciphertext in constant time, wipes
-// the state and ends d. A tag of the wrong length does not match.
+// the state and ends d. A tag of the wrong length is refused with
+// common.ErrBadTagLength, as go-libaegis does.
 func (d *Decrypter) Final(tag []byte) error {
 	ops := d.s.live("Decrypter", "NewDecrypter")
 	d.s.finish()
 	if len(tag) != d.s.tagLen {
 		clear(d.s.st[:])
-		return common.ErrAuth
+		return common.ErrBadTagLength
 	}
 	if !incVerify(ops, &d.s.st, tag) {
 		return common.ErrAuth
@@ -184,7 +205,7 @@ func (m *MAC) Init(v *Variant, key, nonce []byte, tagLen int) error {
 // InitKernel is Init with a given kernel, for tests and benchmarks. An
 // empty nonce is the all-zero nonce.
 func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen, kernel int) error {
-	if err := m.s.init(v, kernel, key, nonce, nil, tagLen, true); err != nil {
+	if err := m.s.init(v, kernel, key, nonce, nil, tagLen); err != nil {
 		return err
 	}
 	m.start = m.s.st
@@ -261,7 +282,7 @@ func (k *KeyStream) Init(v *Variant, key, nonce []byte) error {
 // InitKernel is Init with a given kernel, for tests and benchmarks.
 func (k *KeyStream) InitKernel(v *Variant, key, nonce []byte, kernel int) error {
 	// A keystream has no tag: 16 only passes the check.
-	return k.s.init(v, kernel, key, nonce, nil, 16, true)
+	return k.s.init(v, kernel, key, nonce, nil, 16)
 }
 
 // Read fills p with the next len(p) bytes of keystream. It never fails.

@@ -25,10 +25,16 @@ var temps struct {
 // catchSignals removes the temporary files on SIGINT, SIGTERM and SIGHUP,
 // then exits with 128 plus the signal's number, as a shell reports a
 // process killed by it. A target never sees a partial file: it is only
-// ever replaced by a rename of a complete, synced temporary.
+// ever replaced by a rename of a complete, synced temporary. A signal that
+// the process was started with ignored (nohup, a background job) stays
+// ignored: Notify would turn it back on.
 func catchSignals() {
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			signal.Notify(c, sig)
+		}
+	}
 	go func() {
 		sig := <-c
 		temps.Lock()

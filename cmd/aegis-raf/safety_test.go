@@ -150,12 +150,17 @@ func TestSameFileRefused(t *testing.T) {
 	if err := os.Link(fx.path("plain"), fx.path("link.plain")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("f.raf", fx.path("sym.raf")); err != nil {
+		t.Fatal(err)
+	}
 	enc := readFile(t, fx.path("f.raf"))
 	for _, args := range [][]string{
 		{"decrypt", "-in", "f.raf", "-out", "f.raf"},
 		{"decrypt", "-in", "f.raf", "-out", "./f.raf"},
 		{"decrypt", "-force", "-in", "f.raf", "-out", fx.path("f.raf")},
 		{"decrypt", "-force", "-in", "./f.raf", "-out", "link.raf"},
+		{"decrypt", "-force", "-in", "f.raf", "-out", "sym.raf"},
+		{"decrypt", "-force", "-in", "sym.raf", "-out", "link.raf"},
 		{"encrypt", "-force", "-in", "plain", "-out", "plain"},
 		{"encrypt", "-force", "-in", "plain", "-out", "./plain"},
 		{"encrypt", "-force", "-in", "plain", "-out", "link.plain"},
@@ -340,6 +345,42 @@ func TestSignalLeavesNoTemp(t *testing.T) {
 				t.Errorf("left behind: %q", names)
 			}
 		})
+	}
+}
+
+// TestIgnoredSignalStaysIgnored: under nohup, SIGHUP was ignored when
+// aegis-raf started, and must stay so: the job goes on to the end.
+func TestIgnoredSignalStaysIgnored(t *testing.T) {
+	needCore(t)
+	nohup, err := exec.LookPath("nohup")
+	if err != nil {
+		t.Skip("no nohup here")
+	}
+	dir := t.TempDir()
+	key := strings.Repeat("11", 16)
+	cmd := cliCmd(t, dir, key, "encrypt", "-out", "out.raf")
+	cmd.Args = append([]string{nohup, cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = nohup
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	block := bytes.Repeat([]byte{'x'}, 1<<20)
+	w.Write(block)
+	w.Write(block) // the first is read: the job is under way
+	cmd.Process.Signal(syscall.SIGHUP)
+	w.Write(block)
+	w.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("encrypt under nohup, sent SIGHUP: %v; stderr %q", err, errb.String())
+	}
+	if r := cli(t, dir, key, nil, "cat", "out.raf"); r.code != 0 || r.stdout != strings.Repeat("x", 3<<20) {
+		t.Errorf("cat: exit %d, %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
 }
 

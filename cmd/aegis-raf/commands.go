@@ -279,6 +279,19 @@ type readOnlyStore struct{ raf.Store }
 
 func (readOnlyStore) Sync() error { return nil }
 
+// stdoutNotInput refuses a standard output that is the input file
+// (aegis-raf decrypt -in f.raf >> f.raf).
+func stdoutNotInput(stdout io.Writer, in *os.File, name string) error {
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if sameFile(statFile(stdout), fi) {
+		return fmt.Errorf("standard output is %s, the input, the same file; refusing to write into the input", name)
+	}
+	return nil
+}
+
 // noStdin refuses "-" where a RAF file is read: it needs random access.
 func noStdin(path string) error {
 	if path == "-" {
@@ -310,18 +323,20 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	inInfo, err := f.Stat()
-	if err != nil {
-		return err
-	}
 	var w io.Writer = stdout
 	var o *output
 	if *out == "-" {
-		if sameFile(statFile(stdout), inInfo) {
-			return fmt.Errorf("standard output is %s, the input; refusing to overwrite it", *in)
+		if err := stdoutNotInput(stdout, f, *in); err != nil {
+			return err
 		}
-	} else if o, err = prepareOutput(*out, *force, false, inInfo, *in); err != nil {
-		return err
+	} else {
+		inInfo, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		if o, err = prepareOutput(*out, *force, false, inInfo, *in); err != nil {
+			return err
+		}
 	}
 	r, err := openRAF(*in, f, &kf)
 	if err != nil {
@@ -400,6 +415,9 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer f.Close()
+	if err := stdoutNotInput(stdout, f, path); err != nil {
+		return err
+	}
 	r, err := openRAF(path, f, &kf)
 	if err != nil {
 		return err

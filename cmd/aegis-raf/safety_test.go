@@ -43,7 +43,8 @@ func cliCmd(t *testing.T, dir, keyHex string, args ...string) *exec.Cmd {
 	})
 	if bin == "" {
 		bin = os.Args[0]
-		env = append(env, "AEGIS_RAF_TEST_MAIN=1")
+		// Under -race, a process waits 1 s at exit unless told not to.
+		env = append(env, "AEGIS_RAF_TEST_MAIN=1", strings.TrimSpace("GORACE="+os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	}
 	if keyHex != "" {
 		env = append(env, "AEGIS_RAF_KEY="+keyHex)
@@ -198,10 +199,13 @@ func TestSameFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	c := cliCmd(t, fx.dir, fx.key16, "decrypt", "-in", "f.raf")
-	c.Stdout = out
-	if err := c.Run(); err == nil {
-		t.Error("decrypt -in f.raf >> f.raf: exit 0")
+	for _, args := range [][]string{{"decrypt", "-in", "f.raf"}, {"cat", "f.raf"}, {"cat", "link.raf"}} {
+		c := cliCmd(t, fx.dir, fx.key16, args...)
+		var errb bytes.Buffer
+		c.Stdout, c.Stderr = out, &errb
+		if err := c.Run(); c.ProcessState.ExitCode() != exitFailure || !strings.Contains(errb.String(), "same file") {
+			t.Errorf("%q >> f.raf: %v, %q; want exit 1 and \"same file\"", args, err, errb.String())
+		}
 	}
 	if !bytes.Equal(readFile(t, fx.path("f.raf")), enc) || !bytes.Equal(readFile(t, fx.path("plain")), fx.plain) {
 		t.Fatal("a redirected standard stream changed the input")

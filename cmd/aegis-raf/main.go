@@ -29,7 +29,7 @@
 // The key, 16 bytes for the AEGIS-128 variants and 32 for AEGIS-256, comes
 // from -keyfile or from the environment variable AEGIS_RAF_KEY (32 or 64
 // hex digits), never from the command line, where other users of the
-// machine could see it. A key file is read by one rule (see readKeyFile):
+// machine could see it. A key file is read by one rule (see parseKeyFile):
 // if it holds only hex digits, optionally followed by white space such as a
 // newline, it is a hex key of 32 or 64 digits; a file of text that is not
 // that is an error; any other file is a raw key of exactly 16 or 32 bytes.

@@ -388,6 +388,22 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	}
 }
 
+// TestStandardStreams: encrypt reads standard input for -in - (the
+// default), decrypt writes standard output for -out - (the default).
+func TestStandardStreams(t *testing.T) {
+	fx := newFixture(t)
+	for _, args := range [][]string{{"encrypt", "-in", "-", "-out", "a.raf"}, {"create", "-out", "b.raf"}} {
+		if r := cli(t, fx.dir, fx.key16, bytes.NewReader(fx.plain), args...); r.code != 0 {
+			t.Fatalf("%q: %+v", args, r)
+		}
+	}
+	for _, args := range [][]string{{"decrypt", "-in", "a.raf", "-out", "-"}, {"decrypt", "b.raf"}, {"decrypt", "-in", "f.raf"}} {
+		if r := cli(t, fx.dir, fx.key16, nil, args...); r.code != 0 || r.stdout != string(fx.plain) {
+			t.Errorf("%q: exit %d, %d bytes, %q", args, r.code, len(r.stdout), r.stderr)
+		}
+	}
+}
+
 // TestUsageErrors: mistakes in the command line exit 2, with a message,
 // never a panic, and create nothing.
 func TestUsageErrors(t *testing.T) {

@@ -125,7 +125,9 @@ type progress struct {
 	on    bool
 }
 
-const progressMin = 32 << 20 // files smaller than this finish before a person notices
+// progressMin is the smallest job that shows progress: smaller ones finish
+// before a person notices. A variable for the tests.
+var progressMin int64 = 32 << 20
 
 // newProgress reports only to a terminal: in a log or a pipe the
 // carriage returns would be noise.

@@ -135,15 +135,17 @@ func (o *output) create() (*os.File, error) {
 		base = base[:128]
 	}
 	temps.Lock()
-	defer temps.Unlock()
 	f, err := os.CreateTemp(dir, "."+base+".aegis-raf-tmp-*")
+	if err == nil {
+		if temps.names == nil {
+			temps.names = make(map[string]bool)
+		}
+		temps.names[f.Name()] = true
+	}
+	temps.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot create a temporary file beside it: %w", o.name, err)
 	}
-	if temps.names == nil {
-		temps.names = make(map[string]bool)
-	}
-	temps.names[f.Name()] = true
 	o.f, o.tmp = f, f.Name()
 	if o.mode != 0o600 { // CreateTemp made it 0600
 		if err := f.Chmod(o.mode); err != nil {

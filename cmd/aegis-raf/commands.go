@@ -177,7 +177,7 @@ func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
 	case *out == "-":
 		return usagef("encrypt cannot write to standard output (-out -): a RAF file needs a seekable file; give -out FILE.raf")
 	case !validChunk(*chunk):
-		return usagef("-chunk %d: a chunk size is 1024 to 1048576 bytes and a multiple of 16", *chunk)
+		return usagef("-chunk %d: a chunk size is 1024 to 1048576 bytes and a multiple of 16 (leave -chunk out for the default, %d)", *chunk, raf.DefaultChunk)
 	}
 	alg, algSet := raf.AEGIS128L, false
 	if *algName != "" {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,8 +12,6 @@ import (
 	"github.com/aegisgo/aegis/raf"
 )
 
-var errUsage = errors.New("bad usage")
-
 // keyFlags are the flags of every command that needs the key.
 type keyFlags struct {
 	keyfile string
@@ -24,49 +21,33 @@ type keyFlags struct {
 }
 
 func (k *keyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from this file (raw 16/32 bytes, or hex); default: $AEGIS_RAF_KEY (hex)")
+	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from this file: 32 or 64 hex digits (a newline may follow), or exactly 16 or 32 raw bytes; default: $AEGIS_RAF_KEY (hex)")
 	fs.Func("context", "derive the master key from the key and this context (at most 120 bytes, 72 for 32-byte keys)", func(s string) error {
 		k.context, k.ctxSet = s, true
 		return nil
 	})
-	fs.BoolVar(&k.quiet, "q", false, "no progress on standard error")
+	fs.BoolVar(&k.quiet, "q", false, "no progress on standard error (shown only on a terminal)")
 }
 
 // key returns the master key: the raw key, then DeriveMasterKey with the
 // context if one was given.
 func (k *keyFlags) key() ([]byte, error) {
 	var key []byte
+	var err error
 	if k.keyfile != "" {
-		b, err := os.ReadFile(k.keyfile)
-		if err != nil {
-			return nil, fmt.Errorf("key file: %w", err)
-		}
-		if t := strings.TrimSpace(string(b)); len(t) == 32 || len(t) == 64 {
-			if h, err := hex.DecodeString(t); err == nil {
-				b = h
-			}
-		}
-		key = b
+		key, err = readKeyFile(k.keyfile)
 	} else {
-		env := os.Getenv("AEGIS_RAF_KEY")
-		if env == "" {
-			return nil, errors.New("no key: use -keyfile FILE or set AEGIS_RAF_KEY (hex)")
-		}
-		h, err := hex.DecodeString(strings.TrimSpace(env))
-		if err != nil {
-			return nil, errors.New("AEGIS_RAF_KEY is not hex")
-		}
-		key = h
+		key, err = envKey()
 	}
-	if len(key) != 16 && len(key) != 32 {
-		return nil, fmt.Errorf("the key is %d bytes; it must be 16 (AEGIS-128*) or 32 (AEGIS-256*)", len(key))
+	if err != nil {
+		return nil, err
 	}
 	if k.ctxSet {
 		d, err := raf.DeriveMasterKey(key, []byte(k.context))
+		clear(key)
 		if err != nil {
 			return nil, fmt.Errorf("-context: %w", err)
 		}
-		clear(key)
 		key = d
 	}
 	return key, nil
@@ -91,20 +72,47 @@ func explain(err error, path string) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
+// algKey reduces a variant's name to the part that tells it apart, as
+// aegis-speed does: "AEGIS-128L", "aegis128l", "aegis_128l" and "128l" all
+// become "128l".
+func algKey(name string) string {
+	k := strings.ToLower(strings.TrimSpace(name))
+	k = strings.NewReplacer("-", "", "_", "", " ", "").Replace(k)
+	return strings.TrimPrefix(k, "aegis")
+}
+
 func parseAlg(name string) (raf.Algorithm, bool) {
-	n := strings.ToUpper(strings.ReplaceAll(name, "-", ""))
+	k := algKey(name)
 	for a := raf.AEGIS128L; a <= raf.AEGIS256X4; a++ {
-		if strings.ReplaceAll(a.String(), "-", "") == n {
+		if algKey(a.String()) == k {
 			return a, true
 		}
 	}
 	return 0, false
 }
 
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+const algNames = "AEGIS-128L, AEGIS-128X2, AEGIS-128X4, AEGIS-256, AEGIS-256X2 or AEGIS-256X4 (or 128l, 128x2, 128x4, 256, 256x2, 256x4)"
+
+// newFlagSet returns the flag set of a command. Its -h output, on stderr,
+// is the command's synopsis and flags.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: aegis-raf %s %s\n", name, synopsis)
+		fs.PrintDefaults()
+	}
 	return fs
+}
+
+// parse parses a command's flags. A mistake, which the flag package has
+// already reported, becomes a *usageError; -h gives flag.ErrHelp.
+func parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return &usageError{err: err, printed: true}
 }
 
 // progress reports on stderr how far a long job is, in steps of 5%.
@@ -117,10 +125,16 @@ type progress struct {
 	on    bool
 }
 
-const progressMin = 32 << 20 // files smaller than this finish before a person notices
+// progressMin is the smallest job that shows progress: smaller ones finish
+// before a person notices. A variable for the tests.
+var progressMin int64 = 32 << 20
 
+// newProgress reports only to a terminal: in a log or a pipe the
+// carriage returns would be noise.
 func newProgress(w io.Writer, verb string, total int64, quiet bool) *progress {
-	return &progress{w: w, verb: verb, total: total, on: !quiet && total >= progressMin}
+	f, ok := w.(*os.File)
+	on := ok && !quiet && total >= progressMin && isTerminal(f)
+	return &progress{w: w, verb: verb, total: total, on: on}
 }
 
 func (p *progress) add(n int) {
@@ -139,42 +153,44 @@ func (p *progress) add(n int) {
 
 const ioBlock = 1 << 20
 
+func validChunk(n int) bool {
+	return n >= raf.MinChunkSize && n <= raf.MaxChunkSize && n%16 == 0
+}
+
 func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
-	fs := newFlagSet("encrypt", stderr)
+	fs := newFlagSet("encrypt", "[flags] [-in PLAIN] -out FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
 	in := fs.String("in", "-", "plaintext to encrypt (- for standard input)")
-	out := fs.String("out", "", "RAF file to write")
-	algName := fs.String("alg", "", "AEGIS-128L, AEGIS-128X2, AEGIS-128X4, AEGIS-256, AEGIS-256X2 or AEGIS-256X4 (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
-	chunk := fs.Int("chunk", raf.DefaultChunk, "chunk size: 1024 to 1048576, a multiple of 16")
+	out := fs.String("out", "", "RAF file to write; a file, not -: RAF needs random access")
+	algName := fs.String("alg", "", algNames+" (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
+	chunk := fs.Int("chunk", raf.DefaultChunk, "chunk size in bytes: 1024 to 1048576, a multiple of 16")
 	force := fs.Bool("force", false, "replace -out if it exists")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if *out == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return errors.New("encrypt needs -out FILE and no other arguments")
-	}
-	key, err := kf.key()
-	if err != nil {
+	if err := parse(fs, args); err != nil {
 		return err
 	}
-	defer clear(key)
-	alg := raf.AEGIS128L
-	if len(key) == 32 {
-		alg = raf.AEGIS256
+	switch {
+	case fs.NArg() != 0:
+		return usagef("encrypt takes no arguments besides its flags, got %q", fs.Arg(0))
+	case *out == "":
+		return usagef("encrypt needs -out FILE.raf")
+	case *out == "-":
+		return usagef("encrypt cannot write to standard output (-out -): a RAF file needs a seekable file; give -out FILE.raf")
+	case !validChunk(*chunk):
+		return usagef("-chunk %d: a chunk size is 1024 to 1048576 bytes and a multiple of 16 (leave -chunk out for the default, %d)", *chunk, raf.DefaultChunk)
 	}
+	alg, algSet := raf.AEGIS128L, false
 	if *algName != "" {
 		a, ok := parseAlg(*algName)
 		if !ok {
-			return fmt.Errorf("unknown -alg %q", *algName)
+			return usagef("-alg %q: unknown; use %s", *algName, algNames)
 		}
-		alg = a
+		alg, algSet = a, true
 	}
-	if alg.KeySize() != len(key) {
-		return fmt.Errorf("%v needs a %d-byte key; this one is %d bytes", alg, alg.KeySize(), len(key))
-	}
+
 	var src io.Reader = stdin
+	srcInfo := statFile(stdin)
+	inName := "standard input"
 	total := int64(-1)
 	if *in != "-" {
 		f, err := os.Open(*in)
@@ -182,30 +198,44 @@ func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
 			return err
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			total = fi.Size()
+		if srcInfo, err = f.Stat(); err != nil {
+			return err
 		}
-		src = f
+		if srcInfo.Mode().IsRegular() {
+			total = srcInfo.Size()
+		}
+		src, inName = f, *in
 	}
-	flags := os.O_RDWR | os.O_CREATE | os.O_EXCL
-	if *force {
-		flags = os.O_RDWR | os.O_CREATE
-	}
-	dst, err := os.OpenFile(*out, flags, 0o600)
+	o, err := prepareOutput(*out, *force, true, srcInfo, inName)
 	if err != nil {
 		return err
 	}
-	defer dst.Close()
-	r, err := raf.Create(raf.NewFileStore(dst), key, &raf.Options{Algorithm: alg, ChunkSize: *chunk, Truncate: *force})
+
+	key, err := kf.key()
 	if err != nil {
-		if errors.Is(err, raf.ErrExists) {
-			return fmt.Errorf("%s exists; use -force to replace it", *out)
-		}
+		return err
+	}
+	defer clear(key)
+	if !algSet && len(key) == 32 {
+		alg = raf.AEGIS256
+	}
+	if alg.KeySize() != len(key) {
+		return fmt.Errorf("%v needs a %d-byte key; this one is %d bytes", alg, alg.KeySize(), len(key))
+	}
+
+	dst, err := o.create()
+	if err != nil {
+		return err
+	}
+	defer o.abort()
+	r, err := raf.Create(raf.NewFileStore(dst), key, &raf.Options{Algorithm: alg, ChunkSize: *chunk})
+	if err != nil {
 		return explain(err, *out)
 	}
 	prog := newProgress(stderr, "encrypting", total, kf.quiet)
 	// Whole chunks per write: each is encrypted straight from buf.
 	buf := make([]byte, max(ioBlock / *chunk, 1)**chunk)
+	defer clear(buf)
 	var off int64
 	for {
 		n, rerr := io.ReadFull(src, buf)
@@ -222,31 +252,27 @@ func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
 		}
 		if rerr != nil {
 			r.Close()
-			return rerr
+			return fmt.Errorf("%s: %w", inName, rerr)
 		}
 	}
-	clear(buf)
-	return explain(r.Close(), *out)
+	if err := r.Close(); err != nil {
+		return explain(err, *out)
+	}
+	return o.commit()
 }
 
 // openRAF opens a RAF file for reading with the key of kf.
-func openRAF(path string, kf *keyFlags) (*raf.File, *os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
+func openRAF(path string, f *os.File, kf *keyFlags) (*raf.File, error) {
 	key, err := kf.key()
 	if err != nil {
-		f.Close()
-		return nil, nil, err
+		return nil, err
 	}
 	defer clear(key)
 	r, err := raf.Open(readOnlyStore{raf.NewFileStore(f)}, key, nil)
 	if err != nil {
-		f.Close()
-		return nil, nil, explain(err, path)
+		return nil, explain(err, path)
 	}
-	return r, f, nil
+	return r, nil
 }
 
 // readOnlyStore lets a RAF file open from a read-only *os.File: Close
@@ -255,48 +281,94 @@ type readOnlyStore struct{ raf.Store }
 
 func (readOnlyStore) Sync() error { return nil }
 
+// stdoutNotInput refuses a standard output that is the input file
+// (aegis-raf decrypt -in f.raf >> f.raf).
+func stdoutNotInput(stdout io.Writer, in *os.File, name string) error {
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if sameFile(statFile(stdout), fi) {
+		return fmt.Errorf("standard output is %s, the input, the same file; refusing to write into the input", name)
+	}
+	return nil
+}
+
+// noStdin refuses "-" where a RAF file is read: it needs random access.
+func noStdin(path string) error {
+	if path == "-" {
+		return usagef("a RAF file cannot be read from standard input (-): it needs random access; name the file")
+	}
+	return nil
+}
+
 func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decrypt", stderr)
+	fs := newFlagSet("decrypt", "[flags] [-out PLAIN] -in FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	in := fs.String("in", "", "RAF file to decrypt")
+	in := fs.String("in", "", "RAF file to decrypt (a file, not -; it may also be given as the one argument)")
 	out := fs.String("out", "-", "plaintext output (- for standard output)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	force := fs.Bool("force", false, "replace -out if it exists")
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	if *in == "" && fs.NArg() == 1 {
 		*in = fs.Arg(0)
 	} else if *in == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return errors.New("decrypt needs -in FILE.raf")
+		return usagef("decrypt needs -in FILE.raf and no other arguments")
 	}
-	r, f, err := openRAF(*in, &kf)
+	if err := noStdin(*in); err != nil {
+		return err
+	}
+	f, err := os.Open(*in)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	defer r.Close()
 	var w io.Writer = stdout
-	if *out != "-" {
-		o, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	var o *output
+	if *out == "-" {
+		if err := stdoutNotInput(stdout, f, *in); err != nil {
+			return err
+		}
+	} else {
+		inInfo, err := f.Stat()
 		if err != nil {
 			return err
 		}
-		defer o.Close()
-		w = o
+		if o, err = prepareOutput(*out, *force, false, inInfo, *in); err != nil {
+			return err
+		}
 	}
-	size, _ := r.Size()
-	err = copyRange(w, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet))
-	if err != nil && *out != "-" {
-		// No partial plaintext is left behind after a failure.
-		os.Remove(*out)
+	r, err := openRAF(*in, f, &kf)
+	if err != nil {
+		return err
 	}
-	return explain(err, *in)
+	defer r.Close()
+	if o != nil {
+		dst, err := o.create()
+		if err != nil {
+			return err
+		}
+		defer o.abort()
+		w = dst
+	}
+	size, err := r.Size()
+	if err != nil {
+		return explain(err, *in)
+	}
+	if err := copyRange(w, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet)); err != nil {
+		return explain(err, *in)
+	}
+	if o != nil {
+		return o.commit()
+	}
+	return nil
 }
 
 // copyRange writes the plaintext [off, off+n) of r to w.
 func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
-	buf := make([]byte, ioBlock)
+	buf := make([]byte, min(ioBlock, max(n, 1)))
 	defer clear(buf)
 	for n > 0 {
 		k := int(min(int64(len(buf)), n))
@@ -320,29 +392,43 @@ func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
 }
 
 func cmdCat(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("cat", stderr)
+	fs := newFlagSet("cat", "[flags] FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	offset := fs.Int64("offset", 0, "first byte to print")
-	length := fs.Int64("length", -1, "number of bytes to print (-1: to the end)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	offset := fs.Int64("offset", 0, "first byte to print (0 or more; past the end prints nothing)")
+	length := fs.Int64("length", -1, "number of bytes to print (0 or more; -1: to the end)")
+	if err := parse(fs, args); err != nil {
+		return err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return errors.New("cat needs one FILE.raf")
-	}
-	if *offset < 0 {
-		return errors.New("-offset must not be negative")
+	switch {
+	case fs.NArg() != 1:
+		return usagef("cat needs one FILE.raf")
+	case *offset < 0:
+		return usagef("-offset %d: must be 0 or more", *offset)
+	case *length < -1:
+		return usagef("-length %d: must be 0 or more, or -1 for the rest of the file", *length)
 	}
 	path := fs.Arg(0)
-	r, f, err := openRAF(path, &kf)
+	if err := noStdin(path); err != nil {
+		return err
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	if err := stdoutNotInput(stdout, f, path); err != nil {
+		return err
+	}
+	r, err := openRAF(path, f, &kf)
+	if err != nil {
+		return err
+	}
 	defer r.Close()
-	size, _ := r.Size()
+	size, err := r.Size()
+	if err != nil {
+		return explain(err, path)
+	}
 	n := max(0, size-*offset)
 	if *length >= 0 {
 		n = min(n, *length)
@@ -351,15 +437,17 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("info", stderr)
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	fs := newFlagSet("info", "FILE.raf", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return errors.New("info needs one FILE.raf")
+		return usagef("info needs one FILE.raf")
 	}
 	path := fs.Arg(0)
+	if err := noStdin(path); err != nil {
+		return err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return err

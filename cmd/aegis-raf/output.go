@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"syscall"
+)
+
+// temps holds the names of the temporary files that exist now, so that a
+// signal can remove them. Its lock is taken to create one, so none is
+// created after the signal handler has started (it never lets go).
+var temps struct {
+	sync.Mutex
+	names map[string]bool
+}
+
+// catchSignals removes the temporary files on SIGINT, SIGTERM and SIGHUP,
+// then exits with 128 plus the signal's number, as a shell reports a
+// process killed by it. A target never sees a partial file: it is only
+// ever replaced by a rename of a complete, synced temporary. A signal that
+// the process was started with ignored (nohup, a background job) stays
+// ignored: Notify would turn it back on.
+func catchSignals() {
+	c := make(chan os.Signal, 1)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			signal.Notify(c, sig)
+		}
+	}
+	go func() {
+		sig := <-c
+		temps.Lock()
+		for name := range temps.names {
+			os.Remove(name)
+		}
+		code := exitFailure
+		if s, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(s)
+		}
+		os.Exit(code)
+	}()
+}
+
+// testHookCommit, when set, runs at the start of output.commit, so that a
+// test can make the Sync or Close of the temporary fail.
+var testHookCommit func(f *os.File)
+
+// output is a file that a command writes. It appears under its name only
+// when complete: the bytes go to a temporary file in the same directory,
+// which commit renames over the target.
+type output struct {
+	name   string      // as given on the command line, for messages
+	path   string      // the file that the rename replaces: name with its symlinks resolved
+	force  bool        // replace an existing file
+	mode   fs.FileMode // the temporary's mode: 0600, or the replaced file's permission bits
+	direct bool        // an existing device or FIFO: written in place, nothing to replace
+	f      *os.File
+	tmp    string // the temporary's name while it exists
+}
+
+// sameFile reports whether a and b are one file. A nil FileInfo is no file.
+func sameFile(a, b fs.FileInfo) bool { return a != nil && b != nil && os.SameFile(a, b) }
+
+// statFile returns the FileInfo of r when it is an *os.File (standard
+// input or output), else nil.
+func statFile(r any) fs.FileInfo {
+	f, ok := r.(*os.File)
+	if !ok || f == nil {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	return fi
+}
+
+// prepareOutput checks that name may be written: it is not the input
+// (in, which may be nil), it does not exist unless force is set, and it is
+// a regular file (or, unless seekable is required, a device or FIFO, which
+// are written in place). Nothing is created yet.
+func prepareOutput(name string, force, seekable bool, in fs.FileInfo, inName string) (*output, error) {
+	o := &output{name: name, path: name, force: force, mode: 0o600}
+	fi, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return o, nil
+	case err != nil:
+		return nil, err
+	case sameFile(fi, in):
+		return nil, fmt.Errorf("%s and %s are the same file; refusing to overwrite the input, write to another file", inName, name)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory", name)
+	case !fi.Mode().IsRegular():
+		if seekable {
+			return nil, fmt.Errorf("%s is not a regular file; a RAF file needs a seekable regular file", name)
+		}
+		o.direct = true
+		return o, nil
+	case !force:
+		return nil, fmt.Errorf("%s exists; use -force to replace it", name)
+	}
+	// Replace the file that a symlink names, not the symlink.
+	if o.path, err = filepath.EvalSymlinks(name); err != nil {
+		return nil, err
+	}
+	o.mode = fi.Mode().Perm()
+	return o, nil
+}
+
+// create opens the file to write: the temporary, or the target itself
+// when it is written in place.
+func (o *output) create() (*os.File, error) {
+	if o.direct {
+		f, err := os.OpenFile(o.path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		o.f = f
+		return f, nil
+	}
+	dir, base := filepath.Split(o.path)
+	if dir == "" {
+		dir = "."
+	}
+	if len(base) > 128 { // the name must stay under the file system's limit
+		base = base[:128]
+	}
+	temps.Lock()
+	f, err := os.CreateTemp(dir, "."+base+".aegis-raf-tmp-*")
+	if err == nil {
+		if temps.names == nil {
+			temps.names = make(map[string]bool)
+		}
+		temps.names[f.Name()] = true
+	}
+	temps.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot create a temporary file beside it: %w", o.name, err)
+	}
+	o.f, o.tmp = f, f.Name()
+	if o.mode != 0o600 { // CreateTemp made it 0600
+		if err := f.Chmod(o.mode); err != nil {
+			o.abort()
+			return nil, fmt.Errorf("%s: %w", o.name, err)
+		}
+	}
+	return f, nil
+}
+
+// abort removes the temporary, if there is one. The target is untouched.
+// It is a no-op after commit.
+func (o *output) abort() {
+	if o.f != nil {
+		o.f.Close()
+		o.f = nil
+	}
+	if o.tmp == "" {
+		return
+	}
+	temps.Lock()
+	os.Remove(o.tmp)
+	delete(temps.names, o.tmp)
+	temps.Unlock()
+	o.tmp = ""
+}
+
+// commit syncs and closes the file, then, for a temporary, puts it in
+// place of the target and syncs the directory. Without force an existing
+// target is never replaced, even one that appeared while we worked. On an
+// error before the rename, the temporary is removed and the target is as
+// it was.
+func (o *output) commit() error {
+	f := o.f
+	if testHookCommit != nil {
+		testHookCommit(f)
+	}
+	o.f = nil
+	if o.direct {
+		// A device or FIFO may not support fsync; its writes have been checked.
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("%s: %w", o.name, err)
+		}
+		return nil
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		o.abort()
+		return fmt.Errorf("%s: sync: %w", o.name, err)
+	}
+	if err := f.Close(); err != nil {
+		o.abort()
+		return fmt.Errorf("%s: close: %w", o.name, err)
+	}
+	if err := o.place(); err != nil {
+		o.abort()
+		return err
+	}
+	temps.Lock()
+	delete(temps.names, o.tmp)
+	temps.Unlock()
+	o.tmp = ""
+	dir := filepath.Dir(o.path)
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("%s is complete, but its directory could not be synced: %w", o.name, err)
+	}
+	return nil
+}
+
+// place gives the temporary the target's name. Under force a rename
+// replaces the target atomically. Without it, a hard link fails if the
+// target exists; where the file system has no hard links, the target is
+// checked, then the temporary renamed.
+func (o *output) place() error {
+	if o.force {
+		if err := os.Rename(o.tmp, o.path); err != nil {
+			return fmt.Errorf("%s: %w", o.name, err)
+		}
+		return nil
+	}
+	err := os.Link(o.tmp, o.path)
+	if err == nil {
+		if err := os.Remove(o.tmp); err != nil {
+			return fmt.Errorf("%s is complete, but its temporary %s could not be removed: %w", o.name, o.tmp, err)
+		}
+		return nil
+	}
+	exists := fmt.Errorf("%s exists (it appeared while aegis-raf worked); use -force to replace it", o.name)
+	if errors.Is(err, fs.ErrExist) {
+		return exists
+	}
+	if _, serr := os.Lstat(o.path); serr == nil {
+		return exists
+	} else if !errors.Is(serr, fs.ErrNotExist) {
+		return fmt.Errorf("%s: %w", o.name, err)
+	}
+	if err := os.Rename(o.tmp, o.path); err != nil {
+		return fmt.Errorf("%s: %w", o.name, err)
+	}
+	return nil
+}
+
+// syncDir makes a rename in dir durable. File systems and systems that
+// cannot sync a directory (EINVAL, Windows) are left at that.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOTSUP) {
+		return nil
+	}
+	return err
+}

@@ -145,6 +145,7 @@ type merkleTree struct {
 	counts    []uint64 // nodes per level, leaves first
 	offsets   []uint64 // first node of each level, in nodes
 	buf       []byte
+	op        merkleOp // the File operation in progress
 }
 
 // MerkleBufferSize returns the bytes a tree of these dimensions holds:
@@ -213,24 +214,89 @@ func (t *merkleTree) rehashAll() {
 	}
 }
 
-func (t *merkleTree) updatePath(i uint64) {
+// rehashRange recomputes the inner nodes above leaves [lo, hi).
+func (t *merkleTree) rehashRange(lo, hi uint64) {
+	if lo >= hi {
+		return
+	}
 	for k := 0; k+1 < len(t.counts); k++ {
-		i /= 2
-		t.parent(t.node(k+1, i), k, i)
+		lo, hi = lo/2, (hi-1)/2+1
+		for j := lo; j < hi; j++ {
+			t.parent(t.node(k+1, j), k, j)
+		}
 	}
 }
 
-func (t *merkleTree) setLeaf(i uint64, chunk []byte) {
-	t.opts.HashLeaf(t.node(0, i), chunk, i)
-	t.updatePath(i)
+// merkleOp is what a mutating File operation keeps aside, so that the tree
+// describes the store under the committed size at every step: after a
+// failure it needs no store read to be put right.
+type merkleOp struct {
+	active   bool
+	from     uint64 // leaves at or past from are past the committed size
+	lo, hi   uint64 // leaves noted: [lo, hi)
+	hasPend  bool
+	pendIdx  uint64
+	pendLeaf [64]byte // the leaf of pendIdx under the new size
 }
 
-// clearFrom sets leaves [from, to) to empty.
-func (t *merkleTree) clearFrom(from, to uint64) {
-	for i := from; i < to && i < t.maxChunks; i++ {
+// begin starts an operation on a file of committed chunks.
+func (t *merkleTree) begin(committed uint64) {
+	t.op = merkleOp{active: true, from: committed, lo: math.MaxUint64}
+}
+
+// note records that chunk i holds plain, whose valid length is vOld under
+// the committed size and vNew under the operation's new size. Leaves
+// below the committed size are set to what the store holds now; leaves
+// past it are set to their new value, which abort clears; the one chunk
+// whose valid length differs under both sizes (the old last chunk of a
+// growth, the new last chunk of a shrink) keeps its new leaf aside. Inner
+// nodes wait for commit or abort.
+func (t *merkleTree) note(i uint64, plain []byte, vOld, vNew int64) {
+	t.op.lo, t.op.hi = min(t.op.lo, i), max(t.op.hi, i+1)
+	switch {
+	case vOld == vNew:
+		t.opts.HashLeaf(t.node(0, i), plain[:vOld], i)
+	case vOld == 0:
+		t.opts.HashLeaf(t.node(0, i), plain[:vNew], i)
+	default:
+		t.opts.HashLeaf(t.node(0, i), plain[:vOld], i)
+		if vNew > 0 {
+			t.op.hasPend, t.op.pendIdx = true, i
+			t.opts.HashLeaf(t.op.pendLeaf[:t.hashLen], plain[:vNew], i)
+		}
+	}
+}
+
+// commit ends the operation once the file's size holds count chunks:
+// the leaf kept aside takes its place, leaves past a shrunk end become
+// empty, and the inner nodes above every changed leaf are recomputed.
+func (t *merkleTree) commit(count uint64) {
+	op := &t.op
+	if op.hasPend {
+		copy(t.node(0, op.pendIdx), op.pendLeaf[:t.hashLen])
+	}
+	if count < op.from {
+		for i := count; i < op.from && i < t.maxChunks; i++ {
+			t.opts.HashEmpty(t.node(0, i), 0, i)
+		}
+		op.lo, op.hi = min(op.lo, count), max(op.hi, min(op.from, t.maxChunks))
+	}
+	t.rehashRange(op.lo, op.hi)
+	*op = merkleOp{}
+}
+
+// abort ends an operation that failed before commit, with the size
+// unchanged: noted leaves past the committed size become empty again.
+func (t *merkleTree) abort() {
+	op := &t.op
+	if !op.active {
+		return
+	}
+	for i := max(op.lo, op.from); i < op.hi; i++ {
 		t.opts.HashEmpty(t.node(0, i), 0, i)
-		t.updatePath(i)
 	}
+	t.rehashRange(op.lo, op.hi)
+	*op = merkleOp{}
 }
 
 func (t *merkleTree) root() []byte { return t.node(len(t.counts)-1, 0) }
@@ -238,18 +304,24 @@ func (t *merkleTree) root() []byte { return t.node(len(t.counts)-1, 0) }
 func (t *merkleTree) wipe() { clear(t.buf) }
 
 // merkleRebuild recomputes every leaf from the content. The caller holds
-// f.mu alone (or owns f).
+// f.mu alone (or owns f). A chunk that does not authenticate gives a
+// *MerkleError with its index; on any failure the tree is left as it was.
 func (f *File) merkleRebuild() error {
 	t := f.merkle
 	cc := uint64(f.chunkCount(f.size))
 	if cc > t.maxChunks {
 		return ErrOverflow
 	}
+	saved := append([]byte(nil), t.buf...)
 	rec, plain := f.scratch()
 	defer clear(plain)
 	for i := range t.maxChunks {
 		if i < cc {
 			if err := f.readChunk(int64(i), rec, plain); err != nil {
+				copy(t.buf, saved)
+				if errors.Is(err, ErrAuth) {
+					return &MerkleError{Chunk: i, Err: ErrAuth}
+				}
 				return err
 			}
 			t.opts.HashLeaf(t.node(0, i), plain[:f.validLen(int64(i), f.size)], i)
@@ -263,7 +335,9 @@ func (f *File) merkleRebuild() error {
 
 // MerkleRebuild recomputes the tree from the file's content, reading and
 // authenticating every chunk. Open does it already; it serves to adopt
-// changes made to the store by someone else.
+// changes made to the store by someone else. A chunk that does not
+// authenticate gives a [*MerkleError] with its index, which wraps
+// [ErrAuth]; on failure the tree is left unchanged.
 func (f *File) MerkleRebuild() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

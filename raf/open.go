@@ -93,13 +93,18 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if err := f.init(key); err != nil {
 		return nil, err
 	}
-	if err := store.SetSize(HeaderSize); err != nil {
-		f.wipe()
-		return nil, fmt.Errorf("raf: %w", err)
-	}
+	// The new header goes first, so that a crash leaves either the old
+	// file or the new empty one, whose trailing bytes Open ignores; the
+	// old records are cut after it.
 	if err := f.writeHeader(0); err != nil {
 		f.wipe()
 		return nil, err
+	}
+	if have > HeaderSize {
+		if err := store.SetSize(HeaderSize); err != nil {
+			f.wipe()
+			return nil, fmt.Errorf("raf: %w", err)
+		}
 	}
 	if opts.Merkle != nil {
 		f.merkle = newMerkleTree(opts.Merkle)
@@ -120,7 +125,7 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 		return nil, fmt.Errorf("raf: %w", common.ErrNotAvailable)
 	}
 	var hdr [HeaderSize]byte
-	info, err := probe(store, &hdr)
+	info, have, err := probe(store, &hdr)
 	if err != nil {
 		return nil, err
 	}
@@ -133,13 +138,6 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 	}
 	if err := mo.check(); err != nil {
 		return nil, err
-	}
-	have, err := store.GetSize()
-	if err != nil {
-		return nil, fmt.Errorf("raf: %w", err)
-	}
-	if have < HeaderSize {
-		return nil, ErrInvalidHeader
 	}
 	f := &File{store: store, alg: info.Algorithm, cs: int64(info.ChunkSize), rng: rand.Reader}
 	f.mem, _ = store.(*MemStore)
@@ -184,32 +182,42 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 // wrapped as "raf: <err>".
 func Probe(store Store) (*FileInfo, error) {
 	var hdr [HeaderSize]byte
-	return probe(store, &hdr)
+	info, _, err := probe(store, &hdr)
+	return info, err
 }
 
-func probe(store Store, hdr *[HeaderSize]byte) (*FileInfo, error) {
+// probe reads and checks the header into hdr, and returns the store's
+// size too.
+func probe(store Store, hdr *[HeaderSize]byte) (*FileInfo, int64, error) {
+	have, err := store.GetSize()
+	if err != nil {
+		return nil, 0, fmt.Errorf("raf: %w", err)
+	}
+	if have < HeaderSize {
+		return nil, 0, ErrInvalidHeader
+	}
 	if _, err := store.ReadAt(hdr[:], 0); err != nil {
-		return nil, fmt.Errorf("raf: %w", err)
+		return nil, 0, fmt.Errorf("raf: %w", err)
 	}
 	if string(hdr[0:8]) != magic ||
 		binary.LittleEndian.Uint16(hdr[8:10]) != HeaderSize ||
 		hdr[10] != 1 {
-		return nil, ErrInvalidHeader
+		return nil, 0, ErrInvalidHeader
 	}
 	cs := int64(binary.LittleEndian.Uint32(hdr[12:16]))
 	if !validChunkSize(cs) {
-		return nil, ErrInvalidHeader
+		return nil, 0, ErrInvalidHeader
 	}
 	id := hdr[11]
 	if id < 1 || id > 6 {
-		return nil, ErrInvalidHeader
+		return nil, 0, ErrInvalidHeader
 	}
 	return &FileInfo{
 		// An unauthenticated size past int64 is shown as the largest one.
 		Size:      int64(min(binary.LittleEndian.Uint64(hdr[16:24]), math.MaxInt64)),
 		ChunkSize: int(cs),
 		Algorithm: Algorithm(id - 1),
-	}, nil
+	}, have, nil
 }
 
 // init derives the file's keys from the master key and the file

@@ -20,11 +20,7 @@ func (f *File) ad(idx int64) (ad [fileIDSize + 12]byte) {
 func (f *File) readChunk(idx int64, rec, out []byte) error {
 	off := HeaderSize + idx*f.rs
 	var ok bool
-	if f.mem != nil {
-		if err := f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }); err != nil {
-			return fmt.Errorf("raf: %w", err)
-		}
-	} else {
+	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) {
 		rec = rec[:f.rs]
 		if _, err := f.store.ReadAt(rec, off); err != nil {
 			return fmt.Errorf("raf: %w", err)
@@ -46,31 +42,31 @@ func (f *File) openRecord(idx int64, rec, out []byte) bool {
 }
 
 // sealRecord fills rec (f.rs bytes) with a fresh nonce and the encryption
-// of plain as record idx.
+// of plain as record idx. The nonce is drawn first, so that a failing
+// random source leaves rec (which may be the store's memory) untouched.
 func (f *File) sealRecord(idx int64, plain, rec []byte) error {
-	nonce := rec[:f.nl]
-	if _, err := io.ReadFull(f.rng, nonce); err != nil {
+	var nb [32]byte
+	if _, err := io.ReadFull(f.rng, nb[:f.nl]); err != nil {
 		return fmt.Errorf("raf: %w", err)
 	}
+	nonce := rec[:f.nl]
+	copy(nonce, nb[:f.nl])
 	ad := f.ad(idx)
 	f.aead.SealDetached(nonce, nonce, plain[:f.cs], ad[:])
 	return nil
 }
 
 // writeChunk encrypts plain (f.cs bytes, already zero past its valid
-// length vlen) as record idx with a fresh nonce, using rec as the record
-// buffer, writes it, and updates the Merkle leaf.
-func (f *File) writeChunk(idx int64, plain, rec []byte, vlen int64) error {
+// length under newSize) as record idx with a fresh nonce, writes it with
+// one store call (or in place in a MemStore), and notes the Merkle leaf.
+// rec is the record buffer; nil takes the writer's scratch if needed.
+func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 	off := HeaderSize + idx*f.rs
-	if f.mem != nil {
-		var serr error
-		if err := f.mem.view(off, f.rs, true, func(b []byte) { serr = f.sealRecord(idx, plain, b) }); err != nil {
-			return fmt.Errorf("raf: %w", err)
+	var serr error
+	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { serr = f.sealRecord(idx, plain, b) }) {
+		if rec == nil {
+			rec, _ = f.scratch()
 		}
-		if serr != nil {
-			return serr
-		}
-	} else {
 		rec = rec[:f.rs]
 		if err := f.sealRecord(idx, plain, rec); err != nil {
 			return err
@@ -78,11 +74,50 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, vlen int64) error {
 		if _, err := f.store.WriteAt(rec, off); err != nil {
 			return fmt.Errorf("raf: %w", err)
 		}
+	} else if serr != nil {
+		return serr
+	}
+	f.noteLeaf(idx, plain, newSize)
+	return nil
+}
+
+// noteLeaf records in the Merkle tree that chunk idx now holds plain, as
+// the operation that will make newSize the size left it. The tree keeps
+// describing the store under the committed size f.size (what
+// MerkleRebuild would build), so a chunk whose valid length differs under
+// newSize keeps its new leaf aside until commitSize.
+func (f *File) noteLeaf(idx int64, plain []byte, newSize int64) {
+	if f.merkle == nil {
+		return
+	}
+	f.merkle.note(uint64(idx), plain, f.validLen(idx, f.size), f.validLen(idx, newSize))
+}
+
+// commitSize ends a mutating operation that succeeded so far: it writes
+// the header when the size changes (the one store call that moves the
+// file from its old state to its new one) and then brings the Merkle tree
+// to the new size.
+func (f *File) commitSize(size int64) error {
+	if size != f.size {
+		if err := f.writeHeader(size); err != nil {
+			return err
+		}
 	}
 	if f.merkle != nil {
-		f.merkle.setLeaf(uint64(idx), plain[:vlen])
+		f.merkle.commit(uint64(f.chunkCount(size)))
 	}
 	return nil
+}
+
+// beginOp starts a mutating operation for the Merkle tree; the returned
+// function, deferred, puts the tree back in step with the store if the
+// operation ends before commitSize.
+func (f *File) beginOp() func() {
+	if f.merkle == nil {
+		return func() {}
+	}
+	f.merkle.begin(uint64(f.chunkCount(f.size)))
+	return f.merkle.abort
 }
 
 // validLen is the number of bytes of chunk idx that lie below size.
@@ -147,8 +182,16 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 
 // WriteAt writes p at offset off of the plaintext. Writing past the end
 // extends the file; a gap between the old end and off reads as zeros (its
-// chunks are encrypted zeros, never holes). There is no atomicity: after a
-// failure, part of the write may have reached the store.
+// chunks are encrypted zeros, never holes).
+//
+// The store calls come in the order that the package doc's crash model
+// needs: the store grows first, then each touched chunk is rewritten with
+// one WriteAt of its record, in increasing order, and a growing write
+// rewrites the header last. Until the header lands, the file keeps its
+// old size and every byte below it reads as its old or its new value. A
+// failure returns the error with the same guarantee: part of the write
+// may have reached the store, the size is the old one, and the Merkle
+// tree matches the store.
 func (f *File) WriteAt(p []byte, off int64) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -167,7 +210,11 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 	end := off + int64(len(p))
 	old := f.size
 	newSize := max(old, end)
-	if err := f.grow(newSize); err != nil {
+	if err := f.checkSize(newSize); err != nil {
+		return 0, err
+	}
+	defer f.beginOp()()
+	if err := f.growStore(newSize); err != nil {
 		return 0, err
 	}
 	// Gap fill: the chunks between the old end and the chunk holding off
@@ -188,19 +235,18 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 		pos := off + done
 		idx, co := pos/f.cs, pos%f.cs
 		take := min(f.cs-co, int64(len(p))-done)
-		vlen := f.validLen(idx, newSize)
 		src := p[done : done+take]
-		if rec == nil && (f.mem == nil || co != 0 || take != f.cs) {
-			rec, plain = f.scratch()
-		}
 		if co == 0 && take == f.cs {
 			// A whole chunk: encrypted straight from p (into the store's
-			// memory when it is a MemStore, else through rec).
-			if err := f.writeChunk(idx, src, rec, vlen); err != nil {
+			// memory when it is a MemStore, else through the scratch).
+			if err := f.writeChunk(idx, src, rec, newSize); err != nil {
 				return 0, err
 			}
 			done += take
 			continue
+		}
+		if rec == nil {
+			rec, plain = f.scratch()
 		}
 		used = true
 		start := idx * f.cs
@@ -215,43 +261,43 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 			clear(plain)
 		}
 		copy(plain[co:], src)
-		clear(plain[vlen:])
-		if err := f.writeChunk(idx, plain, rec, vlen); err != nil {
+		clear(plain[f.validLen(idx, newSize):])
+		if err := f.writeChunk(idx, plain, rec, newSize); err != nil {
 			return 0, err
 		}
 		done += take
 	}
-	if newSize > old {
-		if err := f.writeHeader(newSize); err != nil {
-			return 0, err
-		}
+	if err := f.commitSize(newSize); err != nil {
+		return 0, err
 	}
 	return len(p), nil
 }
 
-// grow checks that newSize is addressable and fits the Merkle tree, and
-// resizes the store to hold its records if it is past the current end.
-func (f *File) grow(newSize int64) error {
-	if newSize <= f.size {
+// checkSize checks that size is addressable and fits the Merkle tree,
+// before anything is modified.
+func (f *File) checkSize(size int64) error {
+	if size <= f.size {
 		return nil
 	}
-	cc := f.chunkCount(newSize)
+	cc := f.chunkCount(size)
 	if cc > f.maxChunks() {
 		return ErrOverflow
 	}
 	if f.merkle != nil && uint64(cc) > f.merkle.maxChunks {
 		return ErrOverflow
 	}
-	if f.mem != nil {
-		// Every new byte belongs to a new record, which the caller writes
-		// next (gap fill and data step cover every record past the old
-		// end), so the store need not zero them first. If the caller
-		// fails half-way, the stale bytes lie past the size in the
-		// header, where nothing reads them and a later growth rewrites them.
-		f.mem.growRaw(f.storeSize(newSize))
+	return nil
+}
+
+// growStore resizes the store to hold the records of size, if it is past
+// the current end. Trailing bytes (from a crash or a failed operation)
+// are cut. The new records lie past the size in the header until the
+// operation commits, so nothing reads them before they are written.
+func (f *File) growStore(size int64) error {
+	if size <= f.size {
 		return nil
 	}
-	if err := f.store.SetSize(f.storeSize(newSize)); err != nil {
+	if err := f.store.SetSize(f.storeSize(size)); err != nil {
 		return fmt.Errorf("raf: %w", err)
 	}
 	return nil
@@ -259,7 +305,10 @@ func (f *File) grow(newSize int64) error {
 
 // fillGap rewrites the chunks from the one holding the old end up to
 // (not including) chunk `until`, with zeros past the old end. Chunks that
-// existed are decrypted first; new ones start as zeros.
+// existed are decrypted first; new ones start as zeros. The old last
+// chunk is left as it is when its bytes past the old end are zeros
+// already (as this package always leaves them), so a torn write cannot
+// lose it.
 func (f *File) fillGap(old, until, newSize int64) error {
 	if old/f.cs >= until {
 		return nil
@@ -272,15 +321,27 @@ func (f *File) fillGap(old, until, newSize int64) error {
 			if err := f.readChunk(idx, rec, plain); err != nil {
 				return err
 			}
+			if allZero(plain[old-start:]) {
+				f.noteLeaf(idx, plain, newSize)
+				continue
+			}
 			clear(plain[old-start:])
 		} else {
 			clear(plain)
 		}
-		if err := f.writeChunk(idx, plain, rec, f.validLen(idx, newSize)); err != nil {
+		if err := f.writeChunk(idx, plain, rec, newSize); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func allZero(b []byte) bool {
+	var acc byte
+	for _, v := range b {
+		acc |= v
+	}
+	return acc == 0
 }
 
 // Truncate changes the logical size. Growing fills with zeros, as a write
@@ -289,6 +350,12 @@ func (f *File) fillGap(old, until, newSize int64) error {
 // cut plaintext cannot be recovered with the key. (libaegis leaves it in
 // place; the file stays readable by both.) If that chunk does not
 // authenticate, Truncate fails with ErrAuth before changing anything.
+//
+// A shrink rewrites the new last chunk first, then the header, and cuts
+// the store last, so a crash at any point leaves a file that opens with
+// the old size or the new one. If the final cut fails, Truncate returns
+// the error, the file has its new size, and the store keeps trailing
+// bytes that Open ignores and the next growth cuts.
 func (f *File) Truncate(size int64) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -299,37 +366,43 @@ func (f *File) Truncate(size int64) error {
 		return ErrNegativeOffset
 	}
 	old := f.size
-	switch {
-	case size == old:
+	if size == old {
 		return nil
-	case size > old:
-		if err := f.grow(size); err != nil {
+	}
+	if err := f.checkSize(size); err != nil {
+		return err
+	}
+	defer f.beginOp()()
+	if size > old {
+		if err := f.growStore(size); err != nil {
 			return err
 		}
 		if err := f.fillGap(old, f.chunkCount(size), size); err != nil {
 			return err
 		}
-		return f.writeHeader(size)
+		return f.commitSize(size)
 	}
-	rec, plain := f.scratch()
-	defer clear(plain)
-	cc := f.chunkCount(size)
-	tail := size % f.cs
-	if tail != 0 {
-		last := cc - 1
+	if tail := size % f.cs; tail != 0 {
+		rec, plain := f.scratch()
+		defer clear(plain)
+		last := size / f.cs
 		if err := f.readChunk(last, rec, plain); err != nil {
 			return err
 		}
-		clear(plain[tail:])
-		if err := f.writeChunk(last, plain, rec, tail); err != nil {
-			return err
+		if allZero(plain[tail:]) {
+			f.noteLeaf(last, plain, size)
+		} else {
+			clear(plain[tail:])
+			if err := f.writeChunk(last, plain, rec, size); err != nil {
+				return err
+			}
 		}
+	}
+	if err := f.commitSize(size); err != nil {
+		return err
 	}
 	if err := f.store.SetSize(f.storeSize(size)); err != nil {
 		return fmt.Errorf("raf: %w", err)
 	}
-	if f.merkle != nil {
-		f.merkle.clearFrom(uint64(cc), uint64(f.chunkCount(old)))
-	}
-	return f.writeHeader(size)
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // MerkleOptions turns on an in-memory Merkle tree over the plaintext
@@ -26,7 +27,8 @@ import (
 // HashLen and MaxChunks.
 type MerkleOptions struct {
 	// MaxChunks is the number of leaves: the largest chunk count the file
-	// may reach (ErrOverflow past it). It must be at least 1.
+	// may reach ([ErrOverflow] past it). It must be 1 to
+	// [MaxMerkleChunks]: the whole tree is allocated at Create and Open.
 	MaxChunks uint64
 	// HashLen is the size of every node, 8..64 bytes (8..32 with the
 	// default functions); 0 means 32.
@@ -39,8 +41,13 @@ type MerkleOptions struct {
 	HashCommitment func(out, root, ctx []byte, fileSize uint64)
 }
 
-// ErrBadMerkleOptions is returned by Create and Open for MerkleOptions out
-// of range.
+// MaxMerkleChunks is the largest [MerkleOptions.MaxChunks]: 2^24 leaves,
+// a tree of 1 GiB with 32-byte hashes, for a file of up to 1 TiB with
+// 64 KiB chunks or 16 TiB with 1 MiB chunks.
+const MaxMerkleChunks = 1 << 24
+
+// ErrBadMerkleOptions is returned by [Create] and [Open] for
+// [MerkleOptions] out of range.
 var ErrBadMerkleOptions = errors.New("raf: invalid Merkle options")
 
 // MerkleError is returned by MerkleVerify when the content does not match
@@ -76,7 +83,7 @@ func (o *MerkleOptions) check() error {
 		hl = 32
 	}
 	switch {
-	case o.MaxChunks < 1, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
+	case o.MaxChunks < 1, o.MaxChunks > MaxMerkleChunks, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
 		return ErrBadMerkleOptions
 	}
 	return nil
@@ -149,16 +156,27 @@ type merkleTree struct {
 }
 
 // MerkleBufferSize returns the bytes a tree of these dimensions holds:
-// hashLen · Σ n_k.
+// hashLen · Σ n_k. It returns 0, which no valid tree needs, when hashLen is
+// negative or when the size does not fit in a uint64.
 func MerkleBufferSize(hashLen int, maxChunks uint64) uint64 {
+	if hashLen < 0 {
+		return 0
+	}
 	var total uint64
-	for n := maxChunks; ; n = (n + 1) / 2 {
-		total += n
+	for n := maxChunks; ; n = n/2 + n%2 {
+		var carry uint64
+		if total, carry = bits.Add64(total, n, 0); carry != 0 {
+			return 0
+		}
 		if n <= 1 {
 			break
 		}
 	}
-	return total * uint64(hashLen)
+	hi, lo := bits.Mul64(total, uint64(hashLen))
+	if hi != 0 {
+		return 0
+	}
+	return lo
 }
 
 func newMerkleTree(o *MerkleOptions) *merkleTree {
@@ -171,7 +189,7 @@ func newMerkleTree(o *MerkleOptions) *merkleTree {
 		t.opts.HashEmpty, t.opts.HashCommitment = sha256Empty, sha256Commitment
 	}
 	var total uint64
-	for n := o.MaxChunks; ; n = (n + 1) / 2 {
+	for n := o.MaxChunks; ; n = n/2 + n%2 {
 		t.counts = append(t.counts, n)
 		t.offsets = append(t.offsets, total)
 		total += n

@@ -257,7 +257,7 @@ func (m *MemStore) SetSize(size int64) error {
 			clear(m.blocks[keep:]) // let the collector have them
 			m.blocks = m.blocks[:keep]
 		}
-		if bo := size % memBlock; bo != 0 && keep > 0 {
+		if bo := size % memBlock; bo != 0 && keep <= int64(len(m.blocks)) {
 			if b := m.blocks[keep-1]; int64(len(b)) > bo {
 				m.blocks[keep-1] = b[:bo]
 			}

@@ -251,9 +251,9 @@ func TestMerkleAfterFailedWrite(t *testing.T) {
 	if _, err := f.WriteAt(bytes.Repeat([]byte{1}, 1500), 0); err != nil {
 		t.Fatal(err)
 	}
-	// The write grows the store, rewrites chunk 1, writes chunk 2 and
-	// then the header: fail at chunk 2.
-	rs.failAt = len(rs.log) + 3
+	// The write grows the store, rewrites chunks 0 and 1 (the old last
+	// one, partial), writes chunk 2 and then the header: fail at chunk 2.
+	rs.failAt = len(rs.log) + 4
 	if _, err := f.WriteAt(bytes.Repeat([]byte{2}, 1500), 1000); !errors.Is(err, errInjected) {
 		t.Fatalf("WriteAt: %v", err)
 	}

@@ -53,7 +53,7 @@ var ErrBadMerkleOptions = errors.New("raf: invalid Merkle options")
 // MerkleError is returned by MerkleVerify when the content does not match
 // the tree. Chunk is the index of the first leaf that does not match (or
 // whose chunk does not authenticate), or math.MaxUint64 for an inner node
-// or a file with more chunks than the tree. Err is ErrAuth or ErrOverflow.
+// or a file with more chunks than the tree. Err is [ErrAuth] or [ErrOverflow].
 type MerkleError struct {
 	Chunk uint64
 	Err   error
@@ -407,7 +407,7 @@ func (f *File) MerkleCommitment() ([]byte, error) {
 
 // MerkleVerify reads and authenticates every chunk and checks that the
 // tree in memory matches the content of the store, leaves and inner
-// nodes. A mismatch is a *MerkleError that wraps ErrAuth (or ErrOverflow
+// nodes. A mismatch is a [*MerkleError] that wraps [ErrAuth] (or [ErrOverflow]
 // when the file holds more chunks than the tree).
 func (f *File) MerkleVerify() error {
 	f.mu.RLock()

@@ -17,11 +17,11 @@ import (
 // magic opens every RAF file.
 const magic = "AEGISRAF"
 
-// File is an open RAF file. It implements io.ReaderAt and io.WriterAt.
+// File is an open RAF file. It implements [io.ReaderAt] and [io.WriterAt].
 //
 // A File is safe for concurrent use. ReadAt calls share a lock and run in
 // parallel (each with its own buffers); WriteAt, Truncate, Sync, Close and
-// MerkleRebuild take it alone.
+// [File.MerkleRebuild] take it alone.
 type File struct {
 	mu     sync.RWMutex
 	closed bool
@@ -47,8 +47,9 @@ type File struct {
 // Create makes a new file in store with the given master key (16 bytes for
 // the AEGIS-128 variants, 32 for AEGIS-256) and options, which must not be
 // nil. A store of 64 bytes or more counts as an existing file: Create then
-// fails with ErrExists unless opts.Truncate is set, in which case the old
-// content is discarded.
+// fails with [ErrExists] unless opts.Truncate is set, in which case the old
+// content is discarded. It writes the new header first and cuts the old
+// records after it, so a crash leaves the old file or the new empty one.
 func Create(store Store, key []byte, opts *Options) (*File, error) {
 	return create(store, key, opts, rand.Reader)
 }
@@ -116,10 +117,14 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 // chunk size come from the header; opts is ignored, and may be nil, except
 // for opts.Merkle, which builds the Merkle tree by reading every chunk.
 //
-// Errors: ErrInvalidHeader for a store that is not a RAF file (or is
-// shorter than its records), ErrBadKeyLength for a key of the wrong size for
-// the file's variant, ErrAuth for a wrong key or a tampered header, a
-// store error wrapped as "raf: <err>".
+// Errors: [ErrInvalidHeader] for a store that is not a RAF file (shorter
+// than a header, or shorter than its records), [ErrBadKeyLength] for a key
+// of the wrong size for the file's variant, [ErrAuth] for a wrong key or a
+// tampered header, a store error wrapped as "raf: <err>". With
+// opts.Merkle, a chunk that does not authenticate (tampered, or torn by a
+// crash) makes Open fail with a [*MerkleError] that names the first such
+// chunk and wraps ErrAuth; without it, Open succeeds and only reads of
+// that chunk fail.
 func Open(store Store, key []byte, opts *Options) (*File, error) {
 	if !common.Available {
 		return nil, fmt.Errorf("raf: %w", common.ErrNotAvailable)
@@ -177,8 +182,8 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 
 // Probe reads the header of the file in store without a key and returns
 // the variant, the chunk size and the logical size. Nothing is
-// authenticated: the size may be a lie. ErrInvalidHeader if the store does
-// not start with a RAF header; a store error (io.EOF for an empty store)
+// authenticated: the size may be a lie. [ErrInvalidHeader] if the store
+// does not start with a RAF header (or is shorter than one); a store error
 // wrapped as "raf: <err>".
 func Probe(store Store) (*FileInfo, error) {
 	var hdr [HeaderSize]byte

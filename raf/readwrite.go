@@ -128,7 +128,7 @@ func (f *File) validLen(idx, size int64) int64 {
 // ReadAt reads len(p) bytes at offset off of the plaintext. As io.ReaderAt
 // requires, it returns io.EOF whenever it reads fewer than len(p) bytes,
 // including at or past the end. A chunk that does not authenticate gives
-// ErrAuth and n = 0, and p holds no plaintext.
+// [ErrAuth] and n = 0, and p holds no plaintext.
 //
 // ReadAt calls may run in parallel with each other.
 func (f *File) ReadAt(p []byte, off int64) (int, error) {
@@ -349,7 +349,7 @@ func allZero(b []byte) bool {
 // re-encrypts the new last chunk with zeros past the new end, so that the
 // cut plaintext cannot be recovered with the key. (libaegis leaves it in
 // place; the file stays readable by both.) If that chunk does not
-// authenticate, Truncate fails with ErrAuth before changing anything.
+// authenticate, Truncate fails with [ErrAuth] before changing anything.
 //
 // A shrink rewrites the new last chunk first, then the header, and cuts
 // the store last, so a crash at any point leaves a file that opens with

@@ -15,8 +15,13 @@ import (
 // the store.
 //
 // A *File calls ReadAt from several goroutines at once when its own ReadAt
-// is called in parallel (as io.ReaderAt allows); every other method is
+// is called in parallel (as [io.ReaderAt] allows); every other method is
 // called with nothing else running on the store.
+//
+// The crash guarantee of the package doc holds for a store that applies
+// WriteAt and SetSize in the order they are called, and that writes each
+// 512-byte sector (counted from offset 0) whole or not at all; Sync is the
+// only durability point asked for.
 type Store interface {
 	ReadAt(p []byte, off int64) (int, error)
 	WriteAt(p []byte, off int64) (int, error)
@@ -118,7 +123,7 @@ type MemStore struct {
 	blocks [][]byte
 }
 
-// NewMemStore returns an empty MemStore.
+// NewMemStore returns an empty [MemStore].
 func NewMemStore() *MemStore { return new(MemStore) }
 
 // NewMemStoreBytes returns a MemStore that starts with a copy of b. It
@@ -158,7 +163,7 @@ func (m *MemStore) read(p []byte, off int64) {
 	}
 }
 
-// ReadAt reads len(p) bytes at off, as io.ReaderAt does: fewer than
+// ReadAt reads len(p) bytes at off, as [io.ReaderAt] does: fewer than
 // len(p) bytes (none at or past the end) come with io.EOF, and a read that
 // fills p returns a nil error, even when it ends at the end.
 func (m *MemStore) ReadAt(p []byte, off int64) (int, error) {

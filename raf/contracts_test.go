@@ -28,7 +28,10 @@ func TestMemStoreReaderAt(t *testing.T) {
 		if err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("%d bytes: io.ReadAll: %d bytes, %v", n, len(got), err)
 		}
-		if err := iotest.TestReader(io.NewSectionReader(st, 0, int64(n)), data); err != nil {
+		// iotest reads in small pieces: give it the last 3000 bytes, which
+		// cross a block boundary in the larger stores.
+		from := max(0, n-3000)
+		if err := iotest.TestReader(io.NewSectionReader(st, int64(from), int64(n-from)), data[from:]); err != nil {
 			t.Fatalf("%d bytes: %v", n, err)
 		}
 		p := make([]byte, 10)

@@ -63,7 +63,12 @@ func (f *File) sealRecord(idx int64, plain, rec []byte) error {
 func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 	off := HeaderSize + idx*f.rs
 	var serr error
-	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { serr = f.sealRecord(idx, plain, b) }) {
+	seal := func(b []byte) {
+		if serr = f.sealRecord(idx, plain, b); serr != nil {
+			clear(b) // what a failed write leaves: never stale bytes
+		}
+	}
+	if f.mem == nil || !f.mem.view(off, f.rs, true, seal) {
 		if rec == nil {
 			rec, _ = f.scratch()
 		}

@@ -109,8 +109,9 @@ const memBlock = 1 << 20
 // It holds its bytes in blocks of 1 MiB, allocated when first written, so
 // writing N bytes sequentially costs about N bytes of memory (no array
 // copied as it grows), and a range that was never written (after a
-// SetSize that grows) costs nothing and reads as zeros. Its size is at
-// most [MaxMemStoreSize].
+// SetSize that grows) costs nothing and reads as zeros. A shrink keeps
+// the blocks' memory for the next growth, as a slice keeps its capacity.
+// Its size is at most [MaxMemStoreSize].
 type MemStore struct {
 	mu   sync.RWMutex
 	size int64
@@ -121,6 +122,7 @@ type MemStore struct {
 	// a shrink shortens the block, and bytes exposed again by a growth
 	// are cleared first.
 	blocks [][]byte
+	used   int64 // blocks[used:] hold no bytes
 }
 
 // NewMemStore returns an empty [MemStore].
@@ -186,27 +188,34 @@ func (m *MemStore) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
-// block returns block bi with room for its first n bytes, allocating or
-// extending it. The caller holds the write lock.
-func (m *MemStore) block(bi int64, n int64) []byte {
+// block returns block bi with room for its bytes [0, to), allocating or
+// extending it. The caller overwrites [from, to) at once; bytes below from
+// that the block did not hold are cleared. The caller holds the write
+// lock.
+func (m *MemStore) block(bi, from, to int64) []byte {
 	if bi >= int64(len(m.blocks)) {
 		m.blocks = append(m.blocks, make([][]byte, bi+1-int64(len(m.blocks)))...)
 	}
+	m.used = max(m.used, bi+1)
 	b := m.blocks[bi]
+	old := int64(len(b))
 	switch {
-	case n <= int64(len(b)):
-	case n <= int64(cap(b)):
-		old := len(b)
-		b = b[:n]
-		clear(b[old:])
+	case to <= old:
+		return b
+	case to <= int64(cap(b)):
+		b = b[:to]
 	default:
 		c := int64(memBlock)
 		if bi == 0 {
-			c = min(memBlock, max(n, 2*int64(cap(b)), 512))
+			c = min(memBlock, max(to, 2*int64(cap(b)), 512))
 		}
-		nb := make([]byte, n, c)
+		nb := make([]byte, to, c)
 		copy(nb, b)
 		b = nb
+		old = to // make cleared it
+	}
+	if old < from {
+		clear(b[old:from])
 	}
 	m.blocks[bi] = b
 	return b
@@ -232,7 +241,7 @@ func (m *MemStore) write(p []byte, off int64) {
 	for len(p) > 0 {
 		bi, bo := off/memBlock, off%memBlock
 		n := min(int64(len(p)), memBlock-bo)
-		copy(m.block(bi, bo+n)[bo:], p[:n])
+		copy(m.block(bi, bo, bo+n)[bo:], p[:n])
 		p, off = p[n:], off+n
 	}
 }
@@ -257,12 +266,14 @@ func (m *MemStore) SetSize(size int64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if size < m.size {
+		// Blocks past the size keep their memory for reuse, as a slice
+		// keeps its capacity, but no bytes.
 		keep := (size + memBlock - 1) / memBlock
-		if keep < int64(len(m.blocks)) {
-			clear(m.blocks[keep:]) // let the collector have them
-			m.blocks = m.blocks[:keep]
+		for i := keep; i < m.used; i++ {
+			m.blocks[i] = m.blocks[i][:0]
 		}
-		if bo := size % memBlock; bo != 0 && keep <= int64(len(m.blocks)) {
+		m.used = min(m.used, keep)
+		if bo := size % memBlock; bo != 0 && keep <= m.used {
 			if b := m.blocks[keep-1]; int64(len(b)) > bo {
 				m.blocks[keep-1] = b[:bo]
 			}
@@ -291,7 +302,7 @@ func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) bool {
 	}
 	var b []byte
 	if write {
-		b = m.block(bi, bo+n)
+		b = m.block(bi, bo, bo+n)
 	} else if bi < int64(len(m.blocks)) && int64(len(m.blocks[bi])) >= bo+n {
 		b = m.blocks[bi]
 	} else {

@@ -270,4 +270,24 @@ func TestMerkleAfterFailedWrite(t *testing.T) {
 	if again, _ := f.MerkleRoot(); !bytes.Equal(root, again) {
 		t.Error("the root changed on MerkleRebuild")
 	}
+	// A rebuild that meets a bad chunk names it and leaves the tree as
+	// it was, even where it had read good chunks that changed.
+	g, err := Open(rs.mem, seq(16), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.WriteAt([]byte{9}, 0)
+	g.Close()
+	tree := append([]byte(nil), f.merkle.buf...)
+	rec := make([]byte, 1)
+	rs.mem.ReadAt(rec, HeaderSize+f.rs+100)
+	rec[0] ^= 1
+	rs.mem.WriteAt(rec, HeaderSize+f.rs+100)
+	var me *MerkleError
+	if err := f.MerkleRebuild(); !errors.As(err, &me) || me.Chunk != 1 || !errors.Is(err, ErrAuth) {
+		t.Fatalf("MerkleRebuild over a bad chunk 1: %v", err)
+	}
+	if !bytes.Equal(f.merkle.buf, tree) {
+		t.Error("a failed MerkleRebuild changed the tree")
+	}
 }

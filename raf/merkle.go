@@ -323,20 +323,26 @@ func (t *merkleTree) wipe() { clear(t.buf) }
 
 // merkleRebuild recomputes every leaf from the content. The caller holds
 // f.mu alone (or owns f). A chunk that does not authenticate gives a
-// *MerkleError with its index; on any failure the tree is left as it was.
-func (f *File) merkleRebuild() error {
+// *MerkleError with its index; on any failure the tree is left as it was
+// if keep is set (Open, which drops the File then, does not need it).
+func (f *File) merkleRebuild(keep bool) error {
 	t := f.merkle
 	cc := uint64(f.chunkCount(f.size))
 	if cc > t.maxChunks {
 		return ErrOverflow
 	}
-	saved := append([]byte(nil), t.buf...)
+	var saved []byte
+	if keep {
+		saved = append(saved, t.buf...)
+	}
 	rec, plain := f.scratch()
 	defer clear(plain)
 	for i := range t.maxChunks {
 		if i < cc {
 			if err := f.readChunk(int64(i), rec, plain); err != nil {
-				copy(t.buf, saved)
+				if keep {
+					copy(t.buf, saved)
+				}
 				if errors.Is(err, ErrAuth) {
 					return &MerkleError{Chunk: i, Err: ErrAuth}
 				}
@@ -365,7 +371,7 @@ func (f *File) MerkleRebuild() error {
 	if f.merkle == nil {
 		return ErrMerkleDisabled
 	}
-	return f.merkleRebuild()
+	return f.merkleRebuild(true)
 }
 
 // MerkleRoot returns a copy of the tree's root.

@@ -172,7 +172,7 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 			return nil, ErrOverflow
 		}
 		f.merkle = newMerkleTree(mo)
-		if err := f.merkleRebuild(); err != nil {
+		if err := f.merkleRebuild(false); err != nil {
 			f.wipe()
 			return nil, err
 		}

@@ -291,3 +291,42 @@ func TestMerkleAfterFailedWrite(t *testing.T) {
 		t.Error("a failed MerkleRebuild changed the tree")
 	}
 }
+
+// shortRNG gives budget bytes, then a few more with an error.
+type shortRNG struct{ budget int }
+
+func (r *shortRNG) Read(p []byte) (int, error) {
+	if r.budget >= len(p) {
+		r.budget -= len(p)
+		return len(p), nil
+	}
+	n := min(len(p), r.budget+5)
+	for i := range p[:n] {
+		p[i] = 0xEE
+	}
+	r.budget = 0
+	return n, errInjected
+}
+
+// A random source that fails while a chunk is rewritten leaves the chunk
+// as it was, in a MemStore (sealed in place) and in any other store.
+func TestRNGFailure(t *testing.T) {
+	needCore(t)
+	for _, st := range []Store{NewMemStore(), &recStore{mem: NewMemStore()}} {
+		rng := &shortRNG{budget: fileIDSize + 16}
+		f, err := create(st, seq(16), &Options{ChunkSize: 1024}, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := bytes.Repeat([]byte{7}, 1000)
+		if _, err := f.WriteAt(data, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteAt([]byte{1}, 10); !errors.Is(err, errInjected) {
+			t.Fatalf("%T: WriteAt with a failing random source: %v", st, err)
+		}
+		if got := readAll(t, f); !bytes.Equal(got, data) {
+			t.Fatalf("%T: the chunk changed", st)
+		}
+	}
+}

@@ -38,8 +38,9 @@ type File struct {
 	size   int64 // logical plaintext size (header bytes 16..23)
 	rng    io.Reader
 
-	wbuf []byte    // record then chunk plaintext, for the writer (under mu held alone)
-	bufs sync.Pool // *[]byte of the same shape, for readers
+	wbuf  []byte    // record then chunk plaintext, for the writer (under mu held alone)
+	nonce [32]byte  // the writer's next nonce (under mu held alone)
+	bufs  sync.Pool // *[]byte of the same shape, for readers
 
 	merkle *merkleTree // nil unless Options.Merkle
 }

@@ -41,19 +41,13 @@ func (f *File) openRecord(idx int64, rec, out []byte) bool {
 	return err == nil
 }
 
-// sealRecord fills rec (f.rs bytes) with a fresh nonce and the encryption
-// of plain as record idx. The nonce is drawn first, so that a failing
-// random source leaves rec (which may be the store's memory) untouched.
-func (f *File) sealRecord(idx int64, plain, rec []byte) error {
-	var nb [32]byte
-	if _, err := io.ReadFull(f.rng, nb[:f.nl]); err != nil {
-		return fmt.Errorf("raf: %w", err)
-	}
-	nonce := rec[:f.nl]
-	copy(nonce, nb[:f.nl])
+// sealRecord fills rec (f.rs bytes) with nonce and the encryption of
+// plain as record idx.
+func (f *File) sealRecord(idx int64, nonce, plain, rec []byte) {
+	n := rec[:f.nl]
+	copy(n, nonce)
 	ad := f.ad(idx)
-	f.aead.SealDetached(nonce, nonce, plain[:f.cs], ad[:])
-	return nil
+	f.aead.SealDetached(n, n, plain[:f.cs], ad[:])
 }
 
 // writeChunk encrypts plain (f.cs bytes, already zero past its valid
@@ -61,26 +55,22 @@ func (f *File) sealRecord(idx int64, plain, rec []byte) error {
 // one store call (or in place in a MemStore), and notes the Merkle leaf.
 // rec is the record buffer; nil takes the writer's scratch if needed.
 func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
-	off := HeaderSize + idx*f.rs
-	var serr error
-	seal := func(b []byte) {
-		if serr = f.sealRecord(idx, plain, b); serr != nil {
-			clear(b) // what a failed write leaves: never stale bytes
-		}
+	// The nonce is drawn first: a failing random source leaves the store
+	// untouched.
+	nonce := f.nonce[:f.nl]
+	if _, err := io.ReadFull(f.rng, nonce); err != nil {
+		return fmt.Errorf("raf: %w", err)
 	}
-	if f.mem == nil || !f.mem.view(off, f.rs, true, seal) {
+	off := HeaderSize + idx*f.rs
+	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) {
 		if rec == nil {
 			rec, _ = f.scratch()
 		}
 		rec = rec[:f.rs]
-		if err := f.sealRecord(idx, plain, rec); err != nil {
-			return err
-		}
+		f.sealRecord(idx, nonce, plain, rec)
 		if _, err := f.store.WriteAt(rec, off); err != nil {
 			return fmt.Errorf("raf: %w", err)
 		}
-	} else if serr != nil {
-		return serr
 	}
 	f.noteLeaf(idx, plain, newSize)
 	return nil

@@ -86,6 +86,9 @@ type crashCase struct {
 	// shrink marks a truncate down: bytes it removes may read as zeros
 	// while the old size still stands.
 	shrink bool
+	// staleTail leaves plaintext past the old end in the last chunk, as
+	// libaegis's shrink does.
+	staleTail bool
 }
 
 func writeCase(name string, oldSize, off int64, n int) crashCase {
@@ -123,6 +126,7 @@ func truncCase(name string, oldSize, size int64) crashCase {
 func crashCases() []crashCase {
 	cs := []crashCase{
 		writeCase("write inside", 2560, 900, 700),
+		writeCase("write inside the last chunk", 2560, 2100, 50),
 		writeCase("write inside whole chunks", 2560, 0, 2048),
 		writeCase("write at end", 2560, 2560, 100),
 		writeCase("write across end", 2560, 2000, 1500),
@@ -136,6 +140,14 @@ func crashCases() []crashCase {
 		truncCase("truncate to zero", 2560, 0),
 		truncCase("truncate up", 2560, 6000),
 		truncCase("truncate up from boundary", 2048, 4500),
+	}
+	for _, c := range []crashCase{
+		writeCase("write past end with gap, stale tail", 2560, 5000, 300),
+		writeCase("write across end, stale tail", 2560, 2600, 100),
+		truncCase("truncate up, stale tail", 2560, 4000),
+	} {
+		c.staleTail = true
+		cs = append(cs, c)
 	}
 	cs = append(cs, crashCase{
 		name: "create over existing", oldSize: 2560,
@@ -183,6 +195,16 @@ func crashEnumerate(t *testing.T, alg Algorithm, c crashCase) {
 	if _, err := f.WriteAt(old, 0); err != nil {
 		t.Fatal(err)
 	}
+	if c.staleTail {
+		// Fill the last chunk, then set the size back in the header
+		// alone: the bytes past the end stay in the chunk.
+		if _, err := f.WriteAt(bytes.Repeat([]byte{0x55}, 300), c.oldSize); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.writeHeader(c.oldSize); err != nil {
+			t.Fatal(err)
+		}
+	}
 	f.Close()
 	preBytes := pre.Bytes()
 	nw := c.model(old, p)
@@ -210,7 +232,7 @@ func crashEnumerate(t *testing.T, alg Algorithm, c crashCase) {
 	if len(log) == 0 {
 		t.Fatal("the operation made no mutation")
 	}
-	cc := crashChecker{t: t, alg: alg, key: key, old: old, nw: nw, shrink: c.shrink}
+	cc := crashChecker{t: t, key: key, old: old, nw: nw, shrink: c.shrink}
 	points, torn := 0, 0
 	for k := 0; k <= len(log); k++ {
 		st := NewMemStoreBytes(preBytes)
@@ -225,15 +247,15 @@ func crashEnumerate(t *testing.T, alg Algorithm, c crashCase) {
 		m := log[k-1]
 		for b := (m.off/sectorSize + 1) * sectorSize; b < m.off+int64(len(m.data)); b += sectorSize {
 			st := NewMemStoreBytes(preBytes)
-			for _, m := range log[:k-1] {
-				m.apply(t, st, -1)
+			for _, e := range log[:k-1] {
+				e.apply(t, st, -1)
 			}
 			m.apply(t, st, b)
 			cc.check(st, fmt.Sprintf("mutation %d of %d torn at %d", k, len(log), b), &m)
 			torn++
 		}
 	}
-	t.Logf("%d mutations: %d crash points, %d torn writes", len(log), points, torn)
+	t.Logf("%d mutations: %d crash points, %d torn writes, %d failures", len(log), points, torn, len(log))
 
 	// A failure of the k-th mutation: the operation reports it, and the
 	// File it leaves agrees with the store, Merkle tree included.
@@ -329,6 +351,23 @@ func (c *crashChecker) check(st *MemStore, what string, torn *mutation) {
 	case firstBad < 0:
 		if err := h.MerkleVerify(); err != nil {
 			t.Fatalf("%s: MerkleVerify: %v", what, err)
+		}
+		// The file takes the next growth: what it read stays, and the
+		// growth reads as zeros, whatever the crash left past the end.
+		before := readAll(t, h)
+		if err := h.Truncate(size + 1500); err != nil {
+			t.Fatalf("%s: growth after the crash: %v", what, err)
+		}
+		if err := h.MerkleVerify(); err != nil {
+			t.Fatalf("%s: MerkleVerify after the growth: %v", what, err)
+		}
+		h.Close()
+		h, err = Open(st, c.key, nil)
+		if err != nil {
+			t.Fatalf("%s: Open after the growth: %v", what, err)
+		}
+		if !bytes.Equal(readAll(t, h), append(before, make([]byte, 1500)...)) {
+			t.Fatalf("%s: content after the growth", what)
 		}
 		h.Close()
 	case !errors.As(err, &me) || me.Chunk != uint64(firstBad) || !errors.Is(err, ErrAuth):

@@ -16,7 +16,7 @@ const masterLabel = "aegis-raf-master-key-v1"
 // fileIDSize is the size of the random file identifier in the header.
 const fileIDSize = 24
 
-// Context size limits of DeriveMasterKey: the whole input must fit in one
+// Context size limits of [DeriveMasterKey]: the whole input must fit in one
 // block of TurboSHAKE (rate − 1 − label − key − length field).
 const (
 	MaxContext128 = 120 // 168 − 1 − 23 − 16 − 8
@@ -32,7 +32,7 @@ const (
 	_ = uint((136 - 1 - len(masterLabel) - 32 - 8) - MaxContext256)
 )
 
-// ErrContextTooLong is returned by DeriveMasterKey for a context longer
+// ErrContextTooLong is returned by [DeriveMasterKey] for a context longer
 // than MaxContext128 (16-byte keys) or MaxContext256 (32-byte keys).
 var ErrContextTooLong = errors.New("raf: derivation context too long")
 

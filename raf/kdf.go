@@ -16,14 +16,23 @@ const masterLabel = "aegis-raf-master-key-v1"
 // fileIDSize is the size of the random file identifier in the header.
 const fileIDSize = 24
 
-// Context size limits of DeriveMasterKey: the whole input must fit in one
+// Context size limits of [DeriveMasterKey]: the whole input must fit in one
 // block of TurboSHAKE (rate − 1 − label − key − length field).
 const (
-	MaxContext128 = 168 - 1 - len(masterLabel) - 16 - 8 // 120
-	MaxContext256 = 136 - 1 - len(masterLabel) - 32 - 8 // 72
+	MaxContext128 = 120 // 168 − 1 − 23 − 16 − 8
+	MaxContext256 = 72  // 136 − 1 − 23 − 32 − 8
 )
 
-// ErrContextTooLong is returned by DeriveMasterKey for a context longer
+// The limits above follow from the label: each line fails to compile
+// (a negative constant converted to uint) unless both sides are equal.
+const (
+	_ = uint(MaxContext128 - (168 - 1 - len(masterLabel) - 16 - 8))
+	_ = uint((168 - 1 - len(masterLabel) - 16 - 8) - MaxContext128)
+	_ = uint(MaxContext256 - (136 - 1 - len(masterLabel) - 32 - 8))
+	_ = uint((136 - 1 - len(masterLabel) - 32 - 8) - MaxContext256)
+)
+
+// ErrContextTooLong is returned by [DeriveMasterKey] for a context longer
 // than MaxContext128 (16-byte keys) or MaxContext256 (32-byte keys).
 var ErrContextTooLong = errors.New("raf: derivation context too long")
 

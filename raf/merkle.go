@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // MerkleOptions turns on an in-memory Merkle tree over the plaintext
@@ -26,7 +27,8 @@ import (
 // HashLen and MaxChunks.
 type MerkleOptions struct {
 	// MaxChunks is the number of leaves: the largest chunk count the file
-	// may reach (ErrOverflow past it). It must be at least 1.
+	// may reach ([ErrOverflow] past it). It must be 1 to
+	// [MaxMerkleChunks]: the whole tree is allocated at Create and Open.
 	MaxChunks uint64
 	// HashLen is the size of every node, 8..64 bytes (8..32 with the
 	// default functions); 0 means 32.
@@ -39,14 +41,19 @@ type MerkleOptions struct {
 	HashCommitment func(out, root, ctx []byte, fileSize uint64)
 }
 
-// ErrBadMerkleOptions is returned by Create and Open for MerkleOptions out
-// of range.
+// MaxMerkleChunks is the largest [MerkleOptions.MaxChunks]: 2^24 leaves,
+// a tree of 1 GiB with 32-byte hashes, for a file of up to 1 TiB with
+// 64 KiB chunks or 16 TiB with 1 MiB chunks.
+const MaxMerkleChunks = 1 << 24
+
+// ErrBadMerkleOptions is returned by [Create] and [Open] for
+// [MerkleOptions] out of range.
 var ErrBadMerkleOptions = errors.New("raf: invalid Merkle options")
 
 // MerkleError is returned by MerkleVerify when the content does not match
 // the tree. Chunk is the index of the first leaf that does not match (or
 // whose chunk does not authenticate), or math.MaxUint64 for an inner node
-// or a file with more chunks than the tree. Err is ErrAuth or ErrOverflow.
+// or a file with more chunks than the tree. Err is [ErrAuth] or [ErrOverflow].
 type MerkleError struct {
 	Chunk uint64
 	Err   error
@@ -76,7 +83,7 @@ func (o *MerkleOptions) check() error {
 		hl = 32
 	}
 	switch {
-	case o.MaxChunks < 1, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
+	case o.MaxChunks < 1, o.MaxChunks > MaxMerkleChunks, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
 		return ErrBadMerkleOptions
 	}
 	return nil
@@ -145,19 +152,31 @@ type merkleTree struct {
 	counts    []uint64 // nodes per level, leaves first
 	offsets   []uint64 // first node of each level, in nodes
 	buf       []byte
+	op        merkleOp // the File operation in progress
 }
 
 // MerkleBufferSize returns the bytes a tree of these dimensions holds:
-// hashLen · Σ n_k.
+// hashLen · Σ n_k. It returns 0, which no valid tree needs, when hashLen is
+// negative or when the size does not fit in a uint64.
 func MerkleBufferSize(hashLen int, maxChunks uint64) uint64 {
+	if hashLen < 0 {
+		return 0
+	}
 	var total uint64
-	for n := maxChunks; ; n = (n + 1) / 2 {
-		total += n
+	for n := maxChunks; ; n = n/2 + n%2 {
+		var carry uint64
+		if total, carry = bits.Add64(total, n, 0); carry != 0 {
+			return 0
+		}
 		if n <= 1 {
 			break
 		}
 	}
-	return total * uint64(hashLen)
+	hi, lo := bits.Mul64(total, uint64(hashLen))
+	if hi != 0 {
+		return 0
+	}
+	return lo
 }
 
 func newMerkleTree(o *MerkleOptions) *merkleTree {
@@ -170,7 +189,7 @@ func newMerkleTree(o *MerkleOptions) *merkleTree {
 		t.opts.HashEmpty, t.opts.HashCommitment = sha256Empty, sha256Commitment
 	}
 	var total uint64
-	for n := o.MaxChunks; ; n = (n + 1) / 2 {
+	for n := o.MaxChunks; ; n = n/2 + n%2 {
 		t.counts = append(t.counts, n)
 		t.offsets = append(t.offsets, total)
 		total += n
@@ -213,24 +232,89 @@ func (t *merkleTree) rehashAll() {
 	}
 }
 
-func (t *merkleTree) updatePath(i uint64) {
+// rehashRange recomputes the inner nodes above leaves [lo, hi).
+func (t *merkleTree) rehashRange(lo, hi uint64) {
+	if lo >= hi {
+		return
+	}
 	for k := 0; k+1 < len(t.counts); k++ {
-		i /= 2
-		t.parent(t.node(k+1, i), k, i)
+		lo, hi = lo/2, (hi-1)/2+1
+		for j := lo; j < hi; j++ {
+			t.parent(t.node(k+1, j), k, j)
+		}
 	}
 }
 
-func (t *merkleTree) setLeaf(i uint64, chunk []byte) {
-	t.opts.HashLeaf(t.node(0, i), chunk, i)
-	t.updatePath(i)
+// merkleOp is what a mutating File operation keeps aside, so that the tree
+// describes the store under the committed size at every step: after a
+// failure it needs no store read to be put right.
+type merkleOp struct {
+	active   bool
+	from     uint64 // leaves at or past from are past the committed size
+	lo, hi   uint64 // leaves noted: [lo, hi)
+	hasPend  bool
+	pendIdx  uint64
+	pendLeaf [64]byte // the leaf of pendIdx under the new size
 }
 
-// clearFrom sets leaves [from, to) to empty.
-func (t *merkleTree) clearFrom(from, to uint64) {
-	for i := from; i < to && i < t.maxChunks; i++ {
+// begin starts an operation on a file of committed chunks.
+func (t *merkleTree) begin(committed uint64) {
+	t.op = merkleOp{active: true, from: committed, lo: math.MaxUint64}
+}
+
+// note records that chunk i holds plain, whose valid length is vOld under
+// the committed size and vNew under the operation's new size. Leaves
+// below the committed size are set to what the store holds now; leaves
+// past it are set to their new value, which abort clears; the one chunk
+// whose valid length differs under both sizes (the old last chunk of a
+// growth, the new last chunk of a shrink) keeps its new leaf aside. Inner
+// nodes wait for commit or abort.
+func (t *merkleTree) note(i uint64, plain []byte, vOld, vNew int64) {
+	t.op.lo, t.op.hi = min(t.op.lo, i), max(t.op.hi, i+1)
+	switch {
+	case vOld == vNew:
+		t.opts.HashLeaf(t.node(0, i), plain[:vOld], i)
+	case vOld == 0:
+		t.opts.HashLeaf(t.node(0, i), plain[:vNew], i)
+	default:
+		t.opts.HashLeaf(t.node(0, i), plain[:vOld], i)
+		if vNew > 0 {
+			t.op.hasPend, t.op.pendIdx = true, i
+			t.opts.HashLeaf(t.op.pendLeaf[:t.hashLen], plain[:vNew], i)
+		}
+	}
+}
+
+// commit ends the operation once the file's size holds count chunks:
+// the leaf kept aside takes its place, leaves past a shrunk end become
+// empty, and the inner nodes above every changed leaf are recomputed.
+func (t *merkleTree) commit(count uint64) {
+	op := &t.op
+	if op.hasPend {
+		copy(t.node(0, op.pendIdx), op.pendLeaf[:t.hashLen])
+	}
+	if count < op.from {
+		for i := count; i < op.from && i < t.maxChunks; i++ {
+			t.opts.HashEmpty(t.node(0, i), 0, i)
+		}
+		op.lo, op.hi = min(op.lo, count), max(op.hi, min(op.from, t.maxChunks))
+	}
+	t.rehashRange(op.lo, op.hi)
+	*op = merkleOp{}
+}
+
+// abort ends an operation that failed before commit, with the size
+// unchanged: noted leaves past the committed size become empty again.
+func (t *merkleTree) abort() {
+	op := &t.op
+	if !op.active {
+		return
+	}
+	for i := max(op.lo, op.from); i < op.hi; i++ {
 		t.opts.HashEmpty(t.node(0, i), 0, i)
-		t.updatePath(i)
 	}
+	t.rehashRange(op.lo, op.hi)
+	*op = merkleOp{}
 }
 
 func (t *merkleTree) root() []byte { return t.node(len(t.counts)-1, 0) }
@@ -238,18 +322,30 @@ func (t *merkleTree) root() []byte { return t.node(len(t.counts)-1, 0) }
 func (t *merkleTree) wipe() { clear(t.buf) }
 
 // merkleRebuild recomputes every leaf from the content. The caller holds
-// f.mu alone (or owns f).
-func (f *File) merkleRebuild() error {
+// f.mu alone (or owns f). A chunk that does not authenticate gives a
+// *MerkleError with its index; on any failure the tree is left as it was
+// if keep is set (Open, which drops the File then, does not need it).
+func (f *File) merkleRebuild(keep bool) error {
 	t := f.merkle
 	cc := uint64(f.chunkCount(f.size))
 	if cc > t.maxChunks {
 		return ErrOverflow
+	}
+	var saved []byte
+	if keep {
+		saved = append(saved, t.buf...)
 	}
 	rec, plain := f.scratch()
 	defer clear(plain)
 	for i := range t.maxChunks {
 		if i < cc {
 			if err := f.readChunk(int64(i), rec, plain); err != nil {
+				if keep {
+					copy(t.buf, saved)
+				}
+				if errors.Is(err, ErrAuth) {
+					return &MerkleError{Chunk: i, Err: ErrAuth}
+				}
 				return err
 			}
 			t.opts.HashLeaf(t.node(0, i), plain[:f.validLen(int64(i), f.size)], i)
@@ -263,7 +359,9 @@ func (f *File) merkleRebuild() error {
 
 // MerkleRebuild recomputes the tree from the file's content, reading and
 // authenticating every chunk. Open does it already; it serves to adopt
-// changes made to the store by someone else.
+// changes made to the store by someone else. A chunk that does not
+// authenticate gives a [*MerkleError] with its index, which wraps
+// [ErrAuth]; on failure the tree is left unchanged.
 func (f *File) MerkleRebuild() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -273,7 +371,7 @@ func (f *File) MerkleRebuild() error {
 	if f.merkle == nil {
 		return ErrMerkleDisabled
 	}
-	return f.merkleRebuild()
+	return f.merkleRebuild(true)
 }
 
 // MerkleRoot returns a copy of the tree's root.
@@ -315,7 +413,7 @@ func (f *File) MerkleCommitment() ([]byte, error) {
 
 // MerkleVerify reads and authenticates every chunk and checks that the
 // tree in memory matches the content of the store, leaves and inner
-// nodes. A mismatch is a *MerkleError that wraps ErrAuth (or ErrOverflow
+// nodes. A mismatch is a [*MerkleError] that wraps [ErrAuth] (or [ErrOverflow]
 // when the file holds more chunks than the tree).
 func (f *File) MerkleVerify() error {
 	f.mu.RLock()

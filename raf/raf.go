@@ -14,17 +14,58 @@
 // What the format does not protect against: rollback. The header MAC is
 // deterministic and no chunk carries a version, so an old header, an old
 // copy of the whole file, or an old version of one chunk at the same index
-// is accepted. Use the optional Merkle commitment (Options.Merkle) and keep
-// its value somewhere trusted to detect that.
+// is accepted. Use the optional Merkle commitment ([Options].Merkle) and
+// keep its value somewhere trusted to detect that.
 //
-// The API keeps go-libaegis's: Create, Open and Probe, a *File that is an
-// io.ReaderAt and io.WriterAt, the Store interface (NewFileStore for an
-// *os.File, NewMemStore in memory) and the same error values. Beyond it, a
-// *File is safe for concurrent use, and parallel ReadAt calls run in
-// parallel; a shrinking Truncate re-encrypts the new last chunk with zero
-// padding, so no old plaintext stays recoverable past the end;
-// DeriveMasterKey binds a key to a context; and TurboSHAKE128/256 are
-// exported.
+// # Crashes
+//
+// The model: an operation that changes a file ([File.WriteAt],
+// [File.Truncate], [Create] over an existing file) makes a sequence of
+// mutations on the [Store] (WriteAt and SetSize calls), and a crash lets
+// the first k of them reach the store, in order, and none of the rest, for
+// any k. [Store.Sync] (through [File.Sync] or [File.Close]) stays the
+// durability point: the package asks for no other barrier, so a store
+// that reorders writes between syncs is outside the model.
+//
+// The guarantee: after such a crash the store opens, its size is the old
+// one or the new one, every byte reads back as its old or its new value,
+// and a byte reads as zero only where the operation's new content is zero
+// (a gap or a growth) or where a shrinking Truncate removes it. This holds
+// because the logical size lives only in the header, which is one 64-byte
+// write at offset 0: a growth writes the records first and the header
+// last; a shrink rewrites the new last chunk, then the header, and cuts
+// the store last; Create writes the new header before it cuts the old
+// records. Trailing bytes that a crash leaves past the records are
+// ignored by Open and cut by the next growth or shrink.
+//
+// A torn write, where only a prefix of the 512-byte sectors of one
+// WriteAt lands, can lose what the format cannot protect: a chunk record
+// that was being rewritten no longer authenticates, and its old and new
+// contents are both lost (a record is nonce, ciphertext and tag at once;
+// there is no journal). Only the chunks whose record that write was
+// rewriting are affected. The header is never torn, so the file still
+// opens without Merkle options and every other chunk reads; Open with
+// Merkle options reads every chunk and returns a [*MerkleError] naming
+// the first lost one (it wraps [ErrAuth]). Writing that whole chunk
+// again, or truncating the file below it, makes the file whole again.
+//
+// When a store call fails, the operation returns the error and leaves the
+// same state a crash at that point would, with the [File] in step with
+// it: its size is the one in the header and its Merkle tree equals what
+// [File.MerkleRebuild] builds from the store.
+//
+// # Compatibility
+//
+// The API keeps go-libaegis's: [Create], [Open] and [Probe], a [*File]
+// that is an io.ReaderAt and io.WriterAt, the [Store] interface
+// ([NewFileStore] for an *os.File, [NewMemStore] in memory) and the same
+// error values. Beyond it, a *File is safe for concurrent use, and
+// parallel ReadAt calls run in parallel; a shrinking Truncate re-encrypts
+// the new last chunk with zero padding, so no old plaintext stays
+// recoverable past the end; [DeriveMasterKey] binds a key to a context;
+// and [TurboSHAKE128]/[TurboSHAKE256] are exported. Open and Probe of a
+// store shorter than a header return [ErrInvalidHeader], where go-libaegis
+// returns the store's read error.
 //
 // The chunk encryption is done by the module's C core, one call per chunk.
 // Built without cgo or with the tag without_aegis, the package compiles,
@@ -96,16 +137,17 @@ const (
 // tagSize is the size of every tag in RAF: chunk tags and the header MAC.
 const tagSize = 16
 
-// Errors. They are values to compare with errors.Is. ErrAuth and
+// Errors. They are values to compare with [errors.Is]. ErrAuth and
 // ErrBadKeyLength are the common package's values, so a check against
 // either package's name works.
 var (
 	// ErrAuth: a wrong key (or wrong DeriveMasterKey context), or a
 	// tampered header or chunk. The format cannot tell them apart.
 	ErrAuth = common.ErrAuth
-	// ErrInvalidHeader: not a RAF file, a header this version does not
-	// read, a variant other than the one asked for, or a store shorter
-	// than the header says its records need.
+	// ErrInvalidHeader: not a RAF file (a store shorter than a header
+	// included), a header this version does not read, a variant other
+	// than the one asked for, or a store shorter than the header says its
+	// records need.
 	ErrInvalidHeader = errors.New("raf: invalid header")
 	// ErrBadChunkSize: a chunk size outside MinChunkSize..MaxChunkSize or
 	// not a multiple of 16, at Create.
@@ -115,9 +157,10 @@ var (
 	// ErrExists: Create on a store that holds a file, without Truncate.
 	ErrExists = errors.New("raf: file exists")
 	// ErrOverflow: an offset or size past what the format can address, or
-	// more chunks than the Merkle tree was sized for.
+	// more chunks than the Merkle tree was sized for. (A MemStore's own
+	// limit is [ErrMemStoreFull].)
 	ErrOverflow = errors.New("raf: size overflow")
-	// ErrClosed: a method called after Close.
+	// ErrClosed: a method called after [File.Close].
 	ErrClosed = errors.New("raf: file already closed")
 	// ErrNegativeOffset: a negative offset or size.
 	ErrNegativeOffset = errors.New("raf: negative offset")

@@ -1,6 +1,7 @@
 package raf
 
 import (
+	"errors"
 	"io"
 	"os"
 	"sync"
@@ -14,8 +15,13 @@ import (
 // the store.
 //
 // A *File calls ReadAt from several goroutines at once when its own ReadAt
-// is called in parallel (as io.ReaderAt allows); every other method is
+// is called in parallel (as [io.ReaderAt] allows); every other method is
 // called with nothing else running on the store.
+//
+// The crash guarantee of the package doc holds for a store that applies
+// WriteAt and SetSize in the order they are called, and that writes each
+// 512-byte sector (counted from offset 0) whole or not at all; Sync is the
+// only durability point asked for.
 type Store interface {
 	ReadAt(p []byte, off int64) (int, error)
 	WriteAt(p []byte, off int64) (int, error)
@@ -85,114 +91,204 @@ func (s rwStore) Sync() error {
 	return nil
 }
 
-// MemStore is a Store in memory. It is safe for concurrent use; parallel
+// MaxMemStoreSize is the largest size of a [MemStore]: 256 GiB. A
+// WriteAt that would end past it, and a SetSize above it, fail with
+// [ErrMemStoreFull] and change nothing.
+const MaxMemStoreSize = 1 << 38
+
+// ErrMemStoreFull is returned by [MemStore] for an offset or size past
+// [MaxMemStoreSize].
+var ErrMemStoreFull = errors.New("raf: MemStore size limit exceeded")
+
+// memBlock is the size of a MemStore's blocks.
+const memBlock = 1 << 20
+
+// MemStore is a [Store] in memory. It is safe for concurrent use; parallel
 // reads share a lock.
+//
+// It holds its bytes in blocks of 1 MiB, allocated when first written, so
+// writing N bytes sequentially costs about N bytes of memory (no array
+// copied as it grows), and a range that was never written (after a
+// SetSize that grows) costs nothing and reads as zeros. A shrink keeps
+// the blocks' memory for the next growth, as a slice keeps its capacity.
+// Its size is at most [MaxMemStoreSize].
 type MemStore struct {
-	mu  sync.RWMutex
-	buf []byte
-	hw  int64 // the largest length since the array was made; see resize
+	mu   sync.RWMutex
+	size int64
+	// blocks[i] holds bytes [i·memBlock, i·memBlock+len(blocks[i])); the
+	// rest of the block, up to the size, reads as zeros. Only block 0
+	// grows by doubling (so small stores stay small); the others are
+	// made whole. Bytes of a block at or past the size are never kept:
+	// a shrink shortens the block, and bytes exposed again by a growth
+	// are cleared first.
+	blocks [][]byte
+	used   int64 // blocks[used:] hold no bytes
 }
 
-// NewMemStore returns an empty MemStore.
+// NewMemStore returns an empty [MemStore].
 func NewMemStore() *MemStore { return new(MemStore) }
 
-// NewMemStoreBytes returns a MemStore that starts with a copy of b.
+// NewMemStoreBytes returns a MemStore that starts with a copy of b. It
+// panics if b is longer than [MaxMemStoreSize].
 func NewMemStoreBytes(b []byte) *MemStore {
-	return &MemStore{buf: append([]byte(nil), b...), hw: int64(len(b))}
+	m := new(MemStore)
+	if _, err := m.WriteAt(b, 0); err != nil {
+		panic(err)
+	}
+	return m
 }
 
 // Bytes returns a copy of the store's content.
 func (m *MemStore) Bytes() []byte {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return append([]byte(nil), m.buf...)
+	out := make([]byte, m.size)
+	m.read(out, 0)
+	return out
 }
 
-// ReadAt reads len(p) bytes at off, or fails with io.ErrUnexpectedEOF (or
-// io.EOF when nothing is there).
+// read copies the bytes at off into p; off+len(p) is at most the size.
+func (m *MemStore) read(p []byte, off int64) {
+	for len(p) > 0 {
+		bi, bo := off/memBlock, off%memBlock
+		n := min(int64(len(p)), memBlock-bo)
+		var b []byte
+		if bi < int64(len(m.blocks)) {
+			b = m.blocks[bi]
+		}
+		c := 0
+		if bo < int64(len(b)) {
+			c = copy(p[:n], b[bo:])
+		}
+		clear(p[c:n])
+		p, off = p[n:], off+n
+	}
+}
+
+// ReadAt reads len(p) bytes at off, as [io.ReaderAt] does: fewer than
+// len(p) bytes (none at or past the end) come with io.EOF, and a read that
+// fills p returns a nil error, even when it ends at the end.
 func (m *MemStore) ReadAt(p []byte, off int64) (int, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	if off < 0 {
 		return 0, ErrNegativeOffset
 	}
-	if off >= int64(len(m.buf)) {
-		if len(p) == 0 {
-			return 0, nil
-		}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if off >= m.size {
 		return 0, io.EOF
 	}
-	n := copy(p, m.buf[off:])
+	n := int(min(int64(len(p)), m.size-off))
+	m.read(p[:n], off)
 	if n < len(p) {
-		return n, io.ErrUnexpectedEOF
+		return n, io.EOF
 	}
 	return n, nil
 }
 
+// block returns block bi with room for its bytes [0, to), allocating or
+// extending it. The caller overwrites [from, to) at once; bytes below from
+// that the block did not hold are cleared. The caller holds the write
+// lock.
+func (m *MemStore) block(bi, from, to int64) []byte {
+	if bi >= int64(len(m.blocks)) {
+		m.blocks = append(m.blocks, make([][]byte, bi+1-int64(len(m.blocks)))...)
+	}
+	m.used = max(m.used, bi+1)
+	b := m.blocks[bi]
+	old := int64(len(b))
+	switch {
+	case to <= old:
+		return b
+	case to <= int64(cap(b)):
+		b = b[:to]
+	default:
+		c := int64(memBlock)
+		if bi == 0 {
+			c = min(memBlock, max(to, 2*int64(cap(b)), 512))
+		}
+		nb := make([]byte, to, c)
+		copy(nb, b)
+		b = nb
+		old = to // make cleared it
+	}
+	if old < from {
+		clear(b[old:from])
+	}
+	m.blocks[bi] = b
+	return b
+}
+
 // WriteAt writes p at off, growing the store (with zeros before off) if
-// needed.
+// needed. Past [MaxMemStoreSize] it fails with [ErrMemStoreFull].
 func (m *MemStore) WriteAt(p []byte, off int64) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if off < 0 {
 		return 0, ErrNegativeOffset
 	}
-	if end := off + int64(len(p)); end > int64(len(m.buf)) {
-		m.resize(end, true)
+	if off > MaxMemStoreSize || int64(len(p)) > MaxMemStoreSize-off {
+		return 0, ErrMemStoreFull
 	}
-	return copy(m.buf[off:], p), nil
+	m.write(p, off)
+	return len(p), nil
+}
+
+func (m *MemStore) write(p []byte, off int64) {
+	m.size = max(m.size, off+int64(len(p)))
+	for len(p) > 0 {
+		bi, bo := off/memBlock, off%memBlock
+		n := min(int64(len(p)), memBlock-bo)
+		copy(m.block(bi, bo, bo+n)[bo:], p[:n])
+		p, off = p[n:], off+n
+	}
 }
 
 // GetSize returns the store's size.
 func (m *MemStore) GetSize() (int64, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return int64(len(m.buf)), nil
+	return m.size, nil
 }
 
-// SetSize grows the store with zeros or shrinks it.
+// SetSize grows the store with zeros or shrinks it. Above
+// [MaxMemStoreSize] it fails with [ErrMemStoreFull]. A growth allocates
+// nothing: the new range reads as zeros until it is written.
 func (m *MemStore) SetSize(size int64) error {
 	if size < 0 {
 		return ErrNegativeOffset
 	}
+	if size > MaxMemStoreSize {
+		return ErrMemStoreFull
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.resize(size, true)
+	if size < m.size {
+		// Blocks past the size keep their memory for reuse, as a slice
+		// keeps its capacity, but no bytes.
+		keep := (size + memBlock - 1) / memBlock
+		for i := keep; i < m.used; i++ {
+			m.blocks[i] = m.blocks[i][:0]
+		}
+		m.used = min(m.used, keep)
+		if bo := size % memBlock; bo != 0 && keep <= m.used {
+			if b := m.blocks[keep-1]; int64(len(b)) > bo {
+				m.blocks[keep-1] = b[:bo]
+			}
+		}
+	}
+	m.size = size
 	return nil
 }
 
-// resize sets the length, growing the array geometrically so that a file
-// written sequentially is not copied once per chunk. A shrink clears
-// nothing: bytes in [len, hw) may be stale, bytes in [hw, cap) are zeros,
-// and a grow clears only the stale part it takes in, unless the caller is
-// about to overwrite it all (zero false), as the records of a File are.
-func (m *MemStore) resize(size int64, zero bool) {
-	old := int64(len(m.buf))
-	if size <= int64(cap(m.buf)) {
-		m.buf = m.buf[:size]
-		if zero && size > old {
-			clear(m.buf[old:min(size, max(m.hw, old))])
-		}
-		m.hw = max(m.hw, size)
-		return
-	}
-	nb := make([]byte, size, max(size, 2*int64(cap(m.buf))))
-	copy(nb, m.buf)
-	m.buf, m.hw = nb, size
-}
-
-// growRaw sets the size to size (no smaller than now) without clearing
-// the new bytes; the caller overwrites them.
-func (m *MemStore) growRaw(size int64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.resize(size, false)
-}
-
 // view calls fn on the n bytes at off, in place, under the read lock (or
-// the write lock if write is set). The File uses it to decrypt from and
-// encrypt into the store's memory without a copy.
-func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) error {
+// the write lock if write is set), if they lie within the size and in one
+// block; otherwise it returns false and the caller goes through ReadAt or
+// WriteAt. The File uses it to decrypt from and encrypt into the store's
+// memory without a copy.
+func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) bool {
 	if write {
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -200,11 +296,20 @@ func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) error {
 		m.mu.RLock()
 		defer m.mu.RUnlock()
 	}
-	if off < 0 || off+n > int64(len(m.buf)) {
-		return io.ErrUnexpectedEOF
+	bi, bo := off/memBlock, off%memBlock
+	if off < 0 || n > m.size-off || bo+n > memBlock {
+		return false
 	}
-	fn(m.buf[off : off+n : off+n])
-	return nil
+	var b []byte
+	if write {
+		b = m.block(bi, bo, bo+n)
+	} else if bi < int64(len(m.blocks)) && int64(len(m.blocks[bi])) >= bo+n {
+		b = m.blocks[bi]
+	} else {
+		return false // never written: zeros, which ReadAt makes
+	}
+	fn(b[bo : bo+n : bo+n])
+	return true
 }
 
 // Sync does nothing.

@@ -1,0 +1,370 @@
+package raf
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+
+	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/core"
+)
+
+// magic opens every RAF file.
+const magic = "AEGISRAF"
+
+// File is an open RAF file. It implements [io.ReaderAt] and [io.WriterAt].
+//
+// A File is safe for concurrent use. ReadAt calls share a lock and run in
+// parallel (each with its own buffers); WriteAt, Truncate, Sync, Close and
+// [File.MerkleRebuild] take it alone.
+type File struct {
+	mu     sync.RWMutex
+	closed bool
+
+	store  Store
+	mem    *MemStore // store, when it is a *MemStore: chunks are then processed in place
+	alg    Algorithm
+	aead   core.AEAD // enc_key, 16-byte tags
+	hdrMAC core.MAC  // AEGIS-MAC under hdr_key, as initialised: Reset before use
+	fileID [fileIDSize]byte
+	nl     int   // nonce length
+	cs     int64 // chunk size
+	rs     int64 // record size: nonce ‖ ciphertext ‖ tag
+	size   int64 // logical plaintext size (header bytes 16..23)
+	rng    io.Reader
+
+	wbuf  []byte    // record then chunk plaintext, for the writer (under mu held alone)
+	nonce [32]byte  // the writer's next nonce (under mu held alone)
+	bufs  sync.Pool // *[]byte of the same shape, for readers
+
+	merkle *merkleTree // nil unless Options.Merkle
+}
+
+// Create makes a new file in store with the given master key (16 bytes for
+// the AEGIS-128 variants, 32 for AEGIS-256) and options, which must not be
+// nil. A store of 64 bytes or more counts as an existing file: Create then
+// fails with [ErrExists] unless opts.Truncate is set, in which case the old
+// content is discarded. It writes the new header first and cuts the old
+// records after it, so a crash leaves the old file or the new empty one.
+func Create(store Store, key []byte, opts *Options) (*File, error) {
+	return create(store, key, opts, rand.Reader)
+}
+
+// create is Create with the random source for the file identifier and the
+// nonces, so that tests can reproduce files byte for byte.
+func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error) {
+	if opts == nil {
+		return nil, errors.New("raf: Create needs Options")
+	}
+	if !common.Available {
+		return nil, fmt.Errorf("raf: %w", common.ErrNotAvailable)
+	}
+	if !opts.Algorithm.valid() {
+		return nil, fmt.Errorf("raf: unknown algorithm %d", int(opts.Algorithm))
+	}
+	cs := int64(opts.ChunkSize)
+	if cs == 0 {
+		cs = DefaultChunk
+	}
+	if !validChunkSize(cs) {
+		return nil, ErrBadChunkSize
+	}
+	if len(key) != opts.Algorithm.KeySize() {
+		return nil, ErrBadKeyLength
+	}
+	if err := opts.Merkle.check(); err != nil {
+		return nil, err
+	}
+	have, err := store.GetSize()
+	if err != nil {
+		return nil, fmt.Errorf("raf: %w", err)
+	}
+	if have >= HeaderSize && !opts.Truncate {
+		return nil, ErrExists
+	}
+	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng}
+	f.mem, _ = store.(*MemStore)
+	if _, err := io.ReadFull(rng, f.fileID[:]); err != nil {
+		return nil, fmt.Errorf("raf: %w", err)
+	}
+	if err := f.init(key); err != nil {
+		return nil, err
+	}
+	// The new header goes first, so that a crash leaves either the old
+	// file or the new empty one, whose trailing bytes Open ignores; the
+	// old records are cut after it.
+	if err := f.writeHeader(0); err != nil {
+		f.wipe()
+		return nil, err
+	}
+	if have > HeaderSize {
+		if err := store.SetSize(HeaderSize); err != nil {
+			f.wipe()
+			return nil, fmt.Errorf("raf: %w", err)
+		}
+	}
+	if opts.Merkle != nil {
+		f.merkle = newMerkleTree(opts.Merkle)
+	}
+	return f, nil
+}
+
+// Open opens the file in store with its master key. The variant and the
+// chunk size come from the header; opts is ignored, and may be nil, except
+// for opts.Merkle, which builds the Merkle tree by reading every chunk.
+//
+// Errors: [ErrInvalidHeader] for a store that is not a RAF file (shorter
+// than a header, or shorter than its records), [ErrBadKeyLength] for a key
+// of the wrong size for the file's variant, [ErrAuth] for a wrong key or a
+// tampered header, a store error wrapped as "raf: <err>". With
+// opts.Merkle, a chunk that does not authenticate (tampered, or torn by a
+// crash) makes Open fail with a [*MerkleError] that names the first such
+// chunk and wraps ErrAuth; without it, Open succeeds and only reads of
+// that chunk fail.
+func Open(store Store, key []byte, opts *Options) (*File, error) {
+	if !common.Available {
+		return nil, fmt.Errorf("raf: %w", common.ErrNotAvailable)
+	}
+	var hdr [HeaderSize]byte
+	info, have, err := probe(store, &hdr)
+	if err != nil {
+		return nil, err
+	}
+	if len(key) != info.Algorithm.KeySize() {
+		return nil, ErrBadKeyLength
+	}
+	var mo *MerkleOptions
+	if opts != nil {
+		mo = opts.Merkle
+	}
+	if err := mo.check(); err != nil {
+		return nil, err
+	}
+	f := &File{store: store, alg: info.Algorithm, cs: int64(info.ChunkSize), rng: rand.Reader}
+	f.mem, _ = store.(*MemStore)
+	copy(f.fileID[:], hdr[24:48])
+	if err := f.init(key); err != nil {
+		return nil, err
+	}
+	mac := f.headerMAC(&hdr)
+	ok := subtle.ConstantTimeCompare(mac[:], hdr[48:64]) == 1
+	if !ok {
+		f.wipe()
+		return nil, ErrAuth
+	}
+	fs := binary.LittleEndian.Uint64(hdr[16:24])
+	if fs > math.MaxInt64 || f.chunkCount(int64(fs)) > f.maxChunks() {
+		f.wipe()
+		return nil, ErrOverflow
+	}
+	f.size = int64(fs)
+	if have < f.storeSize(f.size) {
+		f.wipe()
+		return nil, ErrInvalidHeader
+	}
+	if mo != nil {
+		if uint64(f.chunkCount(f.size)) > mo.MaxChunks {
+			f.wipe()
+			return nil, ErrOverflow
+		}
+		f.merkle = newMerkleTree(mo)
+		if err := f.merkleRebuild(false); err != nil {
+			f.wipe()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// Probe reads the header of the file in store without a key and returns
+// the variant, the chunk size and the logical size. Nothing is
+// authenticated: the size may be a lie. [ErrInvalidHeader] if the store
+// does not start with a RAF header (or is shorter than one); a store error
+// wrapped as "raf: <err>".
+func Probe(store Store) (*FileInfo, error) {
+	var hdr [HeaderSize]byte
+	info, _, err := probe(store, &hdr)
+	return info, err
+}
+
+// probe reads and checks the header into hdr, and returns the store's
+// size too.
+func probe(store Store, hdr *[HeaderSize]byte) (*FileInfo, int64, error) {
+	have, err := store.GetSize()
+	if err != nil {
+		return nil, 0, fmt.Errorf("raf: %w", err)
+	}
+	if have < HeaderSize {
+		return nil, 0, ErrInvalidHeader
+	}
+	if _, err := store.ReadAt(hdr[:], 0); err != nil {
+		return nil, 0, fmt.Errorf("raf: %w", err)
+	}
+	if string(hdr[0:8]) != magic ||
+		binary.LittleEndian.Uint16(hdr[8:10]) != HeaderSize ||
+		hdr[10] != 1 {
+		return nil, 0, ErrInvalidHeader
+	}
+	cs := int64(binary.LittleEndian.Uint32(hdr[12:16]))
+	if !validChunkSize(cs) {
+		return nil, 0, ErrInvalidHeader
+	}
+	id := hdr[11]
+	if id < 1 || id > 6 {
+		return nil, 0, ErrInvalidHeader
+	}
+	return &FileInfo{
+		// An unauthenticated size past int64 is shown as the largest one.
+		Size:      int64(min(binary.LittleEndian.Uint64(hdr[16:24]), math.MaxInt64)),
+		ChunkSize: int(cs),
+		Algorithm: Algorithm(id - 1),
+	}, have, nil
+}
+
+// init derives the file's keys from the master key and the file
+// identifier, and sizes the buffers.
+func (f *File) init(master []byte) error {
+	v := f.alg.variant()
+	km := deriveFileKeys(master, &f.fileID)
+	defer clear(km)
+	kl := v.KeySize
+	if err := f.aead.Init(v, km[:kl], tagSize); err != nil {
+		return fmt.Errorf("raf: %w", err)
+	}
+	if err := f.hdrMAC.Init(v, km[kl:2*kl], nil, tagSize); err != nil {
+		f.aead.Wipe()
+		return fmt.Errorf("raf: %w", err)
+	}
+	f.nl = v.NonceSize
+	f.rs = int64(f.nl) + f.cs + tagSize
+	bufLen := f.rs + f.cs
+	f.bufs.New = func() any {
+		b := make([]byte, bufLen)
+		return &b
+	}
+	return nil
+}
+
+// scratch returns the writer's record and plaintext buffers, allocating
+// them on first use: whole-chunk writes to a MemStore never need them.
+func (f *File) scratch() (rec, plain []byte) {
+	if f.wbuf == nil {
+		f.wbuf = make([]byte, f.rs+f.cs)
+	}
+	return f.wbuf[:f.rs], f.wbuf[f.rs:]
+}
+
+// wipe forgets the keys and the buffers.
+func (f *File) wipe() {
+	f.aead.Wipe()
+	f.hdrMAC.Wipe()
+	clear(f.wbuf)
+	f.wbuf = nil
+	f.bufs.New = nil
+}
+
+// chunkCount returns the number of records that hold size bytes.
+func (f *File) chunkCount(size int64) int64 {
+	if size == 0 {
+		return 0
+	}
+	return (size-1)/f.cs + 1
+}
+
+// maxChunks is the largest record count whose store size fits an int64.
+func (f *File) maxChunks() int64 { return (math.MaxInt64 - HeaderSize) / f.rs }
+
+// storeSize is the store size for a logical size: header and records.
+func (f *File) storeSize(size int64) int64 { return HeaderSize + f.chunkCount(size)*f.rs }
+
+// headerMAC returns AEGIS-MAC(hdr_key, zero nonce, hdr[0:48]). The MAC
+// was initialised once with hdr_key; Reset returns it to that state with a
+// copy, so a header costs two calls into the C core. Callers hold f.mu for
+// writing, or own f alone (Open).
+func (f *File) headerMAC(hdr *[HeaderSize]byte) (tag [tagSize]byte) {
+	f.hdrMAC.Reset()
+	f.hdrMAC.Write(hdr[:48])
+	f.hdrMAC.Sum(tag[:0])
+	return tag
+}
+
+// header returns the header for a logical size.
+func (f *File) header(size int64) (hdr [HeaderSize]byte) {
+	copy(hdr[0:8], magic)
+	binary.LittleEndian.PutUint16(hdr[8:10], HeaderSize)
+	hdr[10] = 1
+	hdr[11] = f.alg.diskID()
+	binary.LittleEndian.PutUint32(hdr[12:16], uint32(f.cs))
+	binary.LittleEndian.PutUint64(hdr[16:24], uint64(size))
+	copy(hdr[24:48], f.fileID[:])
+	mac := f.headerMAC(&hdr)
+	copy(hdr[48:], mac[:])
+	return hdr
+}
+
+// writeHeader writes the header for size and, once it is written, makes
+// size the file's size.
+func (f *File) writeHeader(size int64) error {
+	hdr := f.header(size)
+	if _, err := f.store.WriteAt(hdr[:], 0); err != nil {
+		return fmt.Errorf("raf: %w", err)
+	}
+	f.size = size
+	return nil
+}
+
+// Size returns the logical (plaintext) size.
+func (f *File) Size() (int64, error) {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	if f.closed {
+		return 0, ErrClosed
+	}
+	return f.size, nil
+}
+
+// Info returns the size, the chunk size and the variant.
+func (f *File) Info() FileInfo {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	return FileInfo{Size: f.size, ChunkSize: int(f.cs), Algorithm: f.alg}
+}
+
+// Sync calls the store's Sync.
+func (f *File) Sync() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	if err := f.store.Sync(); err != nil {
+		return fmt.Errorf("raf: %w", err)
+	}
+	return nil
+}
+
+// Close syncs the store once and wipes the keys; it does not close the
+// store's own file. Every later call, a second Close included, returns
+// ErrClosed.
+func (f *File) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	f.closed = true
+	err := f.store.Sync()
+	f.wipe()
+	if f.merkle != nil {
+		f.merkle.wipe()
+	}
+	if err != nil {
+		return fmt.Errorf("raf: %w", err)
+	}
+	return nil
+}

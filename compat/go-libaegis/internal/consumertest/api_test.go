@@ -16,21 +16,21 @@ import (
 )
 
 var (
-	_ bool                                = common.Available
-	_ error                               = common.ErrAuth
-	_ error                               = common.ErrTruncated
-	_ error                               = common.ErrBadNonceLength
-	_ error                               = common.ErrBadKeyLength
-	_ error                               = common.ErrBadTagLength
-	_ error                               = common.ErrFinalized
-	_ func(x, y []byte) bool              = common.AnyOverlap
-	_ func(x, y []byte) bool              = common.InexactOverlap
-	_ func([]byte, int) ([]byte, []byte)  = common.GrowSlice
-	_ func()                              = common.NotAvailable
-	_ func(*common.Aegis) int             = (*common.Aegis).Overhead
-	_ func(*common.Aegis)                 = (*common.Aegis).Wipe
-	_ func(*common.Aegis) int             = (*common.Aegis).NonceSize // promoted from the embedded AEAD
-	_ cipher.AEAD                         = (*common.Aegis)(nil)
+	_ bool                               = common.Available
+	_ error                              = common.ErrAuth
+	_ error                              = common.ErrTruncated
+	_ error                              = common.ErrBadNonceLength
+	_ error                              = common.ErrBadKeyLength
+	_ error                              = common.ErrBadTagLength
+	_ error                              = common.ErrFinalized
+	_ func(x, y []byte) bool             = common.AnyOverlap
+	_ func(x, y []byte) bool             = common.InexactOverlap
+	_ func([]byte, int) ([]byte, []byte) = common.GrowSlice
+	_ func()                             = common.NotAvailable
+	_ func(*common.Aegis) int            = (*common.Aegis).Overhead
+	_ func(*common.Aegis)                = (*common.Aegis).Wipe
+	_ func(*common.Aegis) int            = (*common.Aegis).NonceSize // promoted from the embedded AEAD
+	_ cipher.AEAD                        = (*common.Aegis)(nil)
 	_ struct {
 		Key    []byte
 		TagLen int

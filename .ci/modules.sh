@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The repository's modules, each checked alone (GOWORK=off) and through the
+# go.work at the root:
+#   .                                        the library: its graph must be itself and golang.org/x/sys
+#   cmd/aegis-speed                          the speed tool and the benchmarks (x/crypto for ChaCha20-Poly1305)
+#   compat/go-libaegis                       the shim that declares github.com/aegis-aead/go-libaegis
+#   compat/go-libaegis/internal/consumertest code written for go-libaegis, switched by a replace
+# Run by .ci/run; runs alone from anywhere in the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() { echo "modules.sh: $*" >&2; exit 1; }
+
+modules=(. cmd/aegis-speed compat/go-libaegis compat/go-libaegis/internal/consumertest)
+
+step "every module tidy (go mod tidy -diff, GOWORK=off), on go 1.24.0"
+for m in "${modules[@]}"; do
+  echo "--- $m"
+  (cd "$m" && GOWORK=off go mod tidy -diff) || fail "$m: go.mod or go.sum is not tidy (run GOWORK=off go mod tidy there)"
+  grep -qx 'go 1.24.0' "$m/go.mod" || fail "$m/go.mod: the go line must stay 1.24.0, what #cgo noescape needs"
+done
+grep -qx 'go 1.24.0' go.work || fail "go.work: the go line must stay 1.24.0"
+
+step "lean graphs: the library brings golang.org/x/sys only"
+want="github.com/aegisgo/aegis golang.org/x/sys"
+got=$(GOWORK=off go list -m -f '{{.Path}}' all | sort | xargs)
+[ "$got" = "$want" ] || fail "the library's module graph is '$got', want '$want'"
+echo "library: $got"
+want="example.com/golibaegis-consumer github.com/aegis-aead/go-libaegis github.com/aegisgo/aegis golang.org/x/sys"
+got=$(cd compat/go-libaegis/internal/consumertest && GOWORK=off go list -m -f '{{.Path}}' all | sort | xargs)
+[ "$got" = "$want" ] || fail "the go-libaegis consumer's module graph is '$got', want '$want'"
+echo "consumer through the shim: $got"
+
+step "the shim's generated variant packages up to date; vet in the three builds"
+(cd compat/go-libaegis && go run internal/gen/main.go >/dev/null)
+if [ -n "$(git status --porcelain -- compat/go-libaegis)" ]; then
+  git status --short -- compat/go-libaegis; git diff --stat -- compat/go-libaegis
+  fail "the shim is stale: run go generate ./... in compat/go-libaegis"
+fi
+(cd compat/go-libaegis && GOWORK=off go vet ./... && GOWORK=off CGO_ENABLED=0 go vet ./... &&
+  GOWORK=off go vet -tags without_aegis ./...)
+
+# The consumer's unkeyed struct literals are the point (go-libaegis's field
+# sets must still take them), so vet runs without its composites check.
+step "the go-libaegis consumer, through a directory replace: cgo, CGO_ENABLED=0, -tags without_aegis"
+(
+  cd compat/go-libaegis/internal/consumertest
+  export GOWORK=off
+  go vet -composites=false .
+  go test -count=1 .
+  CGO_ENABLED=0 go vet -composites=false .
+  CGO_ENABLED=0 go test -count=1 .
+  go vet -composites=false -tags without_aegis .
+  go test -count=1 -tags without_aegis .
+)
+
+# Moved out of the root module, the speed tool and the benchmarks are not in
+# the root's ./..., so the matrix of .ci/run is repeated for them here.
+step "the speed tool and the benchmarks (their own module): vet, tests in every build, each benchmark once"
+go vet ./cmd/aegis-speed/...
+go test -count=1 ./cmd/aegis-speed/...
+CGO_ENABLED=0 go vet ./cmd/aegis-speed/...
+CGO_ENABLED=0 go test -count=1 ./cmd/aegis-speed/...
+go test -count=1 -tags without_aegis ./cmd/aegis-speed/...
+go test -count=1 -race ./cmd/aegis-speed/...
+GOEXPERIMENT=cgocheck2 go test -count=1 ./cmd/aegis-speed/...
+log=$(mktemp)
+go test -count=1 -run '^$' -bench . -benchtime 1x ./cmd/aegis-speed >"$log" 2>&1 || { cat "$log"; fail "a benchmark failed"; }
+grep -E '^(ok|PASS)' "$log"; rm -f "$log"
+
+step "the README's command from the root: go run ./cmd/aegis-speed (short settings)"
+go run ./cmd/aegis-speed -q -d 20ms -rounds 1 -sizes 1k

@@ -14,7 +14,8 @@ require github.com/aegisgo/aegis v0.0.0-00010101000000-000000000000
 
 require golang.org/x/sys v0.40.0 // indirect
 
-// Until the root module is tagged, it comes from this checkout. A replace
-// directive binds only the module it is in, so programs that use the shim
-// never see this line; they get the version required above.
+// The root module comes from this checkout, here and in CI. A replace
+// directive binds only the module it is in: programs that use the shim never
+// see this line and get the root version required above (a tag from the
+// first release on).
 replace github.com/aegisgo/aegis => ../..

@@ -230,7 +230,7 @@ func TestNonceAndTagLength(t *testing.T) {
 		if _, err := v.newAEAD(key[1:], 16); !errors.Is(err, common.ErrBadKeyLength) {
 			t.Errorf("%s: New with a short key: %v, want ErrBadKeyLength", v.name, err)
 		}
-		if _, err := a.Open(nil, nil, want[:15], nil); !errors.Is(err, common.ErrTruncated) {
+		if _, err := a.Open(nil, make([]byte, v.nonceSize), want[:15], nil); !errors.Is(err, common.ErrTruncated) {
 			t.Errorf("%s: Open of 15 bytes: %v, want ErrTruncated", v.name, err)
 		}
 	}

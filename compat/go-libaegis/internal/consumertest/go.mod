@@ -1,7 +1,8 @@
 // A program written for go-libaegis that switches to this repository's shim
-// by replacing the module, as the README says, and keeps its imports. CI
-// tests it with cgo, with CGO_ENABLED=0 and with -tags without_aegis, with
-// GOWORK=off so that only these lines decide what it builds against.
+// by replacing the module, as the README says, and keeps its imports. It is
+// not in the repository's go.work, so that only these lines decide what it
+// builds against: run it as `GOWORK=off go test .` here. CI (.ci/modules.sh)
+// tests it with cgo, with CGO_ENABLED=0 and with -tags without_aegis.
 module example.com/golibaegis-consumer
 
 go 1.24.0

@@ -73,5 +73,11 @@ log=$(mktemp)
 go test -count=1 -run '^$' -bench . -benchtime 1x ./cmd/aegis-speed >"$log" 2>&1 || { cat "$log"; fail "a benchmark failed"; }
 grep -E '^(ok|PASS)' "$log"; rm -f "$log"
 
+step "the speed module and the shim built and vetted without cgo for the targets of cross.sh"
+for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 freebsd/amd64 js/wasm wasip1/wasm; do
+  echo "$target"
+  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./cmd/aegis-speed/... ./compat/go-libaegis/...
+done
+
 step "the README's command from the root: go run ./cmd/aegis-speed (short settings)"
 go run ./cmd/aegis-speed -q -d 20ms -rounds 1 -sizes 1k

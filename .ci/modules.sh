@@ -81,3 +81,6 @@ done
 
 step "the README's command from the root: go run ./cmd/aegis-speed (short settings)"
 go run ./cmd/aegis-speed -q -d 20ms -rounds 1 -sizes 1k
+
+step "a release rehearsed through a local module proxy: go install @latest, the README's one replace line"
+bash .ci/release.sh

@@ -36,12 +36,12 @@ echo "consumer through the shim: $got"
 
 step "the shim's generated variant packages up to date; vet in the three builds"
 gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
 (cd compat/go-libaegis && go run internal/gen/main.go -root "$gen" >/dev/null)
 for f in $(cd "$gen" && find . -type f | sed "s|^\./||" | sort); do
   diff -u "compat/go-libaegis/$f" "$gen/$f" ||
     fail "compat/go-libaegis/$f is stale: run go generate ./... in compat/go-libaegis"
 done
-rm -rf "$gen"
 (cd compat/go-libaegis && GOWORK=off go vet ./... && GOWORK=off CGO_ENABLED=0 go vet ./... &&
   GOWORK=off go vet -tags without_aegis ./...)
 
@@ -69,9 +69,9 @@ CGO_ENABLED=0 go test -count=1 ./cmd/aegis-speed/...
 go test -count=1 -tags without_aegis ./cmd/aegis-speed/...
 go test -count=1 -race ./cmd/aegis-speed/...
 GOEXPERIMENT=cgocheck2 go test -count=1 ./cmd/aegis-speed/...
-log=$(mktemp)
+log=$gen/bench.log
 go test -count=1 -run '^$' -bench . -benchtime 1x ./cmd/aegis-speed >"$log" 2>&1 || { cat "$log"; fail "a benchmark failed"; }
-grep -E '^(ok|PASS)' "$log"; rm -f "$log"
+grep -E '^(ok|PASS)' "$log"
 
 step "the speed module and the shim built and vetted without cgo for the targets of cross.sh"
 for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 freebsd/amd64 js/wasm wasip1/wasm; do

@@ -2,7 +2,4 @@ module github.com/aegisgo/aegis
 
 go 1.24.0
 
-require (
-	golang.org/x/crypto v0.45.0 // indirect
-	golang.org/x/sys v0.40.0 // indirect
-)
+require golang.org/x/sys v0.40.0

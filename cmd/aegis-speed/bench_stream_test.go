@@ -1,4 +1,4 @@
-package aegis_test
+package main_test
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // The incremental and MAC benchmarks use the sizes and cipher names of
 // BenchmarkSeal, so that one benchstat table sets them side by side:
 //
-//	go test -run '^$' -bench 'Seal|Incremental|MAC' -count 10 . | tee bench.txt
+//	go test -run '^$' -bench 'Seal|Incremental|MAC' -count 10 ./cmd/aegis-speed | tee bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -row /size -col .name bench.txt
 //
 // BenchmarkIncremental encrypts a long message with one Encrypter, one

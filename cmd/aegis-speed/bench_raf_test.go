@@ -1,4 +1,4 @@
-package aegis_test
+package main_test
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // 64 KiB chunks with the variant's one-shot Seal of the same 64 MiB, in the
 // same run:
 //
-//	go test -run '^$' -bench '^BenchmarkRAF$' -count 6 . | tee raf.txt
+//	go test -run '^$' -bench '^BenchmarkRAF$' -count 6 ./cmd/aegis-speed | tee raf.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /op raf.txt
 //
 // All three move the same memory: 64 MiB of plaintext read from (or written
@@ -152,7 +152,7 @@ func BenchmarkRAF(b *testing.B) {
 // bandwidth. It reports the throughput ratios write/oneshot and
 // read/oneshot (ns/op is the time of the three passes together):
 //
-//	go test -run '^$' -bench '^BenchmarkRAFRatio$' -count 6 .
+//	go test -run '^$' -bench '^BenchmarkRAFRatio$' -count 6 ./cmd/aegis-speed
 func BenchmarkRAFRatio(b *testing.B) {
 	plain := rafPlain()
 	out := make([]byte, rafFileSize)

@@ -1,4 +1,4 @@
-package aegis_test
+package main_test
 
 import (
 	"crypto/aes"
@@ -19,9 +19,11 @@ import (
 
 // The benchmarks put every AEGIS variant and the standard library's
 // AES-GCM and x/crypto's ChaCha20-Poly1305 in one run, so that their ratios
-// can be read from one benchstat table:
+// can be read from one benchstat table. They live beside the speed tool, in
+// its own module, so that x/crypto stays out of the library's module graph;
+// from the repository root (the go.work there includes this module):
 //
-//	go test -run '^$' -bench . -count 10 . | tee bench.txt
+//	go test -run '^$' -bench . -count 10 ./cmd/aegis-speed | tee bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /cipher bench.txt
 
 var benchSizes = []int{16, 64, 256, 1024, 4096, 16384, 65536, 1 << 20}

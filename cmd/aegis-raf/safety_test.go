@@ -23,7 +23,8 @@ import (
 // statuses, signals and the standard streams are the real ones. The
 // process is this test binary, which TestMain turns into aegis-raf, or
 // the program that AEGIS_RAF_BIN names (to run these tests against
-// another build, such as an older aegis-raf).
+// another build, such as an older aegis-raf), run through the command in
+// AEGIS_RAF_EXEC when that is set.
 
 func TestMain(m *testing.M) {
 	if os.Getenv("AEGIS_RAF_TEST_MAIN") == "1" {
@@ -63,6 +64,13 @@ func cliCmd(t *testing.T, dir, keyHex string, args ...string) *exec.Cmd {
 	}
 	if keyHex != "" {
 		env = append(env, "AEGIS_RAF_KEY="+keyHex)
+	}
+	// AEGIS_RAF_EXEC is a command that runs the binary, for a test binary
+	// of another architecture run under emulation (.ci/cross.sh sets it
+	// to the same qemu command that go test -exec uses).
+	if wrap := strings.Fields(os.Getenv("AEGIS_RAF_EXEC")); len(wrap) > 0 {
+		args = append(append(wrap[1:], bin), args...)
+		bin = wrap[0]
 	}
 	c := exec.Command(bin, args...)
 	c.Dir, c.Env = dir, env

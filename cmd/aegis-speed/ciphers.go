@@ -131,7 +131,7 @@ func probeHeader(cfg *config) *header {
 		GOARCH:         runtime.GOARCH,
 		CPU:            cpuModel(),
 		CPUFeatures:    cpuFeatures(),
-		ClockGHz:       core.ClockHz() / 1e9,
+		ClockGHz:       clockHz() / 1e9,
 		AEGISAvailable: common.Available,
 		AEGISImpl:      os.Getenv("AEGIS_IMPL"),
 	}
@@ -150,8 +150,8 @@ func probeHeader(cfg *config) *header {
 	}
 	if !core.ImplEnvOK() {
 		h.Warnings = append(h.Warnings, fmt.Sprintf(
-			"AEGIS_IMPL=%q names no kernel and is ignored (known: %s)",
-			h.AEGISImpl, strings.Join(core.KernelNames[:], ", ")))
+			"AEGIS_IMPL=%q names no kernel and is ignored (known: %v)",
+			h.AEGISImpl, core.AllKernels()))
 	}
 	if cfg.tagLen != 16 && cfg.baselines {
 		h.Warnings = append(h.Warnings, fmt.Sprintf(

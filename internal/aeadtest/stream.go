@@ -237,20 +237,20 @@ func (s *scratchBuf) into(t testing.TB, name string, in []byte, f func(dst, in [
 	return bytes.Clone(out)
 }
 
-func (v StreamVariant) kernelEncrypter(t testing.TB, k int, key, nonce, ad []byte, tagLen int) *core.Encrypter {
+func (v StreamVariant) kernelEncrypter(t testing.TB, k core.Kernel, key, nonce, ad []byte, tagLen int) *core.Encrypter {
 	t.Helper()
 	e := new(core.Encrypter)
 	if err := e.InitKernel(v.V, key, nonce, ad, tagLen, k); err != nil {
-		t.Fatalf("Encrypter.InitKernel(%s): %v", core.KernelNames[k], err)
+		t.Fatalf("Encrypter.InitKernel(%s): %v", k, err)
 	}
 	return e
 }
 
-func (v StreamVariant) kernelDecrypter(t testing.TB, k int, key, nonce, ad []byte, tagLen int) *core.Decrypter {
+func (v StreamVariant) kernelDecrypter(t testing.TB, k core.Kernel, key, nonce, ad []byte, tagLen int) *core.Decrypter {
 	t.Helper()
 	d := new(core.Decrypter)
 	if err := d.InitKernel(v.V, key, nonce, ad, tagLen, k); err != nil {
-		t.Fatalf("Decrypter.InitKernel(%s): %v", core.KernelNames[k], err)
+		t.Fatalf("Decrypter.InitKernel(%s): %v", k, err)
 	}
 	return d
 }
@@ -285,7 +285,7 @@ func (v StreamVariant) testIncrementalVectors(t *testing.T) {
 	for _, k := range core.Kernels(v.V) {
 		for _, tv := range vs {
 			for _, tag := range [][]byte{tv.Tag128, tv.Tag256} {
-				name := fmt.Sprintf("%s/%s/tag%d", core.KernelNames[k], tv.Name, len(tag)*8)
+				name := fmt.Sprintf("%s/%s/tag%d", k, tv.Name, len(tag)*8)
 				d := v.kernelDecrypter(t, k, tv.Key, tv.Nonce, tv.AD, len(tag))
 				pt, err := decryptPieces(t, d, chunks(r, tv.CT, v.V.Rate), tag)
 				if tv.Fail {
@@ -328,13 +328,13 @@ func (v StreamVariant) testIncrementalKernels(t *testing.T) {
 				ct, tag := encryptPieces(t, e, chunks(r, m, v.V.Rate))
 				if !bytes.Equal(append(ct, tag...), want) {
 					t.Fatalf("%s tag%d: incremental encryption of %d bytes differs from soft's Seal",
-						core.KernelNames[k], tagLen, n)
+						k, tagLen, n)
 				}
 				d := v.kernelDecrypter(t, k, key, nonce, ad, tagLen)
 				pt, err := decryptPieces(t, d, chunks(r, want[:n], v.V.Rate), want[n:])
 				if err != nil || !bytes.Equal(pt, m) {
 					t.Fatalf("%s tag%d: incremental decryption of %d bytes: %v",
-						core.KernelNames[k], tagLen, n, err)
+						k, tagLen, n, err)
 				}
 			}
 			// Long messages in long pieces, which take the kernels'
@@ -346,13 +346,13 @@ func (v StreamVariant) testIncrementalKernels(t *testing.T) {
 				ct, tag := encryptPieces(t, e, chunks(r, m, 1500))
 				if !bytes.Equal(append(ct, tag...), want) {
 					t.Fatalf("%s tag%d: incremental encryption of %d bytes in long pieces differs from soft's Seal",
-						core.KernelNames[k], tagLen, n)
+						k, tagLen, n)
 				}
 				d := v.kernelDecrypter(t, k, key, nonce, ad, tagLen)
 				pt, err := decryptPieces(t, d, chunks(r, want[:n], 1500), want[n:])
 				if err != nil || !bytes.Equal(pt, m) {
 					t.Fatalf("%s tag%d: incremental decryption of %d bytes in long pieces: %v",
-						core.KernelNames[k], tagLen, n, err)
+						k, tagLen, n, err)
 				}
 			}
 		}
@@ -793,11 +793,11 @@ func (v StreamVariant) testDetachedOverlap(t *testing.T) {
 	})
 }
 
-func (v StreamVariant) kernelMAC(t testing.TB, k int, key, nonce []byte, tagLen int) *core.MAC {
+func (v StreamVariant) kernelMAC(t testing.TB, k core.Kernel, key, nonce []byte, tagLen int) *core.MAC {
 	t.Helper()
 	m := new(core.MAC)
 	if err := m.InitKernel(v.V, key, nonce, tagLen, k); err != nil {
-		t.Fatalf("MAC.InitKernel(%s): %v", core.KernelNames[k], err)
+		t.Fatalf("MAC.InitKernel(%s): %v", k, err)
 	}
 	return m
 }
@@ -813,7 +813,7 @@ func (v StreamVariant) testMACVectors(t *testing.T) {
 	for _, tv := range vs {
 		for _, want := range [][]byte{tv.Tag128, tv.Tag256} {
 			for _, k := range core.Kernels(v.V) {
-				name := fmt.Sprintf("%s/%s/tag%d", core.KernelNames[k], tv.Name, len(want)*8)
+				name := fmt.Sprintf("%s/%s/tag%d", k, tv.Name, len(want)*8)
 				m := v.kernelMAC(t, k, tv.Key, tv.Nonce, len(want))
 				m.Write(tv.Data)
 				if got := m.Sum(nil); !bytes.Equal(got, want) {
@@ -862,7 +862,7 @@ func (v StreamVariant) testMACKernels(t *testing.T) {
 					m.Write(p)
 				}
 				if got := m.Sum(nil); !bytes.Equal(got, want) {
-					t.Fatalf("%s tag%d: MAC of %d bytes differs from soft's", core.KernelNames[k], tagLen, n)
+					t.Fatalf("%s tag%d: MAC of %d bytes differs from soft's", k, tagLen, n)
 				}
 			}
 		}
@@ -1030,7 +1030,7 @@ func (v StreamVariant) testStreamKernels(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want[:n]) {
-				t.Fatalf("%s: Stream of %d bytes differs from soft's encryption of zeros", core.KernelNames[k], n)
+				t.Fatalf("%s: Stream of %d bytes differs from soft's encryption of zeros", k, n)
 			}
 		}
 		ks := new(core.KeyStream)
@@ -1042,7 +1042,7 @@ func (v StreamVariant) testStreamKernels(t *testing.T) {
 			ks.Read(p)
 		}
 		if !bytes.Equal(got, want) {
-			t.Fatalf("%s: KeyStream differs from soft's encryption of zeros", core.KernelNames[k])
+			t.Fatalf("%s: KeyStream differs from soft's encryption of zeros", k)
 		}
 	}
 }

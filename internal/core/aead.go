@@ -15,7 +15,7 @@ import (
 type AEAD struct {
 	v      *Variant
 	ops    atomic.Uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
-	kernel int
+	kernel Kernel
 	tagLen int
 	key    [32]byte
 }
@@ -28,7 +28,7 @@ func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
 // cannot run here (or the module has no C core).
-func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel int) error {
+func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -52,7 +52,7 @@ func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
 func (a *AEAD) Overhead() int { return a.tagLen }
 
 // Kernel returns the name of the kernel this AEAD runs.
-func (a *AEAD) Kernel() string { return KernelNames[a.kernel] }
+func (a *AEAD) Kernel() string { return a.kernel.String() }
 
 func (a *AEAD) variant() *Variant {
 	if a.v == nil {

@@ -67,15 +67,16 @@ step() { printf '\n==> %s\n' "$*"; }
 pids=()
 # objs OUT OWN CC... -- FLAGS...: compiles csrc/*.c and OWN (held to
 # -Werror) into OUT.objs/. With -DAEGISGO_TEST_HOOKS among the flags,
-# csrc/testhooks.c includes kernel_soft.c, which is then left out.
+# internal/ctest/testhooks.c joins them; it includes kernel_soft.c, which
+# is then left out.
 objs() {
-  local out=$1 own=$2 f b cc=() hooks=0
+  local out=$1 own=$2 f b cc=() hooks=0 extra=()
   shift 2
   while [ "$1" != -- ]; do cc+=("$1"); shift; done
   shift
-  case " $* " in *" -DAEGISGO_TEST_HOOKS "*) hooks=1 ;; esac
+  case " $* " in *" -DAEGISGO_TEST_HOOKS "*) hooks=1 extra=("$here/testhooks.c") ;; esac
   mkdir -p "$out.objs"
-  for f in "$csrc"/*.c "$own"; do
+  for f in "$csrc"/*.c "${extra[@]}" "$own"; do
     b=$(basename "$f" .c)
     if [ "$hooks" = 1 ] && [ "$b" = kernel_soft ]; then continue; fi
     if [ "$f" = "$own" ]; then set -- "$@" -Werror; fi

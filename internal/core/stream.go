@@ -113,8 +113,8 @@ func (e *Encrypter) EncryptTo(dst, p []byte) []byte {
 // starts (dst = p[:0]); another overlap panics.
 func (e *Encrypter) AppendEncrypt(dst, p []byte) []byte {
 	ops := e.s.live("Encrypter", "NewEncrypter")
-	ret, out := sliceForAppend(dst, len(p))
-	if inexactOverlap(out, p) {
+	ret, out := common.GrowSlice(dst, len(p))
+	if common.InexactOverlap(out, p) {
 		panic(e.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(p) > 0 {
@@ -163,8 +163,8 @@ func (d *Decrypter) DecryptTo(dst, c []byte) []byte {
 // starts (dst = c[:0]); another overlap panics.
 func (d *Decrypter) AppendDecrypt(dst, c []byte) []byte {
 	ops := d.s.live("Decrypter", "NewDecrypter")
-	ret, out := sliceForAppend(dst, len(c))
-	if inexactOverlap(out, c) {
+	ret, out := common.GrowSlice(dst, len(c))
+	if common.InexactOverlap(out, c) {
 		panic(d.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(c) > 0 {
@@ -227,7 +227,7 @@ func (m *MAC) Write(p []byte) (int, error) {
 // as it was.
 func (m *MAC) Sum(b []byte) []byte {
 	ops := m.live()
-	ret, out := sliceForAppend(b, m.s.tagLen)
+	ret, out := common.GrowSlice(b, m.s.tagLen)
 	macFinal(ops, &m.s.st, out)
 	return ret
 }
@@ -301,7 +301,7 @@ func (k *KeyStream) XORKeyStream(dst, src []byte) {
 		panic(k.s.variant().Name + ": output smaller than input")
 	}
 	dst = dst[:len(src)]
-	if inexactOverlap(dst, src) {
+	if common.InexactOverlap(dst, src) {
 		panic(k.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(src) > 0 {

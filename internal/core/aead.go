@@ -50,8 +50,8 @@ func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
 // Overhead returns the tag length.
 func (a *AEAD) Overhead() int { return a.tagLen }
 
-// Kernel returns the name of the kernel this AEAD runs.
-func (a *AEAD) Kernel() string { return a.kernel.String() }
+// Kernel returns the kernel this AEAD runs.
+func (a *AEAD) Kernel() Kernel { return a.kernel }
 
 func (a *AEAD) variant() *Variant {
 	if a.v == nil {

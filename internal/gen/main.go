@@ -1,8 +1,10 @@
 //go:build ignore
 
 // Command gen writes the six variant packages from templates (the AEAD;
-// the incremental, detached, MAC and keystream API; the test), so that
-// they hold declarations only and cannot drift apart. Run it with
+// the incremental, detached, MAC and keystream API; the test), one for each
+// entry of internal/core's variant table, so that they hold declarations
+// only and cannot drift apart; and internal/ctest/tables_gen.h, the same
+// table and core's kernel names for the C tests. Run it with
 // `go generate` in the module root.
 package main
 

@@ -149,9 +149,13 @@ func probeHeader(cfg *config) *header {
 		}
 	}
 	if !core.ImplEnvOK() {
+		var known []string
+		for _, k := range core.AllKernels() {
+			known = append(known, k.String())
+		}
 		h.Warnings = append(h.Warnings, fmt.Sprintf(
-			"AEGIS_IMPL=%q names no kernel and is ignored (known: %v)",
-			h.AEGISImpl, core.AllKernels()))
+			"AEGIS_IMPL=%q names no kernel and is ignored (known: %s)",
+			h.AEGISImpl, strings.Join(known, ", ")))
 	}
 	if cfg.tagLen != 16 && cfg.baselines {
 		h.Warnings = append(h.Warnings, fmt.Sprintf(

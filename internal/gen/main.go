@@ -61,6 +61,17 @@ func variants() []variant {
 	return vs
 }
 
+// KernelNames lists core's kernel names for a doc comment: "soft", ...
+// or "neon".
+func (v variant) KernelNames() string {
+	ks := core.AllKernels()
+	var names []string
+	for _, k := range ks[:len(ks)-1] {
+		names = append(names, fmt.Sprintf("%q", k.String()))
+	}
+	return strings.Join(names, ", ") + fmt.Sprintf(" or %q", ks[len(ks)-1].String())
+}
+
 func (v variant) NonceAdvice() string {
 	if v.NonceSize == 16 {
 		return "A nonce must never repeat under one key. Random nonces from crypto/rand are safe for up to 2^48 messages per key; a counter is safe for 2^128."
@@ -121,7 +132,7 @@ func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return x, nil
 }
 
-// Implementation names the kernel that New's AEADs run on this machine: "soft", "aesni", "avx2", "avx512" or "neon", or "none" when the module was built without its C core. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
+// Implementation names the kernel that New's AEADs run on this machine: {{.KernelNames}}, or "none" when the module was built without its C core. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
 func Implementation() string { return core.Implementation(variant) }
 
 // NonceSize returns [NonceSize], the largest nonce Seal and Open take.

@@ -58,8 +58,8 @@ failed=()
 step "C core: sanitizers and constant time (internal/ctest/run.sh)"
 bash internal/ctest/run.sh all || failed+=("internal/ctest/run.sh")
 
-step "guard pages (internal/guardtest)"
-go test -count=1 ./internal/guardtest || failed+=("internal/guardtest")
+step "guard pages (internal/ctest/guardtest)"
+go test -count=1 ./internal/ctest/guardtest || failed+=("internal/ctest/guardtest")
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

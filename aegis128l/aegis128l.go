@@ -56,7 +56,7 @@ const (
 	NonceSize = 16
 )
 
-var variant = &core.Variants[0]
+var variant = core.AEGIS128L
 
 // Aegis128L is an AEGIS-128L AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

@@ -57,7 +57,7 @@ const (
 	NonceSize = 16
 )
 
-var variant = &core.Variants[1]
+var variant = core.AEGIS128X2
 
 // Aegis128X2 is an AEGIS-128X2 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

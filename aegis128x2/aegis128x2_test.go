@@ -15,7 +15,7 @@ import (
 
 // variant hands the package's AEAD to the shared suite.
 var variant = aeadtest.Variant{
-	V:              &core.Variants[1],
+	V:              core.AEGIS128X2,
 	New:            aegis128x2.New,
 	Wipe:           func(a cipher.AEAD) { a.(*aegis128x2.Aegis128X2).Wipe() },
 	Implementation: aegis128x2.Implementation,
@@ -32,7 +32,7 @@ func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{
-	V:   &core.Variants[1],
+	V:   core.AEGIS128X2,
 	New: aegis128x2.New,
 	NewEncrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Encrypter, error) {
 		e, err := aegis128x2.NewEncrypter(key, nonce, ad, tagLen)

@@ -56,7 +56,7 @@ const (
 	NonceSize = 16
 )
 
-var variant = &core.Variants[2]
+var variant = core.AEGIS128X4
 
 // Aegis128X4 is an AEGIS-128X4 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

@@ -56,7 +56,7 @@ const (
 	NonceSize = 32
 )
 
-var variant = &core.Variants[3]
+var variant = core.AEGIS256
 
 // Aegis256 is an AEGIS-256 AEAD. Make one with [New]; the zero value is not
 // usable. It is safe for concurrent use by multiple goroutines, except

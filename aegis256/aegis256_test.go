@@ -15,7 +15,7 @@ import (
 
 // variant hands the package's AEAD to the shared suite.
 var variant = aeadtest.Variant{
-	V:              &core.Variants[3],
+	V:              core.AEGIS256,
 	New:            aegis256.New,
 	Wipe:           func(a cipher.AEAD) { a.(*aegis256.Aegis256).Wipe() },
 	Implementation: aegis256.Implementation,
@@ -32,7 +32,7 @@ func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{
-	V:   &core.Variants[3],
+	V:   core.AEGIS256,
 	New: aegis256.New,
 	NewEncrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Encrypter, error) {
 		e, err := aegis256.NewEncrypter(key, nonce, ad, tagLen)

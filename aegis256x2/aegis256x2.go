@@ -56,7 +56,7 @@ const (
 	NonceSize = 32
 )
 
-var variant = &core.Variants[4]
+var variant = core.AEGIS256X2
 
 // Aegis256X2 is an AEGIS-256X2 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

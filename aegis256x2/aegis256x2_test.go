@@ -15,7 +15,7 @@ import (
 
 // variant hands the package's AEAD to the shared suite.
 var variant = aeadtest.Variant{
-	V:              &core.Variants[4],
+	V:              core.AEGIS256X2,
 	New:            aegis256x2.New,
 	Wipe:           func(a cipher.AEAD) { a.(*aegis256x2.Aegis256X2).Wipe() },
 	Implementation: aegis256x2.Implementation,
@@ -32,7 +32,7 @@ func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{
-	V:   &core.Variants[4],
+	V:   core.AEGIS256X2,
 	New: aegis256x2.New,
 	NewEncrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Encrypter, error) {
 		e, err := aegis256x2.NewEncrypter(key, nonce, ad, tagLen)

@@ -56,7 +56,7 @@ const (
 	NonceSize = 32
 )
 
-var variant = &core.Variants[5]
+var variant = core.AEGIS256X4
 
 // Aegis256X4 is an AEGIS-256X4 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

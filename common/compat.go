@@ -9,7 +9,7 @@ import (
 
 // The helpers below are go-libaegis's, kept with its signatures so that
 // code calling them compiles and behaves the same after a switch of import
-// path. This module's own packages do not need them.
+// path. internal/core's Seal and Open use them too (they inline there).
 
 // AnyOverlap reports whether x and y share memory at any index. Only the
 // first len(x) and len(y) bytes count, not the capacity beyond them.
@@ -17,12 +17,11 @@ import (
 // Unlike go-libaegis's, it answers the same whether or not the module was
 // built with cgo.
 func AnyOverlap(x, y []byte) bool {
-	if len(x) == 0 || len(y) == 0 {
-		return false
-	}
-	xStart, yStart := uintptr(unsafe.Pointer(&x[0])), uintptr(unsafe.Pointer(&y[0]))
-	xLast, yLast := xStart+uintptr(len(x)-1), yStart+uintptr(len(y)-1)
-	return xStart <= yLast && yStart <= xLast
+	// One expression, cheap enough that InexactOverlap, which calls it,
+	// still inlines into internal/core's Seal and Open.
+	return len(x) > 0 && len(y) > 0 &&
+		uintptr(unsafe.Pointer(&x[0])) <= uintptr(unsafe.Pointer(&y[len(y)-1])) &&
+		uintptr(unsafe.Pointer(&y[0])) <= uintptr(unsafe.Pointer(&x[len(x)-1]))
 }
 
 // InexactOverlap reports whether x and y share memory at an index other

@@ -131,7 +131,7 @@ func probeHeader(cfg *config) *header {
 		GOARCH:         runtime.GOARCH,
 		CPU:            cpuModel(),
 		CPUFeatures:    cpuFeatures(),
-		ClockGHz:       core.ClockHz() / 1e9,
+		ClockGHz:       clockHz() / 1e9,
 		AEGISAvailable: common.Available,
 		AEGISImpl:      os.Getenv("AEGIS_IMPL"),
 	}
@@ -149,9 +149,13 @@ func probeHeader(cfg *config) *header {
 		}
 	}
 	if !core.ImplEnvOK() {
+		var known []string
+		for _, k := range core.AllKernels() {
+			known = append(known, k.String())
+		}
 		h.Warnings = append(h.Warnings, fmt.Sprintf(
 			"AEGIS_IMPL=%q names no kernel and is ignored (known: %s)",
-			h.AEGISImpl, strings.Join(core.KernelNames[:], ", ")))
+			h.AEGISImpl, strings.Join(known, ", ")))
 	}
 	if cfg.tagLen != 16 && cfg.baselines {
 		h.Warnings = append(h.Warnings, fmt.Sprintf(

@@ -69,11 +69,11 @@ func (v Variant) mustNew(t *testing.T, key []byte, tagLen int) cipher.AEAD {
 	return a
 }
 
-func (v Variant) withKernel(t *testing.T, kernel int, key []byte, tagLen int) *core.AEAD {
+func (v Variant) withKernel(t *testing.T, kernel core.Kernel, key []byte, tagLen int) *core.AEAD {
 	t.Helper()
 	a := new(core.AEAD)
 	if err := a.InitKernel(v.V, key, tagLen, kernel); err != nil {
-		t.Fatalf("InitKernel(%s): %v", core.KernelNames[kernel], err)
+		t.Fatalf("InitKernel(%s): %v", kernel, err)
 	}
 	return a
 }
@@ -111,7 +111,7 @@ func (v Variant) testVectors(t *testing.T) {
 	for _, k := range ks {
 		for _, tv := range vs {
 			for _, tag := range [][]byte{tv.Tag128, tv.Tag256} {
-				name := fmt.Sprintf("%s/%s/tag%d", core.KernelNames[k], tv.Name, len(tag)*8)
+				name := fmt.Sprintf("%s/%s/tag%d", k, tv.Name, len(tag)*8)
 				a := v.withKernel(t, k, tv.Key, len(tag))
 				sealed := append(append([]byte{}, tv.CT...), tag...)
 				pt, err := a.Open(nil, tv.Nonce, sealed, tv.AD)
@@ -192,13 +192,13 @@ func (v Variant) testKernelsAgree(t *testing.T) {
 				got := a.Seal(nil, nonce, in.m, in.ad)
 				if !bytes.Equal(got, want[i]) {
 					t.Errorf("%s tag%d: Seal of %d bytes with %d bytes of ad differs from soft",
-						core.KernelNames[k], tagLen, len(in.m), len(in.ad))
+						k, tagLen, len(in.m), len(in.ad))
 					fails++
 				}
 				pt, err := a.Open(nil, nonce, want[i], in.ad)
 				if err != nil || !bytes.Equal(pt, in.m) {
 					t.Errorf("%s tag%d: Open of soft's %d bytes with %d bytes of ad: %v",
-						core.KernelNames[k], tagLen, len(in.m), len(in.ad), err)
+						k, tagLen, len(in.m), len(in.ad), err)
 					fails++
 				}
 				if fails > 10 {
@@ -239,19 +239,19 @@ func (v Variant) testKernelsAgreeLong(t *testing.T) {
 				m, ad := random(r, n), random(r, r.IntN(70))
 				want := ref.Seal(nil, nonce, m, ad)
 				if got := a.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
-					t.Fatalf("%s tag%d: Seal of %d bytes differs from soft", core.KernelNames[k], tagLen, n)
+					t.Fatalf("%s tag%d: Seal of %d bytes differs from soft", k, tagLen, n)
 				}
 				buf := make([]byte, n, n+tagLen)
 				copy(buf, m)
 				if got := a.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
-					t.Fatalf("%s tag%d: Seal of %d bytes in place differs from soft", core.KernelNames[k], tagLen, n)
+					t.Fatalf("%s tag%d: Seal of %d bytes in place differs from soft", k, tagLen, n)
 				}
 				if pt, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(pt, m) {
-					t.Fatalf("%s tag%d: Open of soft's %d bytes: %v", core.KernelNames[k], tagLen, n, err)
+					t.Fatalf("%s tag%d: Open of soft's %d bytes: %v", k, tagLen, n, err)
 				}
 				ct := append([]byte(nil), want...)
 				if pt, err := a.Open(ct[:0], nonce, ct, ad); err != nil || !bytes.Equal(pt, m) {
-					t.Fatalf("%s tag%d: Open of soft's %d bytes in place: %v", core.KernelNames[k], tagLen, n, err)
+					t.Fatalf("%s tag%d: Open of soft's %d bytes in place: %v", k, tagLen, n, err)
 				}
 			}
 		}
@@ -262,16 +262,16 @@ func (v Variant) testKernelsAgreeLong(t *testing.T) {
 // here, and the best one unless AEGIS_IMPL caps it.
 func (v Variant) testImplementation(t *testing.T) {
 	got := v.Implementation()
-	k := core.KernelByName(got)
-	if k < 0 {
+	k, ok := core.KernelByName(got)
+	if !ok {
 		t.Fatalf("Implementation() = %q, not a kernel name", got)
 	}
 	ks := core.Kernels(v.V)
 	best := ks[len(ks)-1]
 	if os.Getenv("AEGIS_IMPL") == "" && k != best {
-		t.Errorf("Implementation() = %s, but %s runs here", got, core.KernelNames[best])
+		t.Errorf("Implementation() = %s, but %s runs here", got, best)
 	}
-	if env := os.Getenv("AEGIS_IMPL"); env != "" && core.KernelByName(env) >= 0 {
+	if env := os.Getenv("AEGIS_IMPL"); core.KernelChain(env) != nil {
 		if !slices.Contains(core.KernelChain(env), k) {
 			t.Errorf("Implementation() = %s, not allowed by AEGIS_IMPL=%s", got, env)
 		}
@@ -628,10 +628,10 @@ func (v Variant) testConcurrent(t *testing.T) {
 	}
 }
 
-func kernelNames(ks []int) []string {
+func kernelNames(ks []core.Kernel) []string {
 	var names []string
 	for _, k := range ks {
-		names = append(names, core.KernelNames[k])
+		names = append(names, k.String())
 	}
 	return names
 }

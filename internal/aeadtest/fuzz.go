@@ -105,10 +105,10 @@ func FuzzKernels(f *testing.F, v Variant) {
 		for _, k := range core.Kernels(v.V) {
 			a := v.withKernel(t, k, key, tagLen)
 			if got := a.Seal(nil, nonce, msg, ad); !bytes.Equal(got, want) {
-				t.Fatalf("%s: Seal differs from soft", core.KernelNames[k])
+				t.Fatalf("%s: Seal differs from soft", k)
 			}
 			if pt, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(pt, msg) {
-				t.Fatalf("%s: Open of soft's ciphertext: %v", core.KernelNames[k], err)
+				t.Fatalf("%s: Open of soft's ciphertext: %v", k, err)
 			}
 		}
 	})

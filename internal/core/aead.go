@@ -2,7 +2,6 @@ package core
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
 )
@@ -15,7 +14,7 @@ import (
 type AEAD struct {
 	v      *Variant
 	ops    atomic.Uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
-	kernel int
+	kernel Kernel
 	tagLen int
 	key    [32]byte
 }
@@ -28,7 +27,7 @@ func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
 // cannot run here (or the module has no C core).
-func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel int) error {
+func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -51,8 +50,8 @@ func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
 // Overhead returns the tag length.
 func (a *AEAD) Overhead() int { return a.tagLen }
 
-// Kernel returns the name of the kernel this AEAD runs.
-func (a *AEAD) Kernel() string { return KernelNames[a.kernel] }
+// Kernel returns the kernel this AEAD runs.
+func (a *AEAD) Kernel() Kernel { return a.kernel }
 
 func (a *AEAD) variant() *Variant {
 	if a.v == nil {
@@ -115,11 +114,11 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 	ops := a.live()
 	var pad [32]byte
 	n := a.nonceArg(nonce, &pad)
-	ret, out := sliceForAppend(dst, len(plaintext)+a.tagLen)
-	if inexactOverlap(out, plaintext) {
+	ret, out := common.GrowSlice(dst, len(plaintext)+a.tagLen)
+	if common.InexactOverlap(out, plaintext) {
 		panic(a.v.Name + ": invalid buffer overlap of output and input")
 	}
-	if anyOverlap(out, additionalData) {
+	if common.AnyOverlap(out, additionalData) {
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
 	mlen := len(plaintext)
@@ -158,14 +157,14 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	} else if len(tag) != a.tagLen {
 		return nil, common.ErrAuth
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext))
-	if inexactOverlap(out, ciphertext) {
+	ret, out := common.GrowSlice(dst, len(ciphertext))
+	if common.InexactOverlap(out, ciphertext) {
 		panic(a.v.Name + ": invalid buffer overlap of output and input")
 	}
-	if anyOverlap(out, tag) {
+	if common.AnyOverlap(out, tag) {
 		panic(a.v.Name + ": invalid buffer overlap of output and tag")
 	}
-	if anyOverlap(out, additionalData) {
+	if common.AnyOverlap(out, additionalData) {
 		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
 	}
 	if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
@@ -181,33 +180,4 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 func (a *AEAD) Wipe() {
 	a.ops.Store(0)
 	clear(a.key[:])
-}
-
-// sliceForAppend extends in by n bytes, reusing its capacity when it can.
-// head is the whole result, tail the n new bytes.
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
-}
-
-// anyOverlap reports whether x and y share memory at any index.
-func anyOverlap(x, y []byte) bool {
-	return len(x) > 0 && len(y) > 0 &&
-		uintptr(unsafe.Pointer(&x[0])) <= uintptr(unsafe.Pointer(&y[len(y)-1])) &&
-		uintptr(unsafe.Pointer(&y[0])) <= uintptr(unsafe.Pointer(&x[len(x)-1]))
-}
-
-// inexactOverlap reports whether x and y share memory at an index other
-// than the same one: in-place use (the same start) is allowed.
-func inexactOverlap(x, y []byte) bool {
-	if len(x) == 0 || len(y) == 0 || &x[0] == &y[0] {
-		return false
-	}
-	return anyOverlap(x, y)
 }

@@ -12,7 +12,7 @@ import (
 
 // sampleKernels is what each recorded CPU must get where the OS enables
 // all the register state the CPU has, keyed by a part of its name.
-var sampleKernels = map[string][]int{
+var sampleKernels = map[string][]Kernel{
 	"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
 	"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
 	"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
@@ -27,7 +27,7 @@ var sampleKernels = map[string][]int{
 	"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
 }
 
-func expectedKernels(s cpuidSample) []int {
+func expectedKernels(s cpuidSample) []Kernel {
 	for key, ks := range sampleKernels {
 		if containsFold(s.name, key) {
 			return ks
@@ -71,17 +71,17 @@ func TestX86DetectionOS(t *testing.T) {
 		name         string
 		l1, l7b, l7c uint32
 		xcr0         uint64
-		want         []int
+		want         []Kernel
 	}{
-		{"all", l1, l7b, l7c, 0xe7, []int{0, 1, 2, 3}},
-		{"OS without AVX-512 state", l1, l7b, l7c, 0x07, []int{0, 1, 2}},
-		{"OS without AVX state", l1, l7b, l7c, 0x03, []int{0, 1}},
-		{"no OSXSAVE", l1 &^ osxsave, l7b, l7c, 0xe7, []int{0, 1}},
-		{"no VAES", l1, l7b, 0, 0xe7, []int{0, 1}},
-		{"no AVX2", l1, l7b &^ avx2, l7c, 0xe7, []int{0, 1}},
-		{"no AVX-512VL", l1, l7b &^ vl, l7c, 0xe7, []int{0, 1, 2}},
-		{"no AVX-512BW", l1, l7b &^ bw, l7c, 0xe7, []int{0, 1, 2}},
-		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []int{0}},
+		{"all", l1, l7b, l7c, 0xe7, []Kernel{0, 1, 2, 3}},
+		{"OS without AVX-512 state", l1, l7b, l7c, 0x07, []Kernel{0, 1, 2}},
+		{"OS without AVX state", l1, l7b, l7c, 0x03, []Kernel{0, 1}},
+		{"no OSXSAVE", l1 &^ osxsave, l7b, l7c, 0xe7, []Kernel{0, 1}},
+		{"no VAES", l1, l7b, 0, 0xe7, []Kernel{0, 1}},
+		{"no AVX2", l1, l7b &^ avx2, l7c, 0xe7, []Kernel{0, 1}},
+		{"no AVX-512VL", l1, l7b &^ vl, l7c, 0xe7, []Kernel{0, 1, 2}},
+		{"no AVX-512BW", l1, l7b &^ bw, l7c, 0xe7, []Kernel{0, 1, 2}},
+		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []Kernel{0}},
 	}
 	for _, c := range cases {
 		if got := maskKernels(x86Kernels(c.l1, c.l7b, c.l7c, c.xcr0)); !slices.Equal(got, c.want) {
@@ -96,8 +96,8 @@ func TestX86DetectionOS(t *testing.T) {
 // only. Where the OS says yes, each CPU must get what it gets where XCR0
 // tells (Linux); where it says no, or where XCR0 is trusted, no avx512.
 func TestX86DetectionOSWord(t *testing.T) {
-	without := func(ks []int, k int) []int {
-		return slices.DeleteFunc(slices.Clone(ks), func(x int) bool { return x == k })
+	without := func(ks []Kernel, k Kernel) []Kernel {
+		return slices.DeleteFunc(slices.Clone(ks), func(x Kernel) bool { return x == k })
 	}
 	for _, s := range cpuidSamples {
 		exp := expectedKernels(s)
@@ -108,7 +108,7 @@ func TestX86DetectionOSWord(t *testing.T) {
 		cases := []struct {
 			word osAVX512
 			xcr0 uint64
-			want []int
+			want []Kernel
 		}{
 			{osAVX512FromXCR0, s.xcr0, exp},
 			{osAVX512Yes, s.xcr0, exp},
@@ -138,11 +138,11 @@ func TestX86DetectionOSWord(t *testing.T) {
 	}
 	mac := []struct {
 		word osAVX512
-		want []int
+		want []Kernel
 	}{
-		{osAVX512FromXCR0, []int{KernelSoft, KernelAESNI, KernelAVX2}}, // the bug: XCR0 trusted
-		{osAVX512Yes, []int{KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512}},
-		{osAVX512No, []int{KernelSoft, KernelAESNI, KernelAVX2}}, // macOS before 12.2
+		{osAVX512FromXCR0, []Kernel{KernelSoft, KernelAESNI, KernelAVX2}}, // the bug: XCR0 trusted
+		{osAVX512Yes, []Kernel{KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512}},
+		{osAVX512No, []Kernel{KernelSoft, KernelAESNI, KernelAVX2}}, // macOS before 12.2
 	}
 	for _, c := range mac {
 		got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x7, c.word))
@@ -151,7 +151,7 @@ func TestX86DetectionOSWord(t *testing.T) {
 		}
 	}
 	// The OS's word cannot stand in for the AVX state, nor for CPUID.
-	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []int{KernelSoft, KernelAESNI}) {
+	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []Kernel{KernelSoft, KernelAESNI}) {
 		t.Errorf("OS says yes but XCR0 lacks the AVX state: %v", got)
 	}
 	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX&^(1<<16), iceLake.leaf7ECX, 0x7, osAVX512Yes)); slices.Contains(got, KernelAVX512) {
@@ -182,16 +182,16 @@ func TestOSAVX512Of(t *testing.T) {
 
 // TestChooseKernel checks the choice and the AEGIS_IMPL cap.
 func TestChooseKernel(t *testing.T) {
-	all := func(int) bool { return true }
-	noX1 := func(k int) bool { return k != KernelAVX2 && k != KernelAVX512 } // like 128L
+	all := func(Kernel) bool { return true }
+	noX1 := func(k Kernel) bool { return k != KernelAVX2 && k != KernelAVX512 } // like 128L
 	x86 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2 | 1<<KernelAVX512)
 	zen3 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2)
 	arm := uint32(1<<KernelSoft | 1<<KernelNEON)
 	cases := []struct {
 		cpu   uint32
-		has   func(int) bool
+		has   func(Kernel) bool
 		cap   string
-		want  int
+		want  Kernel
 		envOK bool
 	}{
 		{x86, all, "", KernelAVX512, true},
@@ -211,7 +211,7 @@ func TestChooseKernel(t *testing.T) {
 	for i, c := range cases {
 		k, ok := chooseKernel(c.cpu, c.has, c.cap)
 		if k != c.want || ok != c.envOK {
-			t.Errorf("case %d (cap %q): %s, %v; want %s, %v", i, c.cap, KernelNames[k], ok, KernelNames[c.want], c.envOK)
+			t.Errorf("case %d (cap %q): %s, %v; want %s, %v", i, c.cap, k, ok, c.want, c.envOK)
 		}
 	}
 }
@@ -223,7 +223,7 @@ func TestThisCPU(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skipf("x86 detection only; %s is checked in arch_test.go", runtime.GOARCH)
 	}
-	want := []int{KernelSoft}
+	want := []Kernel{KernelSoft}
 	if cpu.X86.HasAES {
 		want = append(want, KernelAESNI)
 		if cpu.X86.HasAVX2 && cpu.X86.HasAVX512VAES {
@@ -236,18 +236,18 @@ func TestThisCPU(t *testing.T) {
 	got := maskKernels(cpuKernels)
 	for _, k := range want {
 		if !slices.Contains(got, k) {
-			t.Errorf("x/sys/cpu reports what %s needs, but it was not detected (detected %v)", KernelNames[k], got)
+			t.Errorf("x/sys/cpu reports what %s needs, but it was not detected (detected %v)", k, got)
 		}
 	}
 	best := want[len(want)-1]
 	if k, _ := chooseAll(""); k[2] < best || k[5] < best {
-		t.Errorf("the X4 variants chose %s and %s, but %s runs here", KernelNames[k[2]], KernelNames[k[5]], KernelNames[best])
+		t.Errorf("the X4 variants chose %s and %s, but %s runs here", k[2], k[5], best)
 	}
 }
 
-func maskKernels(m uint32) []int {
-	var ks []int
-	for k := 0; k < numKernels; k++ {
+func maskKernels(m uint32) []Kernel {
+	var ks []Kernel
+	for k := range numKernels {
 		if m&(1<<k) != 0 {
 			ks = append(ks, k)
 		}

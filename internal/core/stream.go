@@ -8,7 +8,7 @@ import (
 
 // StateSize is the size of an incremental state in bytes: the largest
 // variant's (AEGIS-128X4's), AEGISGO_STATE_BYTES in csrc/aegis.h.
-// cgo_stream.go checks at compile time that the two agree.
+// stream_cgo.go checks at compile time that the two agree.
 const StateSize = 656
 
 // incState is what Encrypter, Decrypter, MAC and KeyStream share: the
@@ -20,8 +20,8 @@ const StateSize = 656
 // It holds no pointer (the kernel's table is looked up in opsTable), so the
 // garbage collector neither scans it nor needs its type to allocate it.
 type incState struct {
-	vid    int // the variant's ID plus one; 0 in the zero value
-	kernel int // -1 after Final
+	vid    int    // the variant's ID plus one; 0 in the zero value
+	kernel Kernel // -1 after Final
 	tagLen int
 	st     [StateSize]byte
 }
@@ -30,7 +30,7 @@ type incState struct {
 var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
 	for v := range t {
 		for k := range t[v] {
-			t[v][k] = kernelOps(v, k)
+			t[v][k] = kernelOps(v, Kernel(k))
 		}
 	}
 	return t
@@ -44,7 +44,7 @@ func (s *incState) ops() uintptr { return opsTable[s.vid-1][s.kernel] }
 // kernel, the key, the nonce, the tag length) and starts the state,
 // absorbing ad. A nonce shorter than the variant's is zero-padded, as
 // go-libaegis does: an empty one is the all-zero nonce.
-func (s *incState) init(v *Variant, kernel int, key, nonce, ad []byte, tagLen int) error {
+func (s *incState) init(v *Variant, kernel Kernel, key, nonce, ad []byte, tagLen int) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -92,7 +92,7 @@ func (e *Encrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen i
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks.
-func (e *Encrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
+func (e *Encrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen int, kernel Kernel) error {
 	return e.s.init(v, kernel, key, nonce, additionalData, tagLen)
 }
 
@@ -113,8 +113,8 @@ func (e *Encrypter) EncryptTo(dst, p []byte) []byte {
 // starts (dst = p[:0]); another overlap panics.
 func (e *Encrypter) AppendEncrypt(dst, p []byte) []byte {
 	ops := e.s.live("Encrypter", "NewEncrypter")
-	ret, out := sliceForAppend(dst, len(p))
-	if inexactOverlap(out, p) {
+	ret, out := common.GrowSlice(dst, len(p))
+	if common.InexactOverlap(out, p) {
 		panic(e.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(p) > 0 {
@@ -142,7 +142,7 @@ func (d *Decrypter) Init(v *Variant, key, nonce, additionalData []byte, tagLen i
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks.
-func (d *Decrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen, kernel int) error {
+func (d *Decrypter) InitKernel(v *Variant, key, nonce, additionalData []byte, tagLen int, kernel Kernel) error {
 	return d.s.init(v, kernel, key, nonce, additionalData, tagLen)
 }
 
@@ -163,8 +163,8 @@ func (d *Decrypter) DecryptTo(dst, c []byte) []byte {
 // starts (dst = c[:0]); another overlap panics.
 func (d *Decrypter) AppendDecrypt(dst, c []byte) []byte {
 	ops := d.s.live("Decrypter", "NewDecrypter")
-	ret, out := sliceForAppend(dst, len(c))
-	if inexactOverlap(out, c) {
+	ret, out := common.GrowSlice(dst, len(c))
+	if common.InexactOverlap(out, c) {
 		panic(d.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(c) > 0 {
@@ -204,7 +204,7 @@ func (m *MAC) Init(v *Variant, key, nonce []byte, tagLen int) error {
 
 // InitKernel is Init with a given kernel, for tests and benchmarks. An
 // empty nonce is the all-zero nonce.
-func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen, kernel int) error {
+func (m *MAC) InitKernel(v *Variant, key, nonce []byte, tagLen int, kernel Kernel) error {
 	if err := m.s.init(v, kernel, key, nonce, nil, tagLen); err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (m *MAC) Write(p []byte) (int, error) {
 // as it was.
 func (m *MAC) Sum(b []byte) []byte {
 	ops := m.live()
-	ret, out := sliceForAppend(b, m.s.tagLen)
+	ret, out := common.GrowSlice(b, m.s.tagLen)
 	macFinal(ops, &m.s.st, out)
 	return ret
 }
@@ -280,7 +280,7 @@ func (k *KeyStream) Init(v *Variant, key, nonce []byte) error {
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks.
-func (k *KeyStream) InitKernel(v *Variant, key, nonce []byte, kernel int) error {
+func (k *KeyStream) InitKernel(v *Variant, key, nonce []byte, kernel Kernel) error {
 	// A keystream has no tag: 16 only passes the check.
 	return k.s.init(v, kernel, key, nonce, nil, 16)
 }
@@ -301,7 +301,7 @@ func (k *KeyStream) XORKeyStream(dst, src []byte) {
 		panic(k.s.variant().Name + ": output smaller than input")
 	}
 	dst = dst[:len(src)]
-	if inexactOverlap(dst, src) {
+	if common.InexactOverlap(dst, src) {
 		panic(k.s.variant().Name + ": invalid buffer overlap of output and input")
 	}
 	if len(src) > 0 {
@@ -316,7 +316,7 @@ func Stream(v *Variant, dst, key, nonce []byte) error {
 }
 
 // StreamKernel is Stream with a given kernel, for tests and benchmarks.
-func StreamKernel(v *Variant, dst, key, nonce []byte, kernel int) error {
+func StreamKernel(v *Variant, dst, key, nonce []byte, kernel Kernel) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable

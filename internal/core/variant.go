@@ -1,16 +1,16 @@
 // Package core is the cgo boundary of the module: the one place that calls
-// the C core, the kernel choice, and the AEAD type that the six variant
-// packages wrap. The variant packages hold declarations only.
+// the C core, the kernel choice (kernel.go), and the AEAD type that the six
+// variant packages wrap. The variant packages hold declarations only.
 //
-// Files tagged `cgo && !without_aegis` call C; files tagged
-// `!cgo || without_aegis` replace them with a stub whose constructors
-// return common.ErrNotAvailable. The rest builds everywhere.
+// Files named *_cgo.go (tagged `cgo && !without_aegis`) call C; their
+// *_nocgo.go twins (tagged `!cgo || without_aegis`) replace them, and
+// every constructor then returns common.ErrNotAvailable. The rest builds
+// everywhere.
 package core
 
-// Variant describes one AEGIS variant. The ID is the C core's variant
-// number (AEGISGO_128L ... in csrc/aegis.h).
+// Variant describes one AEGIS variant.
 type Variant struct {
-	ID        int
+	ID        int    // the index in Variants, and the C core's number (AEGISGO_128L ... in csrc/aegis.h)
 	Name      string // the Go package name, which also starts every panic message
 	Title     string // the specification's name
 	KeySize   int
@@ -18,35 +18,35 @@ type Variant struct {
 	Rate      int // bytes absorbed per state update
 }
 
-// The variants, indexed by ID.
-var Variants = [...]Variant{
-	{0, "aegis128l", "AEGIS-128L", 16, 16, 32},
-	{1, "aegis128x2", "AEGIS-128X2", 16, 16, 64},
-	{2, "aegis128x4", "AEGIS-128X4", 16, 16, 128},
-	{3, "aegis256", "AEGIS-256", 32, 32, 16},
-	{4, "aegis256x2", "AEGIS-256X2", 32, 32, 32},
-	{5, "aegis256x4", "AEGIS-256X4", 32, 32, 64},
-}
-
-// Kernel numbers, as in csrc/aegis.h.
+// Variant numbers. core_cgo.go checks at compile time that csrc/aegis.h
+// numbers the variants the same way.
 const (
-	KernelSoft   = 0
-	KernelAESNI  = 1
-	KernelAVX2   = 2
-	KernelAVX512 = 3
-	KernelNEON   = 4
-	numKernels   = 5
+	id128L = iota
+	id128X2
+	id128X4
+	id256
+	id256X2
+	id256X4
 )
 
-// KernelNames are the names used by AEGIS_IMPL and Implementation.
-var KernelNames = [numKernels]string{"soft", "aesni", "avx2", "avx512", "neon"}
-
-// KernelByName returns the number of a kernel name, or -1.
-func KernelByName(name string) int {
-	for i, n := range KernelNames {
-		if n == name {
-			return i
-		}
-	}
-	return -1
+// Variants is the module's one table of variants: the variant packages,
+// internal/gen (which writes them) and the C tests' tables
+// (internal/ctest/tables_gen.h) all come from it.
+var Variants = [...]Variant{
+	id128L:  {id128L, "aegis128l", "AEGIS-128L", 16, 16, 32},
+	id128X2: {id128X2, "aegis128x2", "AEGIS-128X2", 16, 16, 64},
+	id128X4: {id128X4, "aegis128x4", "AEGIS-128X4", 16, 16, 128},
+	id256:   {id256, "aegis256", "AEGIS-256", 32, 32, 16},
+	id256X2: {id256X2, "aegis256x2", "AEGIS-256X2", 32, 32, 32},
+	id256X4: {id256X4, "aegis256x4", "AEGIS-256X4", 32, 32, 64},
 }
+
+// The variants by name, as the generated packages use them.
+var (
+	AEGIS128L  = &Variants[id128L]
+	AEGIS128X2 = &Variants[id128X2]
+	AEGIS128X4 = &Variants[id128X4]
+	AEGIS256   = &Variants[id256]
+	AEGIS256X2 = &Variants[id256X2]
+	AEGIS256X4 = &Variants[id256X4]
+)

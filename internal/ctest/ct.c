@@ -32,9 +32,8 @@
 
 #include "aegis.h"
 
-static const char *const kernel_names[AEGISGO_NKERNELS] = {
-    "soft", "aesni", "avx2", "avx512", "neon",
-};
+/* kernel_names[]: internal/core's list, generated. */
+#include "tables_gen.h"
 
 /* Lengths that reach every path: empty, partial blocks, whole blocks of
  * every rate (16 to 128 bytes), two-block steps, and tails after them. */

@@ -16,7 +16,7 @@
  *   - the incremental entry points (split at random points), the MAC and
  *     the keystream, in exact-size blocks too;
  *   - lengths above 4 GiB in the final block, through the test hooks of
- *     csrc/testhooks.c, against an independent computation.
+ *     testhooks.c, against an independent computation.
  *
  * The last line says "N passed, M failed"; the exit status is 1 on any
  * failure. Set AEGISGO_SEED to vary the random inputs.
@@ -35,7 +35,7 @@
 #include "vectors.h"
 
 #ifndef AEGISGO_TEST_HOOKS
-#error "build with -DAEGISGO_TEST_HOOKS and csrc/testhooks.c"
+#error "build with -DAEGISGO_TEST_HOOKS and internal/ctest/testhooks.c"
 #endif
 void aegisgo_test_lengths_block(uint8_t out[16], uint64_t adlen, uint64_t mlen);
 int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
@@ -143,25 +143,8 @@ static size_t hex_decode(uint8_t *out, const char *hex)
 /* ------------------------------------------------------------------ */
 /* Variants and kernels */
 
-typedef struct {
-    const char *name;
-    size_t keylen, noncelen;
-    int fam;   /* 128 or 256 */
-    int d;     /* lanes */
-} variant_info;
-
-static const variant_info variants[AEGISGO_NVARIANTS] = {
-    {"AEGIS-128L", 16, 16, 128, 1},
-    {"AEGIS-128X2", 16, 16, 128, 2},
-    {"AEGIS-128X4", 16, 16, 128, 4},
-    {"AEGIS-256", 32, 32, 256, 1},
-    {"AEGIS-256X2", 32, 32, 256, 2},
-    {"AEGIS-256X4", 32, 32, 256, 4},
-};
-
-static const char *const kernel_names[AEGISGO_NKERNELS] = {
-    "soft", "aesni", "avx2", "avx512", "neon",
-};
+/* variants[] and kernel_names[]: internal/core's tables, generated. */
+#include "tables_gen.h"
 
 /* The kernels this build has and this CPU runs. */
 static uint32_t kernels_here;

@@ -1,8 +1,10 @@
 //go:build ignore
 
 // Command gen writes the six variant packages from templates (the AEAD;
-// the incremental, detached, MAC and keystream API; the test), so that
-// they hold declarations only and cannot drift apart. Run it with
+// the incremental, detached, MAC and keystream API; the test), one for each
+// entry of internal/core's variant table, so that they hold declarations
+// only and cannot drift apart; and internal/ctest/tables_gen.h, the same
+// table and core's kernel names for the C tests. Run it with
 // `go generate` in the module root.
 package main
 
@@ -17,33 +19,57 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/aegisgo/aegis/internal/core"
 	"github.com/aegisgo/aegis/internal/vectors"
 )
 
+// variant is one of core.Variants with the names and the prose that the
+// templates need besides.
 type variant struct {
-	ID        int
-	Pkg       string // package name
-	Type      string // exported type name
-	Title     string
-	KeySize   int
-	NonceSize int
-	Rate      int
-	Fits      string // what the variant is for
+	core.Variant
+	Pkg   string // package name: core's Name
+	Type  string // exported type name: Aegis128L, ...
+	Ident string // core's exported name of the variant: AEGIS128L, ...
+	Fits  string // what the variant is for
 }
 
-var variants = []variant{
-	{0, "aegis128l", "Aegis128L", "AEGIS-128L", 16, 16, 32,
-		"It is the fastest variant on CPUs with 128-bit AES instructions only (AES-NI without VAES, ARMv8 AES), and the most widely implemented."},
-	{1, "aegis128x2", "Aegis128X2", "AEGIS-128X2", 16, 16, 64,
-		"It runs two AEGIS-128L states side by side, one per 128-bit lane: about twice as fast as AEGIS-128L on CPUs with VAES on 256-bit registers, and no slower elsewhere for long messages."},
-	{2, "aegis128x4", "Aegis128X4", "AEGIS-128X4", 16, 16, 128,
-		"It runs four AEGIS-128L states side by side: the fastest variant on CPUs with VAES on 512-bit registers (AVX-512)."},
-	{3, "aegis256", "Aegis256", "AEGIS-256", 32, 32, 16,
-		"Its 256-bit key and nonce give the largest security margin; random nonces are safe for practically any number of messages."},
-	{4, "aegis256x2", "Aegis256X2", "AEGIS-256X2", 32, 32, 32,
-		"It runs two AEGIS-256 states side by side, one per 128-bit lane, for CPUs with VAES on 256-bit registers."},
-	{5, "aegis256x4", "Aegis256X4", "AEGIS-256X4", 32, 32, 64,
-		"It runs four AEGIS-256 states side by side, for CPUs with VAES on 512-bit registers (AVX-512)."},
+// fits says what each variant is for, by package name.
+var fits = map[string]string{
+	"aegis128l":  "It is the fastest variant on CPUs with 128-bit AES instructions only (AES-NI without VAES, ARMv8 AES), and the most widely implemented.",
+	"aegis128x2": "It runs two AEGIS-128L states side by side, one per 128-bit lane: about twice as fast as AEGIS-128L on CPUs with VAES on 256-bit registers, and no slower elsewhere for long messages.",
+	"aegis128x4": "It runs four AEGIS-128L states side by side: the fastest variant on CPUs with VAES on 512-bit registers (AVX-512).",
+	"aegis256":   "Its 256-bit key and nonce give the largest security margin; random nonces are safe for practically any number of messages.",
+	"aegis256x2": "It runs two AEGIS-256 states side by side, one per 128-bit lane, for CPUs with VAES on 256-bit registers.",
+	"aegis256x4": "It runs four AEGIS-256 states side by side, for CPUs with VAES on 512-bit registers (AVX-512).",
+}
+
+// variants returns core's table, in its order, with the names derived from
+// each package name ("aegis128x2": Aegis128X2, AEGIS128X2).
+func variants() []variant {
+	var vs []variant
+	for _, cv := range core.Variants {
+		suffix := strings.ToUpper(strings.TrimPrefix(cv.Name, "aegis"))
+		f, ok := fits[cv.Name]
+		if !ok {
+			fail(fmt.Errorf("%s: no description in fits", cv.Name))
+		}
+		vs = append(vs, variant{Variant: cv, Pkg: cv.Name, Type: "Aegis" + suffix, Ident: "AEGIS" + suffix, Fits: f})
+	}
+	if len(vs) != len(fits) {
+		fail(fmt.Errorf("fits describes %d variants, core has %d", len(fits), len(vs)))
+	}
+	return vs
+}
+
+// KernelNames lists core's kernel names for a doc comment: "soft", ...
+// or "neon".
+func (v variant) KernelNames() string {
+	ks := core.AllKernels()
+	var names []string
+	for _, k := range ks[:len(ks)-1] {
+		names = append(names, fmt.Sprintf("%q", k.String()))
+	}
+	return strings.Join(names, ", ") + fmt.Sprintf(" or %q", ks[len(ks)-1].String())
 }
 
 func (v variant) NonceAdvice() string {
@@ -88,7 +114,7 @@ const (
 	NonceSize = {{.NonceSize}}
 )
 
-var variant = &core.Variants[{{.ID}}]
+var variant = core.{{.Ident}}
 
 // {{.Type}} is an {{.Title}} AEAD. Make one with [New]; the zero value is not usable. It is safe for concurrent use by multiple goroutines, except [{{.Type}}.Wipe].
 type {{.Type}} struct {
@@ -106,7 +132,7 @@ func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return x, nil
 }
 
-// Implementation names the kernel that New's AEADs run on this machine: "soft", "aesni", "avx2", "avx512" or "neon", or "none" when the module was built without its C core. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
+// Implementation names the kernel that New's AEADs run on this machine: {{.KernelNames}}, or "none" when the module was built without its C core. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
 func Implementation() string { return core.Implementation(variant) }
 
 // NonceSize returns [NonceSize], the largest nonce Seal and Open take.
@@ -314,7 +340,7 @@ import (
 
 // variant hands the package's AEAD to the shared suite.
 var variant = aeadtest.Variant{
-	V:              &core.Variants[{{.ID}}],
+	V:              core.{{.Ident}},
 	New:            {{.Pkg}}.New,
 	Wipe:           func(a cipher.AEAD) { a.(*{{.Pkg}}.{{.Type}}).Wipe() },
 	Implementation: {{.Pkg}}.Implementation,
@@ -331,7 +357,7 @@ func FuzzKernels(f *testing.F) { aeadtest.FuzzKernels(f, variant) }
 
 // streamVariant hands the package's incremental API to the shared suite.
 var streamVariant = aeadtest.StreamVariant{
-	V:   &core.Variants[{{.ID}}],
+	V:   core.{{.Ident}},
 	New: {{.Pkg}}.New,
 	NewEncrypter: func(key, nonce, ad []byte, tagLen int) (aeadtest.Encrypter, error) {
 		e, err := {{.Pkg}}.NewEncrypter(key, nonce, ad, tagLen)
@@ -526,7 +552,7 @@ type exampleData struct {
 }
 
 func main() {
-	for _, v := range variants {
+	for _, v := range variants() {
 		if err := os.MkdirAll(v.Pkg, 0o755); err != nil {
 			fail(err)
 		}
@@ -535,6 +561,55 @@ func main() {
 		write(testTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_test.go"))
 		ex := exampleData{variant: v, Vec: loadExampleVector(v.Pkg), SealedLen: v.NonceSize + 13 + 16}
 		write(exampleTmpl, ex, filepath.Join(v.Pkg, v.Pkg+"_example_test.go"))
+	}
+	writeCTables(filepath.Join("internal", "ctest", "tables_gen.h"))
+}
+
+// writeCTables writes the C tests' copy of core's tables: the variants
+// (name, key and nonce sizes, family, lanes) and the kernel names, each
+// entry at the index of csrc/aegis.h's constant for it (designated
+// initializers), so that a name aegis.h lacks fails to compile.
+func writeCTables(name string) {
+	var b bytes.Buffer
+	b.WriteString(`/* SPDX-License-Identifier: MIT */
+
+/* Code generated by internal/gen/main.go from internal/core's tables; DO NOT EDIT. */
+
+#ifndef AEGISGO_CTEST_TABLES_GEN_H
+#define AEGISGO_CTEST_TABLES_GEN_H
+
+#include <stddef.h>
+
+#include "aegis.h"
+
+typedef struct {
+    const char *name;
+    size_t keylen, noncelen;
+    int fam;   /* 128 or 256 */
+    int d;     /* lanes */
+} variant_info;
+
+`)
+	fmt.Fprintf(&b, "_Static_assert(AEGISGO_NVARIANTS == %d, \"internal/core has %d variants\");\n", len(core.Variants), len(core.Variants))
+	b.WriteString("__attribute__((unused)) static const variant_info variants[AEGISGO_NVARIANTS] = {\n")
+	for _, v := range core.Variants {
+		fam, blockRate := 128, 32
+		if v.KeySize == 32 {
+			fam, blockRate = 256, 16
+		}
+		fmt.Fprintf(&b, "    [AEGISGO_%s] = {%q, %d, %d, %d, %d},\n",
+			strings.ToUpper(strings.TrimPrefix(v.Name, "aegis")), v.Title, v.KeySize, v.NonceSize, fam, v.Rate/blockRate)
+	}
+	b.WriteString("};\n\n")
+	ks := core.AllKernels()
+	fmt.Fprintf(&b, "_Static_assert(AEGISGO_NKERNELS == %d, \"internal/core has %d kernels\");\n", len(ks), len(ks))
+	b.WriteString("__attribute__((unused)) static const char *const kernel_names[AEGISGO_NKERNELS] = {\n")
+	for _, k := range ks {
+		fmt.Fprintf(&b, "    [AEGISGO_%s] = %q,\n", strings.ToUpper(k.String()), k.String())
+	}
+	b.WriteString("};\n\n#endif\n")
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		fail(err)
 	}
 }
 

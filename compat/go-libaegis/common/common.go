@@ -6,21 +6,16 @@
 //
 //	replace github.com/aegis-aead/go-libaegis => github.com/aegisgo/aegis/compat/go-libaegis vX.Y.Z
 //
-// Available and the errors are the target package's own, so errors.Is
-// matches across both import paths. The helpers that go-libaegis's common
-// exports for its own packages (AnyOverlap, InexactOverlap, GrowSlice, the
-// type Aegis) are here too, so that code naming them still compiles.
+// Everything forwards to the target package: Available and the errors are
+// its own, so errors.Is matches across both import paths, and so are the
+// helpers that go-libaegis's common exports for its own packages
+// (AnyOverlap, InexactOverlap, GrowSlice, the type Aegis), so that code
+// naming them still compiles.
 package common
 
 //go:generate go run ../internal/gen/main.go -root ..
 
-import (
-	"crypto/cipher"
-	"errors"
-	"unsafe"
-
-	aegisgo "github.com/aegisgo/aegis/common"
-)
+import aegisgo "github.com/aegisgo/aegis/common"
 
 // Available reports whether the C core is compiled in: [aegisgo.Available].
 // When it is false (CGO_ENABLED=0, or the build tag without_aegis), every
@@ -40,32 +35,15 @@ var (
 )
 
 // ErrFinalized is go-libaegis's error for an incremental operation used
-// after Final. The Encrypter and Decrypter of both modules panic in that
-// case rather than return it; the value is kept for code that names it.
-var ErrFinalized = errors.New("aegis: operation already finalized")
+// after Final: [aegisgo.ErrFinalized]. The Encrypter and Decrypter of both
+// modules panic in that case rather than return it; the value is kept for
+// code that names it.
+var ErrFinalized = aegisgo.ErrFinalized
 
 // Aegis is go-libaegis's shared AEAD state, with its field set, so that code
-// naming it or building one with a literal still compiles. This module never
-// fills it: its variant types keep their key unexported and do not embed it,
-// and no function here or in the variant packages returns one. Its Overhead
-// and Wipe work on its own fields; Seal, Open and NonceSize are those of the
-// embedded AEAD, if the caller sets one.
-type Aegis struct {
-	Key    []byte
-	TagLen int
-	cipher.AEAD
-}
-
-// Overhead returns TagLen.
-func (aead *Aegis) Overhead() int {
-	return aead.TagLen
-}
-
-// Wipe zeroes Key in place and sets TagLen to 0.
-func (aead *Aegis) Wipe() {
-	clear(aead.Key)
-	aead.TagLen = 0
-}
+// naming it or building one with a literal still compiles: an alias of
+// [aegisgo.Aegis], which no function of either module fills or returns.
+type Aegis = aegisgo.Aegis
 
 // NotAvailable panics with ErrNotAvailable. go-libaegis exports it only from
 // its builds without cgo, where every constructor calls it; here it exists
@@ -74,40 +52,14 @@ func NotAvailable() {
 	panic(ErrNotAvailable)
 }
 
-// AnyOverlap reports whether x and y share memory at any index, counting
-// their lengths only (not their capacities). Empty slices share nothing.
-func AnyOverlap(x, y []byte) bool {
-	if len(x) == 0 || len(y) == 0 {
-		return false
-	}
-	xFirst, xLast := uintptr(unsafe.Pointer(&x[0])), uintptr(unsafe.Pointer(&x[len(x)-1]))
-	yFirst, yLast := uintptr(unsafe.Pointer(&y[0])), uintptr(unsafe.Pointer(&y[len(y)-1]))
-	return xFirst <= yLast && yFirst <= xLast
-}
+// AnyOverlap reports whether x and y share memory at any index:
+// [aegisgo.AnyOverlap].
+func AnyOverlap(x, y []byte) bool { return aegisgo.AnyOverlap(x, y) }
 
 // InexactOverlap reports whether x and y share memory at an index that is
-// not the same in both: an output that overlaps its input anywhere but
-// exactly in place. This is the rule of crypto/cipher's AEAD, Block and
-// Stream interfaces. Slices of different lengths that start at the same
-// address do not overlap inexactly.
-func InexactOverlap(x, y []byte) bool {
-	if len(x) == 0 || len(y) == 0 || &x[0] == &y[0] {
-		return false
-	}
-	return AnyOverlap(x, y)
-}
+// not the same in both: [aegisgo.InexactOverlap].
+func InexactOverlap(x, y []byte) bool { return aegisgo.InexactOverlap(x, y) }
 
 // GrowSlice extends s by n bytes and returns the extended slice and its last
-// n bytes, the place to write into. It reuses s's array when its capacity
-// allows, and otherwise allocates a new one and copies s into it, as append
-// would.
-func GrowSlice(s []byte, n int) (result, tail []byte) {
-	l := len(s)
-	if n > cap(s)-l {
-		grown := make([]byte, l+n)
-		copy(grown, s)
-		s = grown
-	}
-	result = s[:l+n]
-	return result, result[l:]
-}
+// n bytes: [aegisgo.GrowSlice].
+func GrowSlice(s []byte, n int) (result, tail []byte) { return aegisgo.GrowSlice(s, n) }

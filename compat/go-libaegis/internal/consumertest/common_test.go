@@ -32,6 +32,7 @@ func TestErrorIdentity(t *testing.T) {
 		{"ErrBadKeyLength", common.ErrBadKeyLength, aegisgo.ErrBadKeyLength},
 		{"ErrBadTagLength", common.ErrBadTagLength, aegisgo.ErrBadTagLength},
 		{"ErrNotAvailable", common.ErrNotAvailable, aegisgo.ErrNotAvailable},
+		{"ErrFinalized", common.ErrFinalized, aegisgo.ErrFinalized},
 		{"raf.ErrAuth", raf.ErrAuth, aegisgoraf.ErrAuth},
 		{"raf.ErrInvalidHeader", raf.ErrInvalidHeader, aegisgoraf.ErrInvalidHeader},
 		{"raf.ErrBadChunkSize", raf.ErrBadChunkSize, aegisgoraf.ErrBadChunkSize},
@@ -49,6 +50,9 @@ func TestErrorIdentity(t *testing.T) {
 	if errors.Is(common.ErrFinalized, common.ErrAuth) || common.ErrFinalized == nil {
 		t.Errorf("ErrFinalized = %v, want a value of its own", common.ErrFinalized)
 	}
+	// The shim's Aegis is the module's type (an alias): a value of one is a
+	// value of the other, with no conversion.
+	var _ *aegisgo.Aegis = new(common.Aegis)
 }
 
 func TestOverlap(t *testing.T) {

@@ -1,6 +1,6 @@
 /* Standalone test for csrc/soft_aes.c (plain C program, not part of the Go build).
  * Build: gcc -O2 -Wall -Wextra -std=c99 -I csrc csrc/soft_aes.c \
- *        internal/softaestest/soft_aes_test.c -o /tmp/sat && /tmp/sat */
+ *        internal/ctest/softaestest/soft_aes_test.c -o /tmp/sat && /tmp/sat */
 #include <stdio.h>
 #include <string.h>
 #include "soft_aes.h"

@@ -13,35 +13,38 @@ package core
 import "C"
 
 import (
-	"os"
 	"unsafe"
 
 	_ "github.com/aegisgo/aegis/csrc" // links the C core
 )
 
-// cpuKernels is the set of kernels this build has and this CPU runs, as a
-// bit mask of kernel numbers: the C core's detection, completed by the Go
-// side where the OS must be asked (arch_*.go).
-var cpuKernels = archKernels(uint32(C.aegisgo_cpu_kernels()))
-
-// defaultKernel is the kernel of each variant, chosen once.
-var defaultKernel, implEnvOK = chooseAll(os.Getenv("AEGIS_IMPL"))
-
-func chooseAll(capName string) (ks [len(Variants)]int, ok bool) {
-	for i := range Variants {
-		ks[i], ok = chooseKernel(cpuKernels, func(k int) bool {
-			return C.aegisgo_ops_for(C.int(i), C.int(k)) != nil
-		}, capName)
-	}
-	return ks, ok
+// The C core numbers the variants and the kernels as variant.go and
+// kernel.go do: an index below is out of range, and the build fails, where
+// csrc/aegis.h says otherwise.
+func _() {
+	var x [1]struct{}
+	_ = x[C.AEGISGO_128L-id128L]
+	_ = x[C.AEGISGO_128X2-id128X2]
+	_ = x[C.AEGISGO_128X4-id128X4]
+	_ = x[C.AEGISGO_256-id256]
+	_ = x[C.AEGISGO_256X2-id256X2]
+	_ = x[C.AEGISGO_256X4-id256X4]
+	_ = x[C.AEGISGO_NVARIANTS-len(Variants)]
+	_ = x[C.AEGISGO_SOFT-int(KernelSoft)]
+	_ = x[C.AEGISGO_AESNI-int(KernelAESNI)]
+	_ = x[C.AEGISGO_AVX2-int(KernelAVX2)]
+	_ = x[C.AEGISGO_AVX512-int(KernelAVX512)]
+	_ = x[C.AEGISGO_NEON-int(KernelNEON)]
+	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
 }
 
-// kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
-// or 0 when the kernel cannot run it here.
-func kernelOps(variant, kernel int) uintptr {
-	if kernel < 0 || kernel >= numKernels || cpuKernels&(1<<kernel) == 0 {
-		return 0
-	}
+// detectKernels asks the C core which kernels this build has and this CPU
+// runs, and completes its answer where the OS must be asked (arch_*.go).
+func detectKernels() uint32 { return archKernels(uint32(C.aegisgo_cpu_kernels())) }
+
+// opsFor returns the C table of a variant in a kernel as an aegisgo_ref,
+// or 0 when this build has no such kernel for that variant.
+func opsFor(variant int, kernel Kernel) uintptr {
 	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
 }
 

@@ -1,13 +1,11 @@
-//go:build cgo && !without_aegis
-
 /*
  * testhooks.c: entry points for the C test driver (internal/ctest) into
  * what the interface hides: the lengths block, and Init followed by
  * Finalize of both algorithm bodies with lengths no test could afford to
  * process (above 4 GiB, up to 2^61 - 1 bytes).
  *
- * It compiles only with -DAEGISGO_TEST_HOOKS, which the driver's build
- * sets and the Go build never does: there this file is empty.
+ * It lives here, not in csrc/, so that no user's build ever sees it; it
+ * compiles only with -DAEGISGO_TEST_HOOKS, which the driver's build sets.
  */
 #ifdef AEGISGO_TEST_HOOKS
 
@@ -15,7 +13,7 @@
  * The soft kernel, in this translation unit, so that its static body
  * functions (soft_dD_init128, soft_dD_final128, ...) can be called
  * directly. A build with the hooks compiles this file in place of
- * kernel_soft.c (internal/ctest/run.sh leaves that one out): the kernel is
+ * csrc/kernel_soft.c (internal/ctest/run.sh leaves that one out): the kernel is
  * the same source, compiled once, and aegisgo_soft_table is defined once.
  */
 #include "kernel_soft.c"

@@ -158,7 +158,7 @@ func random(rng *rand.Rand, n int) []byte {
 
 // aeadCase covers Seal, Open, SealDetached and OpenDetached, in place too,
 // and a refused Open, which must clear the output at the guard.
-func aeadCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernels []int, tagLen, mlen, adlen int, atEnd bool) {
+func aeadCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernels []core.Kernel, tagLen, mlen, adlen int, atEnd bool) {
 	key, nonce := random(rng, v.KeySize), random(rng, v.NonceSize)
 	msg, ad := random(rng, mlen), random(rng, adlen)
 	var soft core.AEAD
@@ -168,7 +168,7 @@ func aeadCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernels 
 	want := soft.Seal(nil, nonce, msg, ad)
 
 	for _, k := range kernels {
-		name := fmt.Sprintf("%s/tag%d mlen %d adlen %d atEnd %v", core.KernelNames[k], tagLen, mlen, adlen, atEnd)
+		name := fmt.Sprintf("%s/tag%d mlen %d adlen %d atEnd %v", k, tagLen, mlen, adlen, atEnd)
 		var a core.AEAD
 		if err := a.InitKernel(v, ar.key.place(v.KeySize, atEnd, key), tagLen, k); err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -238,7 +238,7 @@ func pieces(rng *rand.Rand, b []byte) [][]byte {
 // of input, every piece of output and every tag at the guard. Their state
 // lives in the Go value, not in guarded memory (the C test driver,
 // internal/ctest, checks the state in exact-size heap blocks).
-func streamCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernels []int, tagLen, mlen int, atEnd bool) {
+func streamCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernels []core.Kernel, tagLen, mlen int, atEnd bool) {
 	key, nonce := random(rng, v.KeySize), random(rng, v.NonceSize)
 	msg, ad := random(rng, mlen), random(rng, rng.IntN(2*v.Rate))
 	var soft core.AEAD
@@ -256,7 +256,7 @@ func streamCase(t *testing.T, ar *arena, rng *rand.Rand, v *core.Variant, kernel
 	wantMAC := softMAC.Sum(nil)
 
 	for _, k := range kernels {
-		name := fmt.Sprintf("%s/tag%d mlen %d atEnd %v", core.KernelNames[k], tagLen, mlen, atEnd)
+		name := fmt.Sprintf("%s/tag%d mlen %d atEnd %v", k, tagLen, mlen, atEnd)
 		n := ar.nonce.place(v.NonceSize, atEnd, nonce)
 		kk := ar.key.place(v.KeySize, atEnd, key)
 		d := ar.ad.place(len(ad), atEnd, ad)

@@ -5,13 +5,9 @@ package core
 // Without the C core no kernel exists: every constructor fails with
 // common.ErrNotAvailable, and nothing below is ever reached with an AEAD.
 
-var cpuKernels uint32
+func detectKernels() uint32 { return 0 }
 
-var defaultKernel [len(Variants)]int
-
-var implEnvOK = true
-
-func kernelOps(variant, kernel int) uintptr { return 0 }
+func opsFor(variant int, kernel Kernel) uintptr { return 0 }
 
 func seal(ops uintptr, c, tag, m, ad []byte, n *byte, k *[32]byte) {
 	panic("aegis: built without the C core")

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import "os"
+
+// Kernel is one implementation of the variants in the C core. The numbers
+// are csrc/aegis.h's (AEGISGO_SOFT ...); core_cgo.go checks at compile
+// time that the two agree.
+type Kernel int
+
+const (
+	KernelSoft   Kernel = iota // portable C, constant time
+	KernelAESNI                // x86-64 AES-NI on 128-bit registers
+	KernelAVX2                 // VAES on 256-bit registers
+	KernelAVX512               // VAES on 512-bit registers
+	KernelNEON                 // ARMv8 AES instructions
+	numKernels
+)
+
+// kernelNames are the names that AEGIS_IMPL and Implementation use: the
+// module's one list of them (the C tests' list is generated from it).
+var kernelNames = [numKernels]string{
+	KernelSoft:   "soft",
+	KernelAESNI:  "aesni",
+	KernelAVX2:   "avx2",
+	KernelAVX512: "avx512",
+	KernelNEON:   "neon",
+}
+
+// String returns the kernel's name, as AEGIS_IMPL takes it.
+func (k Kernel) String() string {
+	if k < 0 || k >= numKernels {
+		return "none"
+	}
+	return kernelNames[k]
+}
+
+// AllKernels returns every kernel, whether or not it runs here.
+func AllKernels() []Kernel {
+	ks := make([]Kernel, numKernels)
+	for k := range ks {
+		ks[k] = Kernel(k)
+	}
+	return ks
+}
+
+// KernelByName returns the kernel of a name, and whether there is one.
+func KernelByName(name string) (Kernel, bool) {
+	for k, n := range kernelNames {
+		if n == name {
+			return Kernel(k), true
+		}
+	}
+	return -1, false
+}
+
+// kernelChain lists, for each kernel, the kernels at or below it in the
+// order of preference (best first). AEGIS_IMPL=name caps the choice to that
+// chain; soft ends every chain.
+var kernelChain = [numKernels][]Kernel{
+	KernelSoft:   {KernelSoft},
+	KernelAESNI:  {KernelAESNI, KernelSoft},
+	KernelAVX2:   {KernelAVX2, KernelAESNI, KernelSoft},
+	KernelAVX512: {KernelAVX512, KernelAVX2, KernelAESNI, KernelSoft},
+	KernelNEON:   {KernelNEON, KernelSoft},
+}
+
+// best is the order in which kernels are tried with no cap.
+var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelSoft}
+
+// cpuKernels is the set of kernels this build has and this CPU runs, as a
+// bit mask of kernel numbers: the C core's detection, completed by the Go
+// side where the OS must be asked (arch_*.go). It is 0 without the C core.
+var cpuKernels = detectKernels()
+
+// defaultKernel is the kernel of each variant, chosen once.
+var defaultKernel, implEnvOK = chooseAll(os.Getenv("AEGIS_IMPL"))
+
+func chooseAll(capName string) (ks [len(Variants)]Kernel, ok bool) {
+	for i := range Variants {
+		ks[i], ok = chooseKernel(cpuKernels, func(k Kernel) bool {
+			return opsFor(i, k) != 0
+		}, capName)
+	}
+	return ks, ok
+}
+
+// chooseKernel picks the kernel for one variant: the first kernel, in order
+// of preference, that the CPU runs (bit k of cpu) and that has code for the
+// variant (has(k)). capName is AEGIS_IMPL: empty means no cap; a kernel
+// name limits the choice to that kernel and those below it. A name that is
+// unknown is ignored (ok is false, so the caller can report it); a name of
+// a kernel this CPU lacks can only lower the choice, never raise it: on x86,
+// AEGIS_IMPL=neon leaves only soft.
+func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel, ok bool) {
+	order := best
+	ok = true
+	if capName != "" {
+		if c, known := KernelByName(capName); known {
+			order = kernelChain[c]
+		} else {
+			ok = false
+		}
+	}
+	for _, k := range order {
+		if cpu&(1<<k) != 0 && has(k) {
+			return k, ok
+		}
+	}
+	return KernelSoft, ok
+}
+
+// kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
+// or 0 when the kernel cannot run it here.
+func kernelOps(variant int, kernel Kernel) uintptr {
+	if kernel < 0 || kernel >= numKernels || cpuKernels&(1<<kernel) == 0 {
+		return 0
+	}
+	return opsFor(variant, kernel)
+}
+
+// DefaultKernel returns the kernel that New uses for variant v.
+func DefaultKernel(v *Variant) Kernel { return defaultKernel[v.ID] }
+
+// Implementation returns the name of the kernel that New uses for v, or
+// "none" when the module was built without its C core.
+func Implementation(v *Variant) string {
+	if cpuKernels == 0 {
+		return "none"
+	}
+	return defaultKernel[v.ID].String()
+}
+
+// Kernels returns the kernels that can run variant v on this machine, best
+// last, whatever AEGIS_IMPL says: tests walk them all.
+func Kernels(v *Variant) []Kernel {
+	var ks []Kernel
+	for k := range numKernels {
+		if kernelOps(v.ID, k) != 0 {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// ImplEnvOK reports whether AEGIS_IMPL was empty or named a kernel. An
+// unknown name is ignored; tools can use this to warn about it.
+func ImplEnvOK() bool { return implEnvOK }
+
+// KernelChain returns the kernels that AEGIS_IMPL=name allows, best first,
+// or nil for an unknown name.
+func KernelChain(name string) []Kernel {
+	if k, ok := KernelByName(name); ok {
+		return kernelChain[k]
+	}
+	return nil
+}

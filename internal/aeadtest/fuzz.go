@@ -170,8 +170,9 @@ func FuzzBatch(f *testing.F, v Variant) {
 					dst[i] = make([]byte, p)
 				}
 			case 2: // in place
-				if c := cap(arena) - int(uintptr(unsafe.Pointer(unsafe.SliceData(ins[i])))-uintptr(unsafe.Pointer(&arena[0]))); c >= need && len(ins[i]) > 0 {
-					dst[i] = ins[i][:0:need]
+				p := int(uintptr(unsafe.Pointer(unsafe.SliceData(ins[i]))) - uintptr(unsafe.Pointer(&arena[0])))
+				if len(ins[i]) > 0 && p+need <= arenaSize {
+					dst[i] = arena[p:p:p+need]
 				}
 			case 3: // without room
 				dst[i] = make([]byte, next()%3)

@@ -172,7 +172,7 @@ func FuzzBatch(f *testing.F, v Variant) {
 			case 2: // in place
 				p := int(uintptr(unsafe.Pointer(unsafe.SliceData(ins[i]))) - uintptr(unsafe.Pointer(&arena[0])))
 				if len(ins[i]) > 0 && p+need <= arenaSize {
-					dst[i] = arena[p:p:p+need]
+					dst[i] = arena[p : p : p+need]
 				}
 			case 3: // without room
 				dst[i] = make([]byte, next()%3)

@@ -26,7 +26,7 @@ type group struct {
 	out   [batchGroup]*byte
 	in    [batchGroup]*byte
 	ad    [batchGroup]*byte
-	nonce [batchGroup]*byte     // nil: the nonce is in pad
+	nonce [batchGroup]*byte    // nil: the nonce is in pad
 	pad   [batchGroup][32]byte // short nonces, zero-padded
 	idx   [batchGroup]int      // the message's index in the batch (open)
 	orig  [batchGroup][]byte   // dst[i] as passed (open)

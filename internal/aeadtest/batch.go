@@ -134,8 +134,14 @@ func (v Variant) testBatchEquals(t *testing.T) {
 				key := random(r, v.V.KeySize)
 				a := v.withKernel(t, k, key, tagLen)
 				c := v.randomBatch(r, n, r.IntN(2) == 0)
+				if n == 17 {
+					// Long messages: groups end by size before they are full.
+					for i := range c.msgs {
+						c.msgs[i] = random(r, 9000+r.IntN(20000))
+					}
+				}
 				name := fmt.Sprintf("%s/n=%d/tag%d", core.KernelNames[k], n, tagLen)
-				dst := randomDst(r, n, 4096+tagLen)
+				dst := randomDst(r, n, 29000+tagLen)
 				want := make([][]byte, n)
 				for i := range want {
 					want[i] = a.Seal(slices.Clone(dst[i]), c.nonces[i], c.msgs[i], at(c.ads, i))
@@ -155,7 +161,7 @@ func (v Variant) testBatchEquals(t *testing.T) {
 					prefix[i] = len(want[i]) - len(c.msgs[i]) - tagLen
 					cts[i] = want[i][prefix[i]:]
 				}
-				odst := randomDst(r, n, 4096)
+				odst := randomDst(r, n, 29000)
 				owant := make([][]byte, n)
 				for i := range owant {
 					var err error

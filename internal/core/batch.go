@@ -15,6 +15,14 @@ import (
 // core's AEGISGO_BATCH_GROUP.
 const batchGroup = 8
 
+// groupBytes ends a group early once its messages hold this many bytes, so
+// that one cgo call lasts a few microseconds at most. The Go runtime's
+// sysmon takes the P away from a goroutine that it sees in the same cgo
+// call on two of its ticks (20 us apart at first), and giving it back
+// costs a thread switch; on one CPU (GOMAXPROCS=1) that thread competes
+// with the caller. See BENCHMARKS.md, "One CPU".
+const groupBytes = 64 << 10
+
 // group is one cgo call's worth of a batch, built on the stack. cgo lets
 // Go memory handed to C hold no Go pointers unless they are pinned, and
 // runtime.Pinner costs 150-230 ns and an allocation per pointer on this
@@ -22,6 +30,7 @@ const batchGroup = 8
 // as arguments and only lens, which holds none, goes as memory.
 type group struct {
 	n     int
+	bytes int // of input in this group
 	lens  [2 * batchGroup]uintptr // input and ad length of each message (size_t)
 	out   [batchGroup]*byte
 	in    [batchGroup]*byte
@@ -45,6 +54,7 @@ func (g *group) add(a *AEAD, out, in []byte, inLen int, ad, nonce []byte) {
 	j := g.n
 	g.lens[2*j], g.lens[2*j+1] = uintptr(inLen), uintptr(len(ad))
 	g.out[j], g.in[j], g.ad[j] = firstByte(out), firstByte(in), firstByte(ad)
+	g.bytes += inLen + len(ad)
 	// A short nonce is padded into g.pad[j], and g.nonce[j] stays nil: a
 	// pointer from g into itself would make g escape to the heap.
 	g.nonce[j] = nil
@@ -56,6 +66,12 @@ func (g *group) add(a *AEAD, out, in []byte, inLen int, ad, nonce []byte) {
 	}
 	g.n++
 }
+
+// full reports whether the group must go to C before it takes more.
+func (g *group) full() bool { return g.n == batchGroup || g.bytes >= groupBytes }
+
+// reset empties the group after its call.
+func (g *group) reset() { g.n, g.bytes = 0, 0 }
 
 // noncePtr returns the nonce of slot j for C.
 func (g *group) noncePtr(j int) *byte {
@@ -89,9 +105,9 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		ret, out := sliceForAppend(dst[i], len(pt)+a.tagLen)
 		g.add(a, out, pt, len(pt), ad, nonce)
 		dst[i] = ret
-		if g.n == batchGroup {
+		if g.full() {
 			sealGroup(ops, &g, &a.key, a.tagLen)
-			g.n = 0
+			g.reset()
 		}
 	}
 	if g.n > 0 {
@@ -123,9 +139,9 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		g.idx[g.n], g.orig[g.n] = i, orig
 		g.add(a, out, ct, clen, ad, nonce)
 		dst[i] = ret
-		if g.n == batchGroup {
+		if g.full() {
 			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
-			g.n = 0
+			g.reset()
 		}
 	}
 	if g.n > 0 {

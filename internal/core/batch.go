@@ -30,7 +30,7 @@ const groupBytes = 64 << 10
 // as arguments and only lens, which holds none, goes as memory.
 type group struct {
 	n     int
-	bytes int // of input in this group
+	bytes int                     // of input in this group
 	lens  [2 * batchGroup]uintptr // input and ad length of each message (size_t)
 	out   [batchGroup]*byte
 	in    [batchGroup]*byte

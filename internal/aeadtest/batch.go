@@ -277,6 +277,9 @@ func (v Variant) testBatchAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts are checked in full runs")
 	}
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool allocate")
+	}
 	r := rand.New(rand.NewPCG(24, uint64(v.V.ID)))
 	a := v.batcher(t, random(r, v.V.KeySize), 16)
 	for _, n := range []int{3, 8, 40} {

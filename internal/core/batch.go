@@ -281,8 +281,12 @@ func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
 		}
 	}
 	omin, omax := spans[0].lo, spans[len(spans)-1].hi
+	// Inputs of successive messages often lie in increasing order, like
+	// the outputs: each kind of input keeps where its last search ended,
+	// and the next search looks there first.
+	var hint [3]int
 	for i := range ins {
-		for _, x := range [3][]byte{nonces[i], ins[i], adAt(ads, i)} {
+		for kind, x := range [3][]byte{nonces[i], ins[i], adAt(ads, i)} {
 			if len(x) == 0 {
 				continue
 			}
@@ -292,12 +296,8 @@ func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
 			}
 			// The first output that ends after lo, then every one that
 			// starts before hi, must be message i's own.
-			k, _ := slices.BinarySearchFunc(spans, lo, func(s span, lo uintptr) int {
-				if s.hi <= lo {
-					return -1
-				}
-				return 1
-			})
+			k := firstEndingAfter(spans, lo, hint[kind])
+			hint[kind] = k
 			for ; k < len(spans) && spans[k].lo < hi; k++ {
 				if spans[k].msg != i {
 					panic(name + msg)
@@ -305,4 +305,25 @@ func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
 			}
 		}
 	}
+}
+
+// firstEndingAfter returns the index of the first span (sorted, disjoint)
+// that ends after p, or len(spans): at hint or just after it when it is
+// there, else by binary search.
+func firstEndingAfter(spans []span, p uintptr, hint int) int {
+	for k := hint; k < min(hint+2, len(spans)); k++ {
+		if spans[k].hi > p && (k == 0 || spans[k-1].hi <= p) {
+			return k
+		}
+	}
+	lo, hi := 0, len(spans)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if spans[m].hi <= p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }

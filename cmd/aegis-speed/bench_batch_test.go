@@ -49,6 +49,17 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 func benchBatch(b *testing.B, c benchCipher, n, size int, open, batch bool) {
+	run := batchRunner(b, c, n, size, open, batch)
+	b.SetBytes(int64(n * size))
+	b.ReportAllocs()
+	for b.Loop() {
+		run()
+	}
+}
+
+// batchRunner returns one round of the benchmark: n messages of size bytes
+// sealed or opened, as a batch or one call at a time.
+func batchRunner(b *testing.B, c benchCipher, n, size int, open, batch bool) func() {
 	a, err := c.new(make([]byte, c.key))
 	if err != nil {
 		if !common.Available {
@@ -70,9 +81,7 @@ func benchBatch(b *testing.B, c benchCipher, n, size int, open, batch bool) {
 		cts[i] = a.Seal(nil, nonces[i], msgs[i], ads[i])
 		bufs[i] = make([]byte, 0, size+a.Overhead())
 	}
-	b.SetBytes(int64(n * size))
-	b.ReportAllocs()
-	for b.Loop() {
+	return func() {
 		copy(dst, bufs)
 		switch {
 		case batch && open:
@@ -90,6 +99,36 @@ func benchBatch(b *testing.B, c benchCipher, n, size int, open, batch bool) {
 		default:
 			for i := range n {
 				a.Seal(dst[i], nonces[i], msgs[i], ads[i])
+			}
+		}
+	}
+}
+
+// BenchmarkBatchRatio runs the loop and the batch of BenchmarkBatch in
+// alternation inside one benchmark loop, so that both see the same moment
+// of a shared, noisy machine, and reports the speedup of the batch
+// (loop time / batch time) as the metric x:
+//
+//	go test -run '^$' -bench '^BenchmarkBatchRatio$' -count 6 ./cmd/aegis-speed
+func BenchmarkBatchRatio(b *testing.B) {
+	for _, shape := range batchShapes {
+		for _, c := range benchCiphers[:6] {
+			for _, op := range []string{"seal", "open"} {
+				name := fmt.Sprintf("shape=%dx%d/cipher=%s/op=%s", shape.n, shape.size, c.name, op)
+				b.Run(name, func(b *testing.B) {
+					loop := batchRunner(b, c, shape.n, shape.size, op == "open", false)
+					batch := batchRunner(b, c, shape.n, shape.size, op == "open", true)
+					var tLoop, tBatch time.Duration
+					for b.Loop() {
+						t0 := time.Now()
+						loop()
+						t1 := time.Now()
+						batch()
+						tLoop += t1.Sub(t0)
+						tBatch += time.Since(t1)
+					}
+					b.ReportMetric(float64(tLoop)/float64(tBatch), "x")
+				})
 			}
 		}
 	}

@@ -145,4 +145,59 @@ void aegisgo_stream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
 void aegisgo_stream(aegisgo_ref ref, uint8_t *out, size_t len,
                     const uint8_t *npub, const uint8_t *k);
 
+/* Batches: many messages under one key in one call (batch.c).
+ *
+ * The Go side passes a group of up to AEGISGO_BATCH_GROUP messages per
+ * call. cgo forbids Go memory handed to C to hold Go pointers unless they
+ * are pinned, and pinning costs more than sealing a short message, so the
+ * pointers travel as arguments (four per message: out, in, ad, npub) and
+ * the descriptor array lens (2 * AEGISGO_BATCH_GROUP entries, no pointers)
+ * gives the lengths:
+ * lens[2j] is message j's input length (the plaintext, or the ciphertext
+ * without its tag), lens[2j+1] its ad length. Slots from n on are ignored.
+ *
+ * Seal writes message j's ciphertext at oj and its tag right after it;
+ * open reads the tag right after the ciphertext ij, writes the plaintext
+ * at oj, and sets bit j of *failed when the tag does not match (oj is then
+ * cleared). Each message follows the one-message rules (aegis.h above),
+ * and no message's output may overlap another message's input or output.
+ *
+ * Inside, the arguments become an array of aegisgo_batch_msg, and one loop
+ * runs the table's one-message entry points over it. A kernel that runs
+ * several messages in the lanes of one register (a later step) will take
+ * that array as is: the plan is an optional encrypt_batch/decrypt_batch
+ * pair beside the ops table, which the loop calls when a kernel has it. */
+#define AEGISGO_BATCH_GROUP 8
+
+typedef struct aegisgo_batch_msg {
+    uint8_t *out;       /* inlen bytes, then the tag when sealing */
+    const uint8_t *in;  /* inlen bytes, then the tag when opening */
+    size_t inlen;
+    const uint8_t *ad;
+    size_t adlen;
+    const uint8_t *npub;
+} aegisgo_batch_msg;
+
+#define AEGISGO_BATCH_MSG_ARGS(j) \
+    uint8_t *o##j, const uint8_t *i##j, const uint8_t *a##j, const uint8_t *n##j
+#define AEGISGO_BATCH_ARGS                                                   \
+    AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
+    AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3),                    \
+    AEGISGO_BATCH_MSG_ARGS(4), AEGISGO_BATCH_MSG_ARGS(5),                    \
+    AEGISGO_BATCH_MSG_ARGS(6), AEGISGO_BATCH_MSG_ARGS(7)
+
+void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,
+                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
+void aegisgo_open_batch(aegisgo_ref ref, uint32_t *failed,
+                        const uint8_t *k, size_t taglen,
+                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
+
+/* The loops behind them, on an array of any length. */
+void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,
+                       size_t taglen, const aegisgo_batch_msg *msg,
+                       size_t n);
+uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
+                           size_t taglen, const aegisgo_batch_msg *msg,
+                           size_t n);
+
 #endif

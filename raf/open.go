@@ -42,6 +42,9 @@ type File struct {
 	nonce [32]byte  // the writer's next nonce (under mu held alone)
 	bufs  sync.Pool // *[]byte of the same shape, for readers
 
+	wbatch *chunkBatch // the writer's batch scratch (under mu held alone)
+	rbatch sync.Pool   // *chunkBatch, for readers
+
 	merkle *merkleTree // nil unless Options.Merkle
 }
 
@@ -247,6 +250,7 @@ func (f *File) init(master []byte) error {
 		b := make([]byte, bufLen)
 		return &b
 	}
+	f.rbatch.New = func() any { return f.newBatch() }
 	return nil
 }
 
@@ -266,6 +270,8 @@ func (f *File) wipe() {
 	clear(f.wbuf)
 	f.wbuf = nil
 	f.bufs.New = nil
+	f.wbatch = nil
+	f.rbatch.New = nil
 }
 
 // chunkCount returns the number of records that hold size bytes.

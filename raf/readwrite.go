@@ -156,7 +156,11 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := int(min(f.cs-co, int64(n-done)))
 		var err error
-		if co == 0 && int64(take) == f.cs {
+		if k := f.runLen(idx, int64(n-done)/f.cs); co == 0 && k > 1 {
+			// A run of whole chunks, opened as a batch.
+			take = k * int(f.cs)
+			err = f.readRun(idx, k, p[done:done+take])
+		} else if co == 0 && int64(take) == f.cs {
 			err = f.readChunk(idx, rec, p[done:done+take])
 		} else {
 			used = true
@@ -231,6 +235,15 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := min(f.cs-co, int64(len(p))-done)
 		src := p[done : done+take]
+		if k := f.runLen(idx, (int64(len(p))-done)/f.cs); co == 0 && k > 1 {
+			// A run of whole chunks, sealed as a batch.
+			run := int64(k) * f.cs
+			if err := f.writeRun(idx, p[done:done+run], k, newSize); err != nil {
+				return 0, err
+			}
+			done += run
+			continue
+		}
 		if co == 0 && take == f.cs {
 			// A whole chunk: encrypted straight from p (into the store's
 			// memory when it is a MemStore, else through the scratch).

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+
+package main_test
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/raf"
+)
+
+// batchAEAD is the batch API that every AEGIS type has.
+type batchAEAD interface {
+	cipher.AEAD
+	SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte
+	OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error)
+}
+
+var batchShapes = []struct{ n, size int }{{32, 4096}, {64, 1400}, {256, 64}}
+
+// BenchmarkBatch compares SealBatch and OpenBatch with a loop of one Seal
+// or Open per message, on the same messages, for the shapes of issue 15
+// (a 128 KiB filesystem write, a VPN batch, small records); AES-GCM, which
+// has no batch API, runs the loop in the same run as a reference. Every
+// message has its own nonce and 13 bytes of ad, every dst has room:
+//
+//	go test -run '^$' -bench '^BenchmarkBatch$' -count 6 ./cmd/aegis-speed | tee batch.txt
+//	benchstat -col /mode batch.txt
+func BenchmarkBatch(b *testing.B) {
+	for _, shape := range batchShapes {
+		for _, c := range benchCiphers {
+			if c.name == "ChaCha20-Poly1305" {
+				continue
+			}
+			for _, op := range []string{"seal", "open"} {
+				for _, mode := range []string{"loop", "batch"} {
+					name := fmt.Sprintf("shape=%dx%d/cipher=%s/op=%s/mode=%s", shape.n, shape.size, c.name, op, mode)
+					b.Run(name, func(b *testing.B) {
+						benchBatch(b, c, shape.n, shape.size, op == "open", mode == "batch")
+					})
+				}
+			}
+		}
+	}
+}
+
+func benchBatch(b *testing.B, c benchCipher, n, size int, open, batch bool) {
+	run := batchRunner(b, c, n, size, open, batch)
+	b.SetBytes(int64(n * size))
+	b.ReportAllocs()
+	for b.Loop() {
+		run()
+	}
+}
+
+// batchRunner returns one round of the benchmark: n messages of size bytes
+// sealed or opened, as a batch or one call at a time.
+func batchRunner(b *testing.B, c benchCipher, n, size int, open, batch bool) func() {
+	a, err := c.new(make([]byte, c.key))
+	if err != nil {
+		if !common.Available {
+			b.Skip(err)
+		}
+		b.Fatal(err)
+	}
+	ba, ok := a.(batchAEAD)
+	if batch && !ok {
+		b.Skip("no batch API")
+	}
+	nonces, msgs, ads, cts := make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+	bufs, dst := make([][]byte, n), make([][]byte, n)
+	for i := range n {
+		nonces[i] = make([]byte, a.NonceSize())
+		nonces[i][0] = byte(i)
+		msgs[i] = bytes.Repeat([]byte{byte(i)}, size)
+		ads[i] = make([]byte, 13)
+		cts[i] = a.Seal(nil, nonces[i], msgs[i], ads[i])
+		bufs[i] = make([]byte, 0, size+a.Overhead())
+	}
+	return func() {
+		copy(dst, bufs)
+		switch {
+		case batch && open:
+			if _, err := ba.OpenBatch(dst, nonces, cts, ads); err != nil {
+				b.Fatal(err)
+			}
+		case batch:
+			ba.SealBatch(dst, nonces, msgs, ads)
+		case open:
+			for i := range n {
+				if _, err := a.Open(dst[i], nonces[i], cts[i], ads[i]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		default:
+			for i := range n {
+				a.Seal(dst[i], nonces[i], msgs[i], ads[i])
+			}
+		}
+	}
+}
+
+// BenchmarkBatchRatio runs the loop and the batch of BenchmarkBatch in
+// alternation inside one benchmark loop, so that both see the same moment
+// of a shared, noisy machine, and reports the speedup of the batch
+// (loop time / batch time) as the metric x:
+//
+//	go test -run '^$' -bench '^BenchmarkBatchRatio$' -count 6 ./cmd/aegis-speed
+func BenchmarkBatchRatio(b *testing.B) {
+	for _, shape := range batchShapes {
+		for _, c := range benchCiphers[:6] {
+			for _, op := range []string{"seal", "open"} {
+				name := fmt.Sprintf("shape=%dx%d/cipher=%s/op=%s", shape.n, shape.size, c.name, op)
+				b.Run(name, func(b *testing.B) {
+					loop := batchRunner(b, c, shape.n, shape.size, op == "open", false)
+					batch := batchRunner(b, c, shape.n, shape.size, op == "open", true)
+					var tLoop, tBatch time.Duration
+					for b.Loop() {
+						t0 := time.Now()
+						loop()
+						t1 := time.Now()
+						batch()
+						tLoop += t1.Sub(t0)
+						tBatch += time.Since(t1)
+					}
+					b.ReportMetric(float64(tLoop)/float64(tBatch), "x")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkRAFBatchRatio: with AEGIS-128L at the default chunk size, one
+// WriteAt of 4 MiB at offset 0 that overwrites an existing 4 MiB file in a
+// MemStore, and one ReadAt of 4 MiB, against the one-shot Seal of the same
+// 4 MiB, in alternation. The metrics are throughput ratios (above 1: the
+// file is faster than one Seal).
+//
+//	go test -run '^$' -bench '^BenchmarkRAFBatchRatio$' -count 6 ./cmd/aegis-speed
+func BenchmarkRAFBatchRatio(b *testing.B) {
+	const size = 4 << 20
+	plain := rafPlain()[:size]
+	v := rafVariants[0]
+	a, nonce := rafSealer(b, v)
+	dst := a.Seal(make([]byte, 0, size+16), nonce, plain, nil)
+	st := raf.NewMemStore()
+	f, err := raf.Create(st, make([]byte, v.alg.KeySize()), &raf.Options{Algorithm: v.alg, Truncate: true})
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt(plain, 0); err != nil {
+		b.Fatal(err)
+	}
+	out := make([]byte, size)
+	var tSeal, tWrite, tRead time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		a.Seal(dst[:0], nonce, plain, nil)
+		t1 := time.Now()
+		if _, err := f.WriteAt(plain, 0); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		if _, err := f.ReadAt(out, 0); err != nil {
+			b.Fatal(err)
+		}
+		t3 := time.Now()
+		tSeal += t1.Sub(t0)
+		tWrite += t2.Sub(t1)
+		tRead += t3.Sub(t2)
+	}
+	if !bytes.Equal(out, plain) {
+		b.Fatal("read back differs from what was written")
+	}
+	b.ReportMetric(float64(tSeal)/float64(tWrite), "write/oneshot")
+	b.ReportMetric(float64(tSeal)/float64(tRead), "read/oneshot")
+}

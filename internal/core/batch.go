@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+	"unsafe"
+
+	"github.com/aegisgo/aegis/common"
+)
+
+// batchGroup is how many messages one cgo call of a batch carries: the C
+// core's AEGISGO_BATCH_GROUP.
+const batchGroup = 8
+
+// groupBytes ends a group early once its messages hold this many bytes, so
+// that one cgo call lasts a few microseconds at most. The Go runtime's
+// sysmon takes the P away from a goroutine that it sees in the same cgo
+// call on two of its ticks (20 us apart at first), and giving it back
+// costs a thread switch; on one CPU (GOMAXPROCS=1) that thread competes
+// with the caller. See BENCHMARKS.md, "One CPU".
+const groupBytes = 64 << 10
+
+// group is one cgo call's worth of a batch, built on the stack. cgo lets
+// Go memory handed to C hold no Go pointers unless they are pinned, and
+// runtime.Pinner costs 150-230 ns and an allocation per pointer on this
+// machine (more than sealing a 64-byte message), so the pointers go to C
+// as arguments and only lens, which holds none, goes as memory.
+type group struct {
+	n     int
+	bytes int                     // of input in this group
+	lens  [2 * batchGroup]uintptr // input and ad length of each message (size_t)
+	out   [batchGroup]*byte
+	in    [batchGroup]*byte
+	ad    [batchGroup]*byte
+	nonce [batchGroup]*byte    // nil: the nonce is in pad
+	pad   [batchGroup][32]byte // short nonces, zero-padded
+	idx   [batchGroup]int      // the message's index in the batch (open)
+	orig  [batchGroup][]byte   // dst[i] as passed (open)
+}
+
+func firstByte(b []byte) *byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return &b[0]
+}
+
+// add puts one message in the next slot. in is the plaintext, or the
+// ciphertext followed by its tag (whose length is not in lens).
+func (g *group) add(a *AEAD, out, in []byte, inLen int, ad, nonce []byte) {
+	j := g.n
+	g.lens[2*j], g.lens[2*j+1] = uintptr(inLen), uintptr(len(ad))
+	g.out[j], g.in[j], g.ad[j] = firstByte(out), firstByte(in), firstByte(ad)
+	g.bytes += inLen + len(ad)
+	// A short nonce is padded into g.pad[j], and g.nonce[j] stays nil: a
+	// pointer from g into itself would make g escape to the heap.
+	g.nonce[j] = nil
+	if len(nonce) == a.v.NonceSize {
+		g.nonce[j] = &nonce[0]
+	} else {
+		g.pad[j] = [32]byte{}
+		copy(g.pad[j][:], nonce)
+	}
+	g.n++
+}
+
+// full reports whether the group must go to C before it takes more.
+func (g *group) full() bool { return g.n == batchGroup || g.bytes >= groupBytes }
+
+// reset empties the group after its call.
+func (g *group) reset() { g.n, g.bytes = 0, 0 }
+
+// noncePtr returns the nonce of slot j for C.
+func (g *group) noncePtr(j int) *byte {
+	if p := g.nonce[j]; p != nil {
+		return p
+	}
+	return &g.pad[j][0]
+}
+
+func adAt(additionalData [][]byte, i int) []byte {
+	if additionalData == nil {
+		return nil
+	}
+	return additionalData[i]
+}
+
+// SealBatch seals every message of a batch under the AEAD's key: dst[i]
+// becomes Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), and
+// dst is returned. additionalData may be nil (no associated data for any
+// message); otherwise every slice has len(dst) elements, or it panics.
+// Every argument is checked before any output is written. Nothing is
+// allocated when every dst[i] has room.
+func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
+	ops := a.live()
+	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
+	var g group
+	for i := range dst {
+		// Everything of message i is read before dst[i] is replaced: the
+		// caller may pass one [][]byte as both dst and plaintexts.
+		pt, ad, nonce := plaintexts[i], adAt(additionalData, i), nonces[i]
+		ret, out := sliceForAppend(dst[i], len(pt)+a.tagLen)
+		g.add(a, out, pt, len(pt), ad, nonce)
+		dst[i] = ret
+		if g.full() {
+			sealGroup(ops, &g, &a.key, a.tagLen)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
+		sealGroup(ops, &g, &a.key, a.tagLen)
+	}
+	return dst
+}
+
+// OpenBatch opens every message of a batch: dst[i] becomes the result of
+// Open(dst[i], nonces[i], ciphertexts[i], additionalData[i]), and dst is
+// returned. The lengths, checks and allocations are SealBatch's.
+//
+// Every message is processed. When some fail, the error is a
+// *common.BatchError that lists them in ascending order; the output area
+// of each failed message is zeroed and its dst[i] is left as passed.
+func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
+	ops := a.live()
+	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
+	var g group
+	var fails []batchFail
+	for i := range dst {
+		ct, ad, nonce, orig := ciphertexts[i], adAt(additionalData, i), nonces[i], dst[i]
+		if len(ct) < a.tagLen {
+			fails = append(fails, batchFail{i, common.ErrTruncated})
+			continue
+		}
+		clen := len(ct) - a.tagLen
+		ret, out := sliceForAppend(orig, clen)
+		g.idx[g.n], g.orig[g.n] = i, orig
+		g.add(a, out, ct, clen, ad, nonce)
+		dst[i] = ret
+		if g.full() {
+			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
+		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+	}
+	if fails == nil {
+		return dst, nil
+	}
+	// Truncated messages were noted as they came, failed tags a group
+	// later: put them in order.
+	slices.SortFunc(fails, func(x, y batchFail) int { return cmp.Compare(x.i, y.i) })
+	e := &common.BatchError{Failed: make([]int, len(fails)), Errs: make([]error, len(fails))}
+	for k, f := range fails {
+		e.Failed[k], e.Errs[k] = f.i, f.err
+	}
+	return dst, e
+}
+
+type batchFail struct {
+	i   int
+	err error
+}
+
+// openGroup runs a group of opens and notes its failures: their dst[i]
+// goes back to what the caller passed (C has zeroed the output).
+func openGroup(ops uintptr, g *group, k *[32]byte, tagLen int, dst [][]byte, fails []batchFail) []batchFail {
+	failed := openGroupC(ops, g, k, tagLen)
+	for j := 0; failed != 0; j++ {
+		if failed&1 != 0 {
+			i := g.idx[j]
+			dst[i] = g.orig[j]
+			fails = append(fails, batchFail{i, common.ErrAuth})
+		}
+		failed >>= 1
+	}
+	return fails
+}
+
+// span is the memory of one message's output.
+type span struct {
+	lo, hi uintptr
+	msg    int
+}
+
+var spanPool = sync.Pool{New: func() any { return new([]span) }}
+
+func spanOf(b []byte) (lo, hi uintptr) {
+	lo = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return lo, lo + uintptr(len(b))
+}
+
+// outRegion returns the bytes that message i's output will take in dst[i],
+// or nil when dst[i] has no room (the output then goes to new memory,
+// which overlaps nothing) or there is no output.
+func outRegion(d []byte, need int) []byte {
+	if need == 0 || cap(d)-len(d) < need {
+		return nil
+	}
+	return d[len(d) : len(d)+need]
+}
+
+// split returns the parts of message i's input: the input itself, and for
+// an open the tag at its end; ok is false for an open shorter than a tag.
+func (a *AEAD) split(in []byte, seal bool) (body, tag []byte, ok bool) {
+	if seal {
+		return in, nil, true
+	}
+	if len(in) < a.tagLen {
+		return nil, nil, false
+	}
+	clen := len(in) - a.tagLen
+	return in[:clen], in[clen:], true
+}
+
+// checkBatch holds every check of SealBatch and OpenBatch, so that a
+// panic leaves no partial output: the lengths of the slices, each
+// message's nonce and overlap rules (Seal's and Open's), and that no
+// message's output overlaps another message's input, nonce or output.
+func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
+	name := a.v.Name
+	n := len(dst)
+	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
+		panic(name + ": batch slices of different lengths")
+	}
+	pooled := spanPool.Get().(*[]span)
+	spans := (*pooled)[:0]
+	sorted := true
+	for i := range n {
+		if len(nonces[i]) > a.v.NonceSize {
+			panic(name + ": incorrect nonce length given to AEAD")
+		}
+		body, tag, ok := a.split(ins[i], seal)
+		if !ok {
+			continue
+		}
+		need := len(body)
+		if seal {
+			need += a.tagLen
+		}
+		out := outRegion(dst[i], need)
+		if out == nil {
+			continue
+		}
+		ad := adAt(ads, i)
+		if inexactOverlap(out, body) {
+			panic(name + ": invalid buffer overlap of output and input")
+		}
+		if anyOverlap(out, tag) {
+			panic(name + ": invalid buffer overlap of output and tag")
+		}
+		if anyOverlap(out, ad) {
+			panic(name + ": invalid buffer overlap of output and additional data")
+		}
+		lo, hi := spanOf(out)
+		if len(spans) > 0 && spans[len(spans)-1].lo > lo {
+			sorted = false
+		}
+		spans = append(spans, span{lo, hi, i})
+	}
+	if len(spans) > 0 {
+		if !sorted {
+			slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		}
+		checkAcross(name, spans, nonces, ins, ads)
+	}
+	*pooled = spans[:0]
+	spanPool.Put(pooled)
+}
+
+// checkAcross panics if the outputs (sorted, nonempty) overlap each other,
+// or if one overlaps an input of another message.
+func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
+	const msg = ": invalid buffer overlap between messages of a batch"
+	for k := 1; k < len(spans); k++ {
+		if spans[k-1].hi > spans[k].lo {
+			panic(name + msg)
+		}
+	}
+	omin, omax := spans[0].lo, spans[len(spans)-1].hi
+	// Inputs of successive messages often lie in increasing order, like
+	// the outputs: each kind of input keeps where its last search ended,
+	// and the next search looks there first.
+	var hint [3]int
+	for i := range ins {
+		for kind, x := range [3][]byte{nonces[i], ins[i], adAt(ads, i)} {
+			if len(x) == 0 {
+				continue
+			}
+			lo, hi := spanOf(x)
+			if hi <= omin || lo >= omax {
+				continue
+			}
+			// The first output that ends after lo, then every one that
+			// starts before hi, must be message i's own.
+			k := firstEndingAfter(spans, lo, hint[kind])
+			hint[kind] = k
+			for ; k < len(spans) && spans[k].lo < hi; k++ {
+				if spans[k].msg != i {
+					panic(name + msg)
+				}
+			}
+		}
+	}
+}
+
+// firstEndingAfter returns the index of the first span (sorted, disjoint)
+// that ends after p, or len(spans): at hint or just after it when it is
+// there, else by binary search.
+func firstEndingAfter(spans []span, p uintptr, hint int) int {
+	for k := hint; k < min(hint+2, len(spans)); k++ {
+		if spans[k].hi > p && (k == 0 || spans[k-1].hi <= p) {
+			return k
+		}
+	}
+	lo, hi := 0, len(spans)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if spans[m].hi <= p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

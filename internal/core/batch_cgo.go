@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+
+//go:build cgo && !without_aegis
+
+package core
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../csrc
+#cgo noescape aegisgo_seal_batch
+#cgo nocallback aegisgo_seal_batch
+#cgo noescape aegisgo_open_batch
+#cgo nocallback aegisgo_open_batch
+#include "aegis.h"
+*/
+import "C"
+
+import "unsafe"
+
+// The group size must be the C core's: one of these array lengths is
+// negative otherwise, and the build fails.
+var (
+	_ [batchGroup - C.AEGISGO_BATCH_GROUP]byte
+	_ [C.AEGISGO_BATCH_GROUP - batchGroup]byte
+	_ [unsafe.Sizeof(C.size_t(0)) - unsafe.Sizeof(uintptr(0))]byte
+	_ [unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(C.size_t(0))]byte
+)
+
+func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
+
+// sealGroup and openGroupC are the one cgo call of each group of a batch.
+func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
+	C.aegisgo_seal_batch(C.aegisgo_ref(ops), u8(&k[0]), C.size_t(tagLen),
+		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
+		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
+		u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
+		u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
+		u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)),
+		u8(g.out[4]), u8(g.in[4]), u8(g.ad[4]), u8(g.noncePtr(4)),
+		u8(g.out[5]), u8(g.in[5]), u8(g.ad[5]), u8(g.noncePtr(5)),
+		u8(g.out[6]), u8(g.in[6]), u8(g.ad[6]), u8(g.noncePtr(6)),
+		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)))
+}
+
+// openGroupC returns a bit mask of the messages whose tag did not match.
+func openGroupC(ops uintptr, g *group, k *[32]byte, tagLen int) uint32 {
+	var failed C.uint32_t
+	C.aegisgo_open_batch(C.aegisgo_ref(ops), &failed, u8(&k[0]), C.size_t(tagLen),
+		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
+		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
+		u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
+		u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
+		u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)),
+		u8(g.out[4]), u8(g.in[4]), u8(g.ad[4]), u8(g.noncePtr(4)),
+		u8(g.out[5]), u8(g.in[5]), u8(g.ad[5]), u8(g.noncePtr(5)),
+		u8(g.out[6]), u8(g.in[6]), u8(g.ad[6]), u8(g.noncePtr(6)),
+		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)))
+	return uint32(failed)
+}

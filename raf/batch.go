@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+
+package raf
+
+import (
+	"fmt"
+	"io"
+)
+
+// Runs of whole chunks are sealed and opened as batches: one call into
+// the C core per group of chunks instead of one per chunk, and one read of
+// the random source for all the nonces of a run. The store sees the same
+// calls in the same order as chunk by chunk (one WriteAt per record, in
+// increasing order), so the crash model of the package doc holds as is.
+
+// maxRun is the most chunks in one batch: a run's records fit in one
+// MemStore block (1 MiB), which is also the most scratch a batch through
+// another store takes.
+const maxRun = 64
+
+// chunkBatch is the scratch of one batch: the argument slices of
+// SealBatch and OpenBatch, the associated data, the nonces drawn for a
+// write, and the records of a store that is not a MemStore.
+type chunkBatch struct {
+	dst, nonces, ins, ads [][]byte
+	ad                    [][fileIDSize + 12]byte
+	nonce                 []byte
+	recs                  []byte
+}
+
+func (f *File) newBatch() *chunkBatch {
+	k := f.runCap()
+	return &chunkBatch{
+		dst: make([][]byte, k), nonces: make([][]byte, k), ins: make([][]byte, k), ads: make([][]byte, k),
+		ad: make([][fileIDSize + 12]byte, k), nonce: make([]byte, k*f.nl),
+	}
+}
+
+// records returns n bytes of record scratch.
+func (b *chunkBatch) records(n int64) []byte {
+	if int64(len(b.recs)) < n {
+		b.recs = make([]byte, n)
+	}
+	return b.recs[:n]
+}
+
+// forget drops the references to the caller's buffers.
+func (b *chunkBatch) forget() {
+	clear(b.dst)
+	clear(b.nonces)
+	clear(b.ins)
+	clear(b.ads)
+}
+
+// runCap is the most chunks of one batch for this file's record size.
+func (f *File) runCap() int {
+	return int(max(1, min(maxRun, memBlock/f.rs)))
+}
+
+// runLen returns how many of the avail whole chunks from idx on the next
+// batch takes: at most runCap, and in a MemStore no more than fit in the
+// block that holds record idx, so that the batch runs in place.
+func (f *File) runLen(idx, avail int64) int {
+	k := min(avail, int64(f.runCap()))
+	if f.mem != nil {
+		off := HeaderSize + idx*f.rs
+		if fit := (memBlock - off%memBlock) / f.rs; fit >= 1 {
+			k = min(k, fit)
+		}
+	}
+	return int(k)
+}
+
+// fill sets up slot j of b for chunk idx, with its record rec.
+func (f *File) fillAD(b *chunkBatch, j int, idx int64) {
+	b.ad[j] = f.ad(idx)
+	b.ads[j] = b.ad[j][:]
+}
+
+// writeRun seals the k whole chunks of plain as records idx, idx+1, ...,
+// with fresh nonces drawn in one read, and stores them (into the store's
+// memory when it is a MemStore and they lie in one block, else one WriteAt
+// per record, in order). Each chunk's Merkle leaf is noted once its record
+// is written.
+func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
+	if f.wbatch == nil {
+		f.wbatch = f.newBatch()
+	}
+	b := f.wbatch
+	defer b.forget()
+	// The nonces are drawn first: a failing random source leaves the run
+	// untouched.
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	nonces := b.nonce[:int64(k)*nl]
+	if _, err := io.ReadFull(f.rng, nonces); err != nil {
+		return fmt.Errorf("raf: %w", err)
+	}
+	seal := func(recs []byte) {
+		for j := range int64(k) {
+			rec := recs[j*rs : (j+1)*rs : (j+1)*rs]
+			copy(rec[:nl], nonces[j*nl:])
+			b.dst[j], b.nonces[j] = rec[:nl], rec[:nl]
+			b.ins[j] = plain[j*cs : (j+1)*cs]
+			f.fillAD(b, int(j), idx+j)
+		}
+		f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+	}
+	off, n := HeaderSize+idx*rs, int64(k)*rs
+	if f.mem == nil || !f.mem.view(off, n, true, seal) {
+		recs := b.records(n)
+		seal(recs)
+		for j := range int64(k) {
+			if _, err := f.store.WriteAt(recs[j*rs:(j+1)*rs], off+j*rs); err != nil {
+				return fmt.Errorf("raf: %w", err)
+			}
+			f.noteLeaf(idx+j, plain[j*cs:(j+1)*cs], newSize)
+		}
+		return nil
+	}
+	for j := range int64(k) {
+		f.noteLeaf(idx+j, plain[j*cs:(j+1)*cs], newSize)
+	}
+	return nil
+}
+
+// readRun opens the k records from idx on into out (k whole chunks). On
+// failure out holds zeros.
+func (f *File) readRun(idx int64, k int, out []byte) error {
+	b := f.rbatch.Get().(*chunkBatch)
+	defer f.rbatch.Put(b)
+	defer b.forget()
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	var err error
+	open := func(recs []byte) {
+		for j := range int64(k) {
+			rec := recs[j*rs : (j+1)*rs]
+			b.dst[j] = out[j*cs : j*cs : (j+1)*cs]
+			b.nonces[j], b.ins[j] = rec[:nl], rec[nl:]
+			f.fillAD(b, int(j), idx+j)
+		}
+		_, err = f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+	}
+	off, n := HeaderSize+idx*rs, int64(k)*rs
+	if f.mem == nil || !f.mem.view(off, n, false, open) {
+		recs := b.records(n)
+		if _, err := f.store.ReadAt(recs, off); err != nil {
+			return fmt.Errorf("raf: %w", err)
+		}
+		open(recs)
+	}
+	if err != nil {
+		return ErrAuth
+	}
+	return nil
+}

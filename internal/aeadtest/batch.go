@@ -140,7 +140,7 @@ func (v Variant) testBatchEquals(t *testing.T) {
 						c.msgs[i] = random(r, 9000+r.IntN(20000))
 					}
 				}
-				name := fmt.Sprintf("%s/n=%d/tag%d", core.KernelNames[k], n, tagLen)
+				name := fmt.Sprintf("%s/n=%d/tag%d", k, n, tagLen)
 				dst := randomDst(r, n, 29000+tagLen)
 				want := make([][]byte, n)
 				for i := range want {

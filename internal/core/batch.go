@@ -102,7 +102,7 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and plaintexts.
 		pt, ad, nonce := plaintexts[i], adAt(additionalData, i), nonces[i]
-		ret, out := sliceForAppend(dst[i], len(pt)+a.tagLen)
+		ret, out := common.GrowSlice(dst[i], len(pt)+a.tagLen)
 		g.add(a, out, pt, len(pt), ad, nonce)
 		dst[i] = ret
 		if g.full() {
@@ -135,7 +135,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 			continue
 		}
 		clen := len(ct) - a.tagLen
-		ret, out := sliceForAppend(orig, clen)
+		ret, out := common.GrowSlice(orig, clen)
 		g.idx[g.n], g.orig[g.n] = i, orig
 		g.add(a, out, ct, clen, ad, nonce)
 		dst[i] = ret
@@ -246,13 +246,13 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 			continue
 		}
 		ad := adAt(ads, i)
-		if inexactOverlap(out, body) {
+		if common.InexactOverlap(out, body) {
 			panic(name + ": invalid buffer overlap of output and input")
 		}
-		if anyOverlap(out, tag) {
+		if common.AnyOverlap(out, tag) {
 			panic(name + ": invalid buffer overlap of output and tag")
 		}
-		if anyOverlap(out, ad) {
+		if common.AnyOverlap(out, ad) {
 			panic(name + ": invalid buffer overlap of output and additional data")
 		}
 		lo, hi := spanOf(out)

@@ -28,7 +28,7 @@ func TestGuardBatch(t *testing.T) {
 		for _, k := range core.Kernels(v) {
 			for _, mlen := range shortLens {
 				for _, atEnd := range []bool{true, false} {
-					name := fmt.Sprintf("%s/%s/mlen %d atEnd %v", v.Name, core.KernelNames[k], mlen, atEnd)
+					name := fmt.Sprintf("%s/%s/mlen %d atEnd %v", v.Name, k, mlen, atEnd)
 					batchCase(t, name, ar, rng, v, k, mlen, atEnd)
 				}
 			}
@@ -36,7 +36,7 @@ func TestGuardBatch(t *testing.T) {
 	}
 }
 
-func batchCase(t *testing.T, name string, ar *arena, rng *rand.Rand, v *core.Variant, kernel, mlen int, atEnd bool) {
+func batchCase(t *testing.T, name string, ar *arena, rng *rand.Rand, v *core.Variant, kernel core.Kernel, mlen int, atEnd bool) {
 	const tagLen = 16
 	key := random(rng, v.KeySize)
 	var a, soft core.AEAD

@@ -119,8 +119,11 @@ func (x *Aegis256X2) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte
 	return x.a.Open(dst, nonce, ciphertext, additionalData)
 }
 
-// Wipe zeroes the AEAD's copy of the key; any later Seal or Open panics. It
-// must not run concurrently with them.
+// Wipe disables the AEAD, then zeroes its copy of the key; any Seal or Open
+// that starts later panics, in Go, where it can be recovered. Wipe must not
+// run concurrently with Seal or Open: if it does, a call already inside the
+// C core may return garbage computed from a partly zeroed key, but it cannot
+// crash the process.
 //
 // Go cannot promise that no other copy of the key exists: the caller's own
 // slice, and copies the runtime may have made while moving memory, are out

@@ -1,17 +1,31 @@
 /*
  * instance.h: instantiates both algorithm bodies for one kernel and one
  * degree. The kernel defines KERNEL (its name), D, BLK and the block
- * operations listed in aegis128_body.h, then includes this file; it gets
- * two tables, FN(ops128) and FN(ops256), with the one-shot entry points of
- * the bodies and the incremental ones of aegis128_more.h and
- * aegis256_more.h.
+ * operations listed in aegis128_body.h, then includes this file. It gets
+ * the entry points of the bodies and of their incremental forms
+ * (aegis128_inc.h, aegis256_inc.h), named FN(x) = KERNEL_dD_x:
+ *
+ *   FN(encrypt128)      FN(decrypt128)
+ *   FN(inc128_init)     FN(inc128_update)   FN(inc128_final)
+ *   FN(mac128_update)   FN(mac128_final)
+ *
+ * and the same with 256. These are the only functions of an instance that
+ * reach the binary: everything else is inlined into them. The kernel
+ * lists them, by their full names, in its table of entry points (for
+ * example avx2_d1_encrypt128 in kernel_avx2.c), so that the names a
+ * profiler shows can be found with grep.
  *
  * A kernel whose registers cannot hold the state of D lanes also defines,
- * for that D, GROUPED128 and/or GROUPED256 (which families run their message in
- * groups of lanes), GROUPS (how many groups), SUB(name) (the names of the
- * instance of D / GROUPS lanes, included before), blk_group(v, j) (the
+ * for that D, GROUPED128 and/or GROUPED256 as the name of a function that
+ * runs that family's message in groups of lanes (for example
+ * aesni_d2_groups128), GROUPS (how many groups), SUB(name) (the names of
+ * the instance of D / GROUPS lanes, included before), blk_group(v, j) (the
  * block of group j's lanes of v, a BLK of that instance) and
- * blk_set_group(v, j, x). This file undefines them after use.
+ * blk_set_group(v, j, x).
+ *
+ * A kernel whose block operations are calls (soft) defines STEP128 and
+ * STEP256 as the names of the out-of-line update functions; see
+ * aegis128_body.h. This file undefines all of these after use.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
@@ -81,7 +95,7 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #endif
 
 #include "aegis128_body.h"
-#include "aegis128_more.h"
+#include "aegis128_inc.h"
 /* AEGISGO_SOURCE_ORDER256 (see kernel_avx512.c): gcc's scheduling after
  * register allocation is switched off for the AEGIS-256 family, which
  * leaves the instructions in the order of the source. */
@@ -90,21 +104,10 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #pragma GCC optimize("no-schedule-insns2")
 #endif
 #include "aegis256_body.h"
-#include "aegis256_more.h"
+#include "aegis256_inc.h"
 #if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
-
-static const aegisgo_ops FN(ops128) = {
-    FN(encrypt128), FN(decrypt128),
-    FN(x128_init), FN(x128_encrypt), FN(x128_decrypt), FN(x128_final),
-    FN(x128_verify), FN(x128_mac_update), FN(x128_mac_final), FN(x128_stream),
-};
-static const aegisgo_ops FN(ops256) = {
-    FN(encrypt256), FN(decrypt256),
-    FN(x256_init), FN(x256_encrypt), FN(x256_decrypt), FN(x256_final),
-    FN(x256_verify), FN(x256_mac_update), FN(x256_mac_final), FN(x256_stream),
-};
 
 #ifdef AEGISGO_PORTABLE_PART
 #undef blk_load_part
@@ -115,6 +118,8 @@ static const aegisgo_ops FN(ops256) = {
 #undef blk_keep
 #undef AEGISGO_PORTABLE_KEEP
 #endif
+#undef STEP128
+#undef STEP256
 #undef GROUPED128
 #undef GROUPED256
 #undef GROUPS

@@ -70,13 +70,22 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 
 /* The AEGIS-128 state of two lanes takes all 16 registers, and of four
  * lanes twice that, so their messages run one lane at a time through the
- * D = 1 code (see FN(bulk128)). AEGIS-256X2's 12 registers fit and keep
- * the two lanes interleaved; 256X4's 24 do not. */
+ * D = 1 code (see FN(bulk128) in aegis128_body.h). AEGIS-256X2's 12
+ * registers fit and keep the two lanes interleaved; 256X4's 24 do not.
+ *
+ * With D = 2 and 4 the state lives in memory for the most part anyway, so
+ * Init and Finalize are functions of their own (INIT128 and the others;
+ * see aegis128_body.h) rather than copies in every entry point, which
+ * halves their code. */
 #define D 1
 #include "instance.h"
 #undef D
 #define D 2
-#define GROUPED128
+#define GROUPED128 aesni_d2_groups128
+#define INIT128 aesni_d2_initialize128
+#define FINAL128 aesni_d2_finalize128
+#define INIT256 aesni_d2_initialize256
+#define FINAL256 aesni_d2_finalize256
 #define GROUPS 2
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -84,8 +93,12 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #include "instance.h"
 #undef D
 #define D 4
-#define GROUPED128
-#define GROUPED256
+#define GROUPED128 aesni_d4_groups128
+#define GROUPED256 aesni_d4_groups256
+#define INIT128 aesni_d4_initialize128
+#define FINAL128 aesni_d4_finalize128
+#define INIT256 aesni_d4_initialize256
+#define FINAL256 aesni_d4_finalize256
 #define GROUPS 4
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -99,9 +112,44 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #pragma GCC pop_options
 #endif
 
-const aegisgo_ops *const aegisgo_aesni_table[AEGISGO_NVARIANTS] = {
-    &aesni_d1_ops128, &aesni_d2_ops128, &aesni_d4_ops128,
-    &aesni_d1_ops256, &aesni_d2_ops256, &aesni_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = aesni_d1_encrypt128, .decrypt = aesni_d1_decrypt128,
+        .inc_init = aesni_d1_inc128_init, .inc_update = aesni_d1_inc128_update,
+        .inc_final = aesni_d1_inc128_final,
+        .mac_update = aesni_d1_mac128_update, .mac_final = aesni_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = aesni_d2_encrypt128, .decrypt = aesni_d2_decrypt128,
+        .inc_init = aesni_d2_inc128_init, .inc_update = aesni_d2_inc128_update,
+        .inc_final = aesni_d2_inc128_final,
+        .mac_update = aesni_d2_mac128_update, .mac_final = aesni_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = aesni_d4_encrypt128, .decrypt = aesni_d4_decrypt128,
+        .inc_init = aesni_d4_inc128_init, .inc_update = aesni_d4_inc128_update,
+        .inc_final = aesni_d4_inc128_final,
+        .mac_update = aesni_d4_mac128_update, .mac_final = aesni_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = aesni_d1_encrypt256, .decrypt = aesni_d1_decrypt256,
+        .inc_init = aesni_d1_inc256_init, .inc_update = aesni_d1_inc256_update,
+        .inc_final = aesni_d1_inc256_final,
+        .mac_update = aesni_d1_mac256_update, .mac_final = aesni_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = aesni_d2_encrypt256, .decrypt = aesni_d2_decrypt256,
+        .inc_init = aesni_d2_inc256_init, .inc_update = aesni_d2_inc256_update,
+        .inc_final = aesni_d2_inc256_final,
+        .mac_update = aesni_d2_mac256_update, .mac_final = aesni_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = aesni_d4_encrypt256, .decrypt = aesni_d4_decrypt256,
+        .inc_init = aesni_d4_inc256_init, .inc_update = aesni_d4_inc256_update,
+        .inc_final = aesni_d4_inc256_final,
+        .mac_update = aesni_d4_mac256_update, .mac_final = aesni_d4_mac256_final,
+    },
 };
 
 #endif

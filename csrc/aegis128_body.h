@@ -24,10 +24,16 @@
  *
  * Only FN(encrypt128) and FN(decrypt128) (and GROUPED128, below) are
  * functions of their own; the rest is inlined into them, and into the
- * incremental forms of aegis128_inc.h. A kernel whose block operations
- * are calls (soft) would copy its long updates into every entry point, so
- * it names two out-of-line update functions instead, UPDATE128 and
- * UPDATE128_LATE (for example soft_d1_update128 in kernel_soft.c).
+ * incremental forms of aegis128_inc.h. A kernel may take pieces out of
+ * line where inlining them everywhere costs code and no speed, by naming
+ * the function (the name must be literal, so that grep finds what a
+ * profiler shows):
+ *
+ *   UPDATE128, UPDATE128_LATE  the updates (soft: its block operations are
+ *                   calls, so the update is long and a call is nothing
+ *                   next to it; soft_d1_update128 in kernel_soft.c)
+ *   INIT128, FINAL128  Init and Finalize (where the state lives in memory
+ *                   anyway; aesni_d2_initialize128 in kernel_aesni.c)
  */
 
 #define R128 (32 * D)          /* rate in bytes */

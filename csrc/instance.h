@@ -23,9 +23,9 @@
  * block of group j's lanes of v, a BLK of that instance) and
  * blk_set_group(v, j, x).
  *
- * A kernel whose block operations are calls (soft) defines STEP128 and
- * STEP256 as the names of the out-of-line update functions; see
- * aegis128_body.h. This file undefines all of these after use.
+ * A kernel may also name out-of-line updates, Init and Finalize
+ * (UPDATE128, INIT128, FINAL128 and the others; see aegis128_body.h). The
+ * bodies undefine those after use, and this file the rest.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))

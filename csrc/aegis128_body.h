@@ -32,8 +32,9 @@
  *   UPDATE128, UPDATE128_LATE  the updates (soft: its block operations are
  *                   calls, so the update is long and a call is nothing
  *                   next to it; soft_d1_update128 in kernel_soft.c)
+ *   ENC128, DEC128  Enc and Dec of one block (soft, likewise)
  *   INIT128, FINAL128  Init and Finalize (where the state lives in memory
- *                   anyway; aesni_d2_initialize128 in kernel_aesni.c)
+ *                   anyway; aesni_d4_initialize128 in kernel_aesni.c)
  */
 
 #define R128 (32 * D)          /* rate in bytes */
@@ -49,6 +50,13 @@ typedef struct {
 #define UPDATE128 FN(upd128_in)
 #define UPDATE128_LATE FN(upd128_late)
 #define UPD128_FUNC AEGISGO_INLINE
+#endif
+#ifdef ENC128
+#define STEP128_FUNC AEGISGO_NOINLINE
+#else
+#define ENC128 FN(enc128)
+#define DEC128 FN(dec128)
+#define STEP128_FUNC AEGISGO_INLINE
 #endif
 
 /* Update(M0, M1) of the spec, in each lane.
@@ -127,14 +135,14 @@ AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8
          * takes S3 for both; after the pair the state is the spec's. S7
          * likewise. The XORs leave the key path and half of them go. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-        AEGISGO_ROLLED
+        ROLLED
         for (i = 0; i < 10; i += 2) {
             UPDATE128(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
             FN(upd128)(s, nb, kb);
         }
     }
 #else
-    AEGISGO_ROLLED
+    ROLLED
     for (i = 0; i < 10; i++) {
         FN(upd128)(s, nb, kb);
     }
@@ -189,7 +197,7 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
  * the first (H128 but in FN(run128)): C = M ^ S1 ^ S6 ^ (S2 & S3), and the
  * same with S2, S5, S6 and S7, in two ternary operations each where the
  * kernel has them. */
-AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+STEP128_FUNC void ENC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     const BLK t0 = blk_load(src);
     const BLK t1 = blk_load(src + half);
@@ -199,7 +207,7 @@ AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
 }
 
 /* Dec of one full rate block. */
-AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+STEP128_FUNC void DEC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
      * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
@@ -223,18 +231,18 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
-            FN(dec128)(s, dst + i, src + i, half);
-            FN(dec128)(s, dst + i + stride, src + i + stride, half);
+            DEC128(s, dst + i, src + i, half);
+            DEC128(s, dst + i + stride, src + i + stride, half);
         } else {
-            FN(enc128)(s, dst + i, src + i, half);
-            FN(enc128)(s, dst + i + stride, src + i + stride, half);
+            ENC128(s, dst + i, src + i, half);
+            ENC128(s, dst + i + stride, src + i + stride, half);
         }
     }
     if (i < end) {
         if (dir == AEGISGO_DECRYPT) {
-            FN(dec128)(s, dst + i, src + i, half);
+            DEC128(s, dst + i, src + i, half);
         } else {
-            FN(enc128)(s, dst + i, src + i, half);
+            ENC128(s, dst + i, src + i, half);
         }
     }
 }
@@ -350,7 +358,7 @@ AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
     t = blk_xor(s->s2, blk_bcast(lb));
-    AEGISGO_ROLLED
+    ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd128)(s, t, t);
     }
@@ -435,5 +443,8 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
 #undef UPDATE128
 #undef UPDATE128_LATE
 #undef UPD128_FUNC
+#undef ENC128
+#undef DEC128
+#undef STEP128_FUNC
 #undef INIT128
 #undef FINAL128

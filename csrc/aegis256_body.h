@@ -19,6 +19,13 @@ typedef struct {
 #define UPDATE256_LATE FN(upd256_late)
 #define UPD256_FUNC AEGISGO_INLINE
 #endif
+#ifdef ENC256
+#define STEP256_FUNC AEGISGO_NOINLINE
+#else
+#define ENC256 FN(enc256)
+#define DEC256 FN(dec256)
+#define STEP256_FUNC AEGISGO_INLINE
+#endif
 
 /* Update(M) of the spec, in each lane. AESRound(S5, S0 ^ M) is computed
  * as AESRound(S5, M) ^ S0, which takes S0 off the AES latency (see
@@ -79,7 +86,7 @@ AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8
          * the inputs of the rounds that make S4 and S0, the second plain
          * S3 and S5; after each pair the state is the spec's. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-        AEGISGO_ROLLED
+        ROLLED
         for (i = 0; i < 4; i++) {
             UPDATE256(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
             FN(upd256)(s, k1);
@@ -88,7 +95,7 @@ AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8
         }
     }
 #else
-    AEGISGO_ROLLED
+    ROLLED
     for (i = 0; i < 4; i++) {
         FN(upd256)(s, k0);
         FN(upd256)(s, k1);
@@ -142,14 +149,14 @@ AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
 }
 
 /* Enc of one block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3). */
-AEGISGO_INLINE void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+STEP256_FUNC void ENC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK x = blk_load(src);
     blk_store(dst, blk_xor(blk_xor_and(blk_xor3(x, s->s1, s->s4), s->s2, s->s3), s->s5));
     FN(upd256)(s, x);
 }
 
-AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+STEP256_FUNC void DEC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     /* x = c ^ z with S1 XORed last: it feeds back into itself two updates
      * later (S1 -> M -> S0 -> S1), so its path must be the short one. */
@@ -167,18 +174,18 @@ AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, s
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
-            FN(dec256)(s, dst + i, src + i);
-            FN(dec256)(s, dst + i + stride, src + i + stride);
+            DEC256(s, dst + i, src + i);
+            DEC256(s, dst + i + stride, src + i + stride);
         } else {
-            FN(enc256)(s, dst + i, src + i);
-            FN(enc256)(s, dst + i + stride, src + i + stride);
+            ENC256(s, dst + i, src + i);
+            ENC256(s, dst + i + stride, src + i + stride);
         }
     }
     if (i < end) {
         if (dir == AEGISGO_DECRYPT) {
-            FN(dec256)(s, dst + i, src + i);
+            DEC256(s, dst + i, src + i);
         } else {
-            FN(enc256)(s, dst + i, src + i);
+            ENC256(s, dst + i, src + i);
         }
     }
 }
@@ -271,7 +278,7 @@ AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
     t = blk_xor(s->s3, blk_bcast(lb));
-    AEGISGO_ROLLED
+    ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd256)(s, t);
     }
@@ -353,5 +360,8 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
 #undef UPDATE256
 #undef UPDATE256_LATE
 #undef UPD256_FUNC
+#undef ENC256
+#undef DEC256
+#undef STEP256_FUNC
 #undef INIT256
 #undef FINAL256

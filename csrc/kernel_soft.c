@@ -70,13 +70,17 @@ typedef struct { uint8_t v[64]; } soft_blk4;
  * around them: inlined into every entry point, as the other kernels do,
  * it made this kernel half of the module's machine code, for no speed
  * (the calls cost far more than a call of the update). So the updates,
- * Init and Finalize are functions of their own here (see UPDATE128 and
- * INIT128 in aegis128_body.h). */
+ * Enc and Dec of a block, Init and Finalize are functions of their own
+ * here (see UPDATE128 in aegis128_body.h). */
 #define D 1
 #define UPDATE128 soft_d1_update128
 #define UPDATE128_LATE soft_d1_update128_late
 #define UPDATE256 soft_d1_update256
 #define UPDATE256_LATE soft_d1_update256_late
+#define ENC128 soft_d1_enc128
+#define DEC128 soft_d1_dec128
+#define ENC256 soft_d1_enc256
+#define DEC256 soft_d1_dec256
 #define INIT128 soft_d1_initialize128
 #define FINAL128 soft_d1_finalize128
 #define INIT256 soft_d1_initialize256
@@ -88,6 +92,10 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 #define UPDATE128_LATE soft_d2_update128_late
 #define UPDATE256 soft_d2_update256
 #define UPDATE256_LATE soft_d2_update256_late
+#define ENC128 soft_d2_enc128
+#define DEC128 soft_d2_dec128
+#define ENC256 soft_d2_enc256
+#define DEC256 soft_d2_dec256
 #define INIT128 soft_d2_initialize128
 #define FINAL128 soft_d2_finalize128
 #define INIT256 soft_d2_initialize256
@@ -99,6 +107,10 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 #define UPDATE128_LATE soft_d4_update128_late
 #define UPDATE256 soft_d4_update256
 #define UPDATE256_LATE soft_d4_update256_late
+#define ENC128 soft_d4_enc128
+#define DEC128 soft_d4_dec128
+#define ENC256 soft_d4_enc256
+#define DEC256 soft_d4_dec256
 #define INIT128 soft_d4_initialize128
 #define FINAL128 soft_d4_finalize128
 #define INIT256 soft_d4_initialize256

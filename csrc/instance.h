@@ -9,11 +9,12 @@
  *   FN(inc128_init)     FN(inc128_update)   FN(inc128_final)
  *   FN(mac128_update)   FN(mac128_final)
  *
- * and the same with 256. These are the only functions of an instance that
- * reach the binary: everything else is inlined into them. The kernel
- * lists them, by their full names, in its table of entry points (for
- * example avx2_d1_encrypt128 in kernel_avx2.c), so that the names a
- * profiler shows can be found with grep.
+ * and the same with 256. These, and the functions the kernel names below,
+ * are the only functions of an instance that reach the binary: everything
+ * else is inlined into them. The kernel lists them, by their full names,
+ * in its table of entry points (for example avx2_d1_encrypt128 in
+ * kernel_avx2.c), so that the names a profiler shows can be found with
+ * grep; csrc/names_test.go checks it.
  *
  * A kernel whose registers cannot hold the state of D lanes also defines,
  * for that D, GROUPED128 and/or GROUPED256 as the name of a function that
@@ -23,9 +24,10 @@
  * block of group j's lanes of v, a BLK of that instance) and
  * blk_set_group(v, j, x).
  *
- * A kernel may also name out-of-line updates, Init and Finalize
- * (UPDATE128, INIT128, FINAL128 and the others; see aegis128_body.h). The
- * bodies undefine those after use, and this file the rest.
+ * A kernel may also name out-of-line updates, Enc and Dec of a block, Init
+ * and Finalize (UPDATE128, ENC128, INIT128, FINAL128 and the others; see
+ * aegis128_body.h). The bodies undefine those after use, and this file
+ * the rest.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))

@@ -56,7 +56,8 @@
  * point held 25 copies of the update where 10 do, which made the kernels
  * twice as large and twice as slow to compile; those loops are not where
  * the time goes (each update waits on the one before it either way), so
- * they run as fast rolled. */
+ * they run as fast rolled, on three-operand AES instructions at least
+ * (see UNROLLED in instance.h for aesni). */
 #if defined(__GNUC__) || defined(__clang__)
 #define AEGISGO_ROLLED _Pragma("GCC unroll 1")
 #else

@@ -39,6 +39,15 @@ enum {
     AEGISGO_NKERNELS = 5
 };
 
+/* What the incremental update does to the bytes it is given. */
+typedef enum aegisgo_dir {
+    AEGISGO_ENCRYPT = 0,   /* Enc: plaintext in, ciphertext out */
+    AEGISGO_DECRYPT = 1,   /* Dec: ciphertext in, plaintext out */
+    AEGISGO_KEYSTREAM = 2  /* the spec's Stream: keystream out, xored with
+                            * the input unless it is NULL; the state must
+                            * come from inc_init with no ad */
+} aegisgo_dir;
+
 /* The entry points of one variant in one kernel. */
 typedef struct aegisgo_ops {
     /* Encrypts mlen bytes of m into c and writes the taglen-byte tag
@@ -63,22 +72,18 @@ typedef struct aegisgo_ops {
      * With ad NULL it starts a MAC or a keystream instead. */
     void (*inc_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                      const uint8_t *npub, const uint8_t *k);
-    /* Encrypts (decrypts) the next mlen (clen) bytes of the message. Any
-     * split of the message gives the bytes of encrypt (decrypt). */
-    void (*inc_encrypt)(uint8_t *st, uint8_t *c, const uint8_t *m, size_t mlen);
-    void (*inc_decrypt)(uint8_t *st, uint8_t *m, const uint8_t *c, size_t clen);
-    /* Writes the tag of the message encrypted so far, or checks it in
-     * constant time (0 or -1). Both wipe st. */
+    /* Encrypts, decrypts or writes keystream (dir) for the next n bytes:
+     * n bytes of in to out. Any split of the message gives the bytes of
+     * encrypt (decrypt). out may be in exactly. */
+    void (*inc_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
+                       aegisgo_dir dir);
+    /* Writes the tag of the message encrypted or decrypted so far, and
+     * wipes st. (aegisgo_inc_verify compares it in constant time.) */
     void (*inc_final)(uint8_t *st, uint8_t *tag, size_t taglen);
-    int (*inc_verify)(uint8_t *st, const uint8_t *tag, size_t taglen);
     /* AEGIS-MAC on a state from inc_init with no ad: absorbs data, and
      * writes the tag of what was absorbed so far, leaving st as it was. */
     void (*mac_update)(uint8_t *st, const uint8_t *data, size_t len);
     void (*mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen);
-    /* The spec's Stream, continued from st (a state from inc_init with no
-     * ad): writes the next len bytes of keystream to out, xored with in
-     * unless in is NULL. */
-    void (*stream)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t len);
 } aegisgo_ops;
 
 /* The size of an incremental state, for every variant (the largest is
@@ -124,7 +129,7 @@ void aegisgo_open(aegisgo_ref ref, int *res, uint8_t *m, const uint8_t *c,
                   const uint8_t *ad, size_t adlen, const uint8_t *npub,
                   const uint8_t *k);
 
-/* One-call wrappers of the incremental entry points (stream.c). */
+/* One-call wrappers of the incremental entry points (incremental.c). */
 void aegisgo_inc_init(aegisgo_ref ref, uint8_t *st, const uint8_t *ad,
                       size_t adlen, const uint8_t *npub, const uint8_t *k);
 void aegisgo_inc_encrypt(aegisgo_ref ref, uint8_t *st, uint8_t *c,
@@ -139,11 +144,13 @@ void aegisgo_mac_update(aegisgo_ref ref, uint8_t *st,
                         const uint8_t *data, size_t len);
 void aegisgo_mac_final(aegisgo_ref ref, const uint8_t *st,
                        uint8_t *tag, size_t taglen);
-void aegisgo_stream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
-                        const uint8_t *in, size_t len);
+/* The next len bytes of the keystream of st (from aegisgo_inc_init with no
+ * ad) to out, xored with in unless in is NULL. */
+void aegisgo_keystream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
+                           const uint8_t *in, size_t len);
 /* The spec's Stream in one call: len bytes of keystream for npub and k. */
-void aegisgo_stream(aegisgo_ref ref, uint8_t *out, size_t len,
-                    const uint8_t *npub, const uint8_t *k);
+void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
+                       const uint8_t *npub, const uint8_t *k);
 
 /* Batches: many messages under one key in one call (batch.c).
  *

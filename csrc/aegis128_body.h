@@ -5,7 +5,7 @@
  *
  *   D               lanes per block vector: 1 (128L), 2 (128X2), 4 (128X4)
  *   BLK             a vector of D AES blocks; lane i is bytes 16i..16i+15
- *   FN(name)        a unique name for this kernel and degree
+ *   FN(name)        a unique name for this kernel and degree (instance.h)
  *   blk_aes(a, k)   AESRound(a, k) in each lane: one AES encryption round
  *                   of a, with k as the round key
  *   blk_xor(a, b), blk_and(a, b)
@@ -21,6 +21,20 @@
  *
  * The spec notes that AEGIS-128X with D = 1 is AEGIS-128L, so one body
  * serves both; the context words only exist for D > 1.
+ *
+ * Only FN(encrypt128) and FN(decrypt128) (and GROUPED128, below) are
+ * functions of their own; the rest is inlined into them, and into the
+ * incremental forms of aegis128_inc.h. A kernel may take pieces out of
+ * line where inlining them everywhere costs code and no speed, by naming
+ * the function (the name must be literal, so that grep finds what a
+ * profiler shows):
+ *
+ *   UPDATE128, UPDATE128_LATE  the updates (soft: its block operations are
+ *                   calls, so the update is long and a call is nothing
+ *                   next to it; soft_d1_update128 in kernel_soft.c)
+ *   ENC128, DEC128  Enc and Dec of one block (soft, likewise)
+ *   INIT128, FINAL128  Init and Finalize (where the state lives in memory
+ *                   anyway; aesni_d4_initialize128 in kernel_aesni.c)
  */
 
 #define R128 (32 * D)          /* rate in bytes */
@@ -30,6 +44,21 @@ typedef struct {
     BLK s0, s1, s2, s3, s4, s5, s6, s7;
 } FN(st128);
 
+#ifdef UPDATE128
+#define UPD128_FUNC AEGISGO_NOINLINE
+#else
+#define UPDATE128 FN(upd128_in)
+#define UPDATE128_LATE FN(upd128_late)
+#define UPD128_FUNC AEGISGO_INLINE
+#endif
+#ifdef ENC128
+#define STEP128_FUNC AEGISGO_NOINLINE
+#else
+#define ENC128 FN(enc128)
+#define DEC128 FN(dec128)
+#define STEP128_FUNC AEGISGO_INLINE
+#endif
+
 /* Update(M0, M1) of the spec, in each lane.
  *
  * AESRound ends with AddRoundKey, so AESRound(S7, S0 ^ M0) equals
@@ -37,7 +66,7 @@ typedef struct {
  * feeds only a one-cycle XOR, and the loop-carried chain of an update is one
  * AES round (plus an XOR every fourth step around the ring) instead of an
  * XOR then an AES round on S0 and S4. */
-AEGISGO_INLINE void FN(upd128_in)(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
+UPD128_FUNC void UPDATE128(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
 {
     s->s7 = blk_aes(s->s6, s->s7);
     s->s6 = blk_aes(s->s5, s->s6);
@@ -49,12 +78,12 @@ AEGISGO_INLINE void FN(upd128_in)(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
     s->s0 = blk_xor(blk_aes(d7, m0), s->s0);
 }
 
-/* FN(upd128_in) takes the inputs of the AES rounds that make S4 and S0 (the
+/* UPDATE128 takes the inputs of the AES rounds that make S4 and S0 (the
  * old S3 and S7) apart, for Init of the X variants below; Update is the
  * case where they are S3 and S7. */
 AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
 {
-    FN(upd128_in)(s, m0, m1, s->s3, s->s7);
+    UPDATE128(s, m0, m1, s->s3, s->s7);
 }
 
 /* Update for a message that is itself computed from the state, as in Dec,
@@ -62,7 +91,7 @@ AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
  * goes in with a single XOR after the AES round:
  * AESRound(S7, S0 ^ M0) = AESRound(S7, 0) ^ (S0 ^ M0). This keeps the
  * state-to-keystream-to-state loop at one AES round plus two XORs. */
-AEGISGO_INLINE void FN(upd128_late)(FN(st128) *s, BLK m0, BLK m1)
+UPD128_FUNC void UPDATE128_LATE(FN(st128) *s, BLK m0, BLK m1)
 {
     const BLK zero = blk_xor(m0, m0);
     BLK t = s->s7;
@@ -76,7 +105,7 @@ AEGISGO_INLINE void FN(upd128_late)(FN(st128) *s, BLK m0, BLK m1)
     s->s0 = blk_xor3(s->s0, m0, blk_aes(t, zero));
 }
 
-AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
+AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);
     const BLK c1 = blk_bcast(aegisgo_c1);
@@ -106,15 +135,38 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
          * takes S3 for both; after the pair the state is the spec's. S7
          * likewise. The XORs leave the key path and half of them go. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
+        ROLLED
         for (i = 0; i < 10; i += 2) {
-            FN(upd128_in)(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
+            UPDATE128(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
             FN(upd128)(s, nb, kb);
         }
     }
 #else
+    ROLLED
     for (i = 0; i < 10; i++) {
         FN(upd128)(s, nb, kb);
     }
+#endif
+}
+
+#ifdef INIT128
+AEGISGO_NOINLINE void INIT128(FN(st128) *s, const uint8_t *k, const uint8_t *n)
+{
+    FN(init128_body)(s, k, n);
+}
+#endif
+
+/* Init, inlined, or a call of INIT128 where the kernel names it. */
+AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
+{
+#ifdef INIT128
+    /* Through a copy: *s itself never has its address taken by a call, so
+     * the caller can keep it in registers. */
+    FN(st128) t;
+    INIT128(&t, k, n);
+    *s = t;
+#else
+    FN(init128_body)(s, k, n);
 #endif
 }
 
@@ -145,7 +197,7 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
  * the first (H128 but in FN(run128)): C = M ^ S1 ^ S6 ^ (S2 & S3), and the
  * same with S2, S5, S6 and S7, in two ternary operations each where the
  * kernel has them. */
-AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+STEP128_FUNC void ENC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     const BLK t0 = blk_load(src);
     const BLK t1 = blk_load(src + half);
@@ -155,7 +207,7 @@ AEGISGO_INLINE void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
 }
 
 /* Dec of one full rate block. */
-AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+STEP128_FUNC void DEC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
      * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
@@ -164,33 +216,33 @@ AEGISGO_INLINE void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
     const BLK x1 = blk_xor3(blk_xor_and(blk_load(src + half), s->s6, s->s7), s->s2, s->s5);
     blk_store(dst, x0);
     blk_store(dst + half, x1);
-    FN(upd128_late)(s, x0, x1);
+    UPDATE128_LATE(s, x0, x1);
 }
 
-/* Enc (dec != 0: Dec) of nb full rate blocks, stride bytes apart, each in
+/* Enc or Dec (dir) of nb full rate blocks, stride bytes apart, each in
  * two halves half bytes apart. The state is copied in and out so that it
  * lives in registers in the loop whatever the caller does with *s. A
  * variant's own blocks have stride R128 and half H128; FN(bulk128) of a
  * wider variant passes its own, to run a group of its lanes. */
 AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t nb,
-                               size_t stride, size_t half, int dec)
+                               size_t stride, size_t half, aegisgo_dir dir)
 {
     const size_t end = nb * stride;
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
-        if (dec) {
-            FN(dec128)(s, dst + i, src + i, half);
-            FN(dec128)(s, dst + i + stride, src + i + stride, half);
+        if (dir == AEGISGO_DECRYPT) {
+            DEC128(s, dst + i, src + i, half);
+            DEC128(s, dst + i + stride, src + i + stride, half);
         } else {
-            FN(enc128)(s, dst + i, src + i, half);
-            FN(enc128)(s, dst + i + stride, src + i + stride, half);
+            ENC128(s, dst + i, src + i, half);
+            ENC128(s, dst + i + stride, src + i + stride, half);
         }
     }
     if (i < end) {
-        if (dec) {
-            FN(dec128)(s, dst + i, src + i, half);
+        if (dir == AEGISGO_DECRYPT) {
+            DEC128(s, dst + i, src + i, half);
         } else {
-            FN(enc128)(s, dst + i, src + i, half);
+            ENC128(s, dst + i, src + i, half);
         }
     }
 }
@@ -204,7 +256,8 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
  * the message, then the next group over the same chunk while it is still
  * in L1. Each group reads and writes only its own lanes' bytes, so dst may
  * be src. Returns the bytes done. */
-AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+AEGISGO_NOINLINE size_t GROUPED128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                   aegisgo_dir dir)
 {
     SUB(st128) g[GROUPS];
     const size_t w = H128 / GROUPS;
@@ -226,10 +279,12 @@ AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t 
         const size_t k = nb < most ? nb : most;
         for (j = 0; j < GROUPS; j++) {
             SUB(st128) t = g[j];
-            if (dec) {
-                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128, 1);
+            if (dir == AEGISGO_DECRYPT) {
+                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128,
+                            AEGISGO_DECRYPT);
             } else {
-                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128, 0);
+                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128,
+                            AEGISGO_ENCRYPT);
             }
             g[j] = t;
         }
@@ -251,24 +306,25 @@ AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t 
 #endif
 
 /* Enc or Dec of the full rate blocks of n bytes; returns the bytes done. */
-AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                  aegisgo_dir dir)
 {
 #ifdef GROUPED128
     if (n >= AEGISGO_GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st128) t = *s;
-        const size_t done = FN(groups128)(&t, dst, src, n, dec);
+        const size_t done = GROUPED128(&t, dst, src, n, dir);
         *s = t;
         return done;
     }
 #endif
-    FN(run128)(s, dst, src, n / R128, R128, H128, dec);
+    FN(run128)(s, dst, src, n / R128, R128, H128, dir);
     return n - n % R128;
 }
 
 /* Enc of the last n < R128 bytes: the block is zero-padded. */
-static void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
+AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     SPLIT128(n, n0, n1);
     const BLK t0 = blk_load_part(src, n0);
@@ -282,7 +338,7 @@ static void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size
 
 /* DecPartial: decrypt n < R128 bytes, then absorb the plaintext padded
  * with zeros, not with keystream. */
-static void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
+AEGISGO_INLINE void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     SPLIT128(n, n0, n1);
     const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
@@ -291,17 +347,18 @@ static void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size
     const BLK x1 = blk_keep(blk_xor(blk_load_part(src + H128, n1), z1), n1);
     blk_store_part(dst, x0, n0);
     blk_store_part(dst + H128, x1, n1);
-    FN(upd128_late)(s, x0, x1);
+    UPDATE128_LATE(s, x0, x1);
 }
 
-AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
-                                 uint64_t adlen, uint64_t mlen)
+AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
+                                      uint64_t adlen, uint64_t mlen)
 {
     uint8_t lb[16];
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
     t = blk_xor(s->s2, blk_bcast(lb));
+    ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd128)(s, t, t);
     }
@@ -316,6 +373,27 @@ AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
     }
 }
 
+#ifdef FINAL128
+AEGISGO_NOINLINE void FINAL128(FN(st128) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
+                               uint64_t mlen)
+{
+    FN(final128_body)(s, tag, taglen, adlen, mlen);
+}
+#endif
+
+/* Finalize, inlined, or a call of FINAL128 where the kernel names it. */
+AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
+                                 uint64_t adlen, uint64_t mlen)
+{
+#ifdef FINAL128
+    FN(st128) t = *s;
+    FINAL128(&t, tag, taglen, adlen, mlen);
+    aegisgo_wipe_local(&t, sizeof t);
+#else
+    FN(final128_body)(s, tag, taglen, adlen, mlen);
+#endif
+}
+
 static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *m, size_t mlen,
                            const uint8_t *ad, size_t adlen,
@@ -326,7 +404,7 @@ static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
 
     FN(init128)(&s, k, npub);
     FN(absorb128)(&s, ad, adlen);
-    i = FN(bulk128)(&s, c, m, mlen, 0);
+    i = FN(bulk128)(&s, c, m, mlen, AEGISGO_ENCRYPT);
     if (i < mlen) {
         FN(enc128_tail)(&s, c + i, m + i, mlen - i);
     }
@@ -345,7 +423,7 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
 
     FN(init128)(&s, k, npub);
     FN(absorb128)(&s, ad, adlen);
-    i = FN(bulk128)(&s, m, c, clen, 1);
+    i = FN(bulk128)(&s, m, c, clen, AEGISGO_DECRYPT);
     if (i < clen) {
         FN(dec128_tail)(&s, m + i, c + i, clen - i);
     }
@@ -362,3 +440,11 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
 #undef R128
 #undef H128
 #undef SPLIT128
+#undef UPDATE128
+#undef UPDATE128_LATE
+#undef UPD128_FUNC
+#undef ENC128
+#undef DEC128
+#undef STEP128_FUNC
+#undef INIT128
+#undef FINAL128

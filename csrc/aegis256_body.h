@@ -1,7 +1,9 @@
 /*
  * aegis256_body.h: AEGIS-256 and AEGIS-256X, written once against the block
  * vocabulary described in aegis128_body.h. A kernel includes it once per
- * degree D (1 for AEGIS-256, 2 and 4 for the X variants).
+ * degree D (1 for AEGIS-256, 2 and 4 for the X variants). As there, only
+ * FN(encrypt256), FN(decrypt256) and GROUPED256 are functions of their
+ * own, and UPDATE256 and UPDATE256_LATE where the kernel names them.
  */
 
 #define R256 (16 * D)          /* rate in bytes: one block vector */
@@ -10,10 +12,25 @@ typedef struct {
     BLK s0, s1, s2, s3, s4, s5;
 } FN(st256);
 
+#ifdef UPDATE256
+#define UPD256_FUNC AEGISGO_NOINLINE
+#else
+#define UPDATE256 FN(upd256_in)
+#define UPDATE256_LATE FN(upd256_late)
+#define UPD256_FUNC AEGISGO_INLINE
+#endif
+#ifdef ENC256
+#define STEP256_FUNC AEGISGO_NOINLINE
+#else
+#define ENC256 FN(enc256)
+#define DEC256 FN(dec256)
+#define STEP256_FUNC AEGISGO_INLINE
+#endif
+
 /* Update(M) of the spec, in each lane. AESRound(S5, S0 ^ M) is computed
  * as AESRound(S5, M) ^ S0, which takes S0 off the AES latency (see
  * FN(upd128) in aegis128_body.h). */
-AEGISGO_INLINE void FN(upd256_in)(FN(st256) *s, BLK m, BLK d3, BLK d5)
+UPD256_FUNC void UPDATE256(FN(st256) *s, BLK m, BLK d3, BLK d5)
 {
     s->s5 = blk_aes(s->s4, s->s5);
     s->s4 = blk_aes(d3, s->s4);
@@ -23,17 +40,17 @@ AEGISGO_INLINE void FN(upd256_in)(FN(st256) *s, BLK m, BLK d3, BLK d5)
     s->s0 = blk_xor(blk_aes(d5, m), s->s0);
 }
 
-/* FN(upd256_in) takes the inputs of the AES rounds that make S4 and S0 (the
+/* UPDATE256 takes the inputs of the AES rounds that make S4 and S0 (the
  * old S3 and S5) apart, for Init of the X variants; Update is the case
  * where they are S3 and S5. */
 AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
 {
-    FN(upd256_in)(s, m, s->s3, s->s5);
+    UPDATE256(s, m, s->s3, s->s5);
 }
 
 /* Update for a message computed from the state (Dec): the message goes in
- * with one XOR after the AES round, as in FN(upd128_late). */
-AEGISGO_INLINE void FN(upd256_late)(FN(st256) *s, BLK m)
+ * with one XOR after the AES round, as in UPDATE128_LATE. */
+UPD256_FUNC void UPDATE256_LATE(FN(st256) *s, BLK m)
 {
     const BLK zero = blk_xor(m, m);
     BLK t = s->s5;
@@ -45,7 +62,7 @@ AEGISGO_INLINE void FN(upd256_late)(FN(st256) *s, BLK m)
     s->s0 = blk_xor3(s->s0, m, blk_aes(t, zero));
 }
 
-AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
+AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);
     const BLK c1 = blk_bcast(aegisgo_c1);
@@ -69,20 +86,43 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
          * the inputs of the rounds that make S4 and S0, the second plain
          * S3 and S5; after each pair the state is the spec's. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
+        ROLLED
         for (i = 0; i < 4; i++) {
-            FN(upd256_in)(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            UPDATE256(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
             FN(upd256)(s, k1);
-            FN(upd256_in)(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            UPDATE256(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
             FN(upd256)(s, k1n1);
         }
     }
 #else
+    ROLLED
     for (i = 0; i < 4; i++) {
         FN(upd256)(s, k0);
         FN(upd256)(s, k1);
         FN(upd256)(s, k0n0);
         FN(upd256)(s, k1n1);
     }
+#endif
+}
+
+#ifdef INIT256
+AEGISGO_NOINLINE void INIT256(FN(st256) *s, const uint8_t *k, const uint8_t *n)
+{
+    FN(init256_body)(s, k, n);
+}
+#endif
+
+/* Init, inlined, or a call of INIT256 where the kernel names it. */
+AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
+{
+#ifdef INIT256
+    /* Through a copy: *s itself never has its address taken by a call, so
+     * the caller can keep it in registers. */
+    FN(st256) t;
+    INIT256(&t, k, n);
+    *s = t;
+#else
+    FN(init256_body)(s, k, n);
 #endif
 }
 
@@ -109,43 +149,43 @@ AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
 }
 
 /* Enc of one block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3). */
-AEGISGO_INLINE void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+STEP256_FUNC void ENC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK x = blk_load(src);
     blk_store(dst, blk_xor(blk_xor_and(blk_xor3(x, s->s1, s->s4), s->s2, s->s3), s->s5));
     FN(upd256)(s, x);
 }
 
-AEGISGO_INLINE void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+STEP256_FUNC void DEC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     /* x = c ^ z with S1 XORed last: it feeds back into itself two updates
      * later (S1 -> M -> S0 -> S1), so its path must be the short one. */
     const BLK x = blk_xor(blk_xor_and(blk_xor3(blk_load(src), s->s4, s->s5), s->s2, s->s3), s->s1);
     blk_store(dst, x);
-    FN(upd256_late)(s, x);
+    UPDATE256_LATE(s, x);
 }
 
-/* Enc (dec != 0: Dec) of nb full blocks, stride bytes apart (R256 for the
+/* Enc or Dec (dir) of nb full blocks, stride bytes apart (R256 for the
  * variant's own blocks; see FN(run128)). */
 AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t nb,
-                               size_t stride, int dec)
+                               size_t stride, aegisgo_dir dir)
 {
     const size_t end = nb * stride;
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
-        if (dec) {
-            FN(dec256)(s, dst + i, src + i);
-            FN(dec256)(s, dst + i + stride, src + i + stride);
+        if (dir == AEGISGO_DECRYPT) {
+            DEC256(s, dst + i, src + i);
+            DEC256(s, dst + i + stride, src + i + stride);
         } else {
-            FN(enc256)(s, dst + i, src + i);
-            FN(enc256)(s, dst + i + stride, src + i + stride);
+            ENC256(s, dst + i, src + i);
+            ENC256(s, dst + i + stride, src + i + stride);
         }
     }
     if (i < end) {
-        if (dec) {
-            FN(dec256)(s, dst + i, src + i);
+        if (dir == AEGISGO_DECRYPT) {
+            DEC256(s, dst + i, src + i);
         } else {
-            FN(enc256)(s, dst + i, src + i);
+            ENC256(s, dst + i, src + i);
         }
     }
 }
@@ -153,7 +193,8 @@ AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, s
 #ifdef GROUPED256
 /* Enc or Dec of the full blocks of n bytes, a group of lanes at a time
  * (see FN(bulk128)). Returns the bytes done. */
-AEGISGO_NOINLINE size_t FN(groups256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+AEGISGO_NOINLINE size_t GROUPED256(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                   aegisgo_dir dir)
 {
     SUB(st256) g[GROUPS];
     const size_t w = R256 / GROUPS;
@@ -173,10 +214,10 @@ AEGISGO_NOINLINE size_t FN(groups256)(FN(st256) *s, uint8_t *dst, const uint8_t 
         const size_t k = nb < most ? nb : most;
         for (j = 0; j < GROUPS; j++) {
             SUB(st256) t = g[j];
-            if (dec) {
-                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, 1);
+            if (dir == AEGISGO_DECRYPT) {
+                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, AEGISGO_DECRYPT);
             } else {
-                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, 0);
+                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, AEGISGO_ENCRYPT);
             }
             g[j] = t;
         }
@@ -196,24 +237,25 @@ AEGISGO_NOINLINE size_t FN(groups256)(FN(st256) *s, uint8_t *dst, const uint8_t 
 #endif
 
 /* Enc or Dec of the full blocks of n bytes; returns the bytes done. */
-AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n, int dec)
+AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                  aegisgo_dir dir)
 {
 #ifdef GROUPED256
     if (n >= AEGISGO_GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st256) t = *s;
-        const size_t done = FN(groups256)(&t, dst, src, n, dec);
+        const size_t done = GROUPED256(&t, dst, src, n, dir);
         *s = t;
         return done;
     }
 #endif
-    FN(run256)(s, dst, src, n / R256, R256, dec);
+    FN(run256)(s, dst, src, n / R256, R256, dir);
     return n - n % R256;
 }
 
 /* Enc of the last n < R256 bytes: the block is zero-padded. */
-static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
+AEGISGO_INLINE void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     const BLK x = blk_load_part(src, n);
     blk_store_part(dst, blk_xor(x, FN(z256)(s)), n);
@@ -221,21 +263,22 @@ static void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size
 }
 
 /* DecPartial: the plaintext is absorbed padded with zeros. */
-static void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
+AEGISGO_INLINE void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     const BLK x = blk_keep(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
     blk_store_part(dst, x, n);
-    FN(upd256_late)(s, x);
+    UPDATE256_LATE(s, x);
 }
 
-AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
-                                 uint64_t adlen, uint64_t mlen)
+AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
+                                      uint64_t adlen, uint64_t mlen)
 {
     uint8_t lb[16];
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
     t = blk_xor(s->s3, blk_bcast(lb));
+    ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd256)(s, t);
     }
@@ -249,6 +292,27 @@ AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
     }
 }
 
+#ifdef FINAL256
+AEGISGO_NOINLINE void FINAL256(FN(st256) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
+                               uint64_t mlen)
+{
+    FN(final256_body)(s, tag, taglen, adlen, mlen);
+}
+#endif
+
+/* Finalize, inlined, or a call of FINAL256 where the kernel names it. */
+AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
+                                 uint64_t adlen, uint64_t mlen)
+{
+#ifdef FINAL256
+    FN(st256) t = *s;
+    FINAL256(&t, tag, taglen, adlen, mlen);
+    aegisgo_wipe_local(&t, sizeof t);
+#else
+    FN(final256_body)(s, tag, taglen, adlen, mlen);
+#endif
+}
+
 static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *m, size_t mlen,
                            const uint8_t *ad, size_t adlen,
@@ -259,7 +323,7 @@ static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
 
     FN(init256)(&s, k, npub);
     FN(absorb256)(&s, ad, adlen);
-    i = FN(bulk256)(&s, c, m, mlen, 0);
+    i = FN(bulk256)(&s, c, m, mlen, AEGISGO_ENCRYPT);
     if (i < mlen) {
         FN(enc256_tail)(&s, c + i, m + i, mlen - i);
     }
@@ -278,7 +342,7 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
 
     FN(init256)(&s, k, npub);
     FN(absorb256)(&s, ad, adlen);
-    i = FN(bulk256)(&s, m, c, clen, 1);
+    i = FN(bulk256)(&s, m, c, clen, AEGISGO_DECRYPT);
     if (i < clen) {
         FN(dec256_tail)(&s, m + i, c + i, clen - i);
     }
@@ -293,3 +357,11 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
 }
 
 #undef R256
+#undef UPDATE256
+#undef UPDATE256_LATE
+#undef UPD256_FUNC
+#undef ENC256
+#undef DEC256
+#undef STEP256_FUNC
+#undef INIT256
+#undef FINAL256

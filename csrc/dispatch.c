@@ -10,55 +10,55 @@
 #include <cpuid.h>
 #endif
 
-extern const aegisgo_ops *const aegisgo_soft_table[AEGISGO_NVARIANTS];
+extern const aegisgo_ops aegisgo_soft_ops[AEGISGO_NVARIANTS];
 #ifdef AEGISGO_HAVE_AESNI
-extern const aegisgo_ops *const aegisgo_aesni_table[AEGISGO_NVARIANTS];
+extern const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS];
 #endif
 #ifdef AEGISGO_HAVE_AVX2
-extern const aegisgo_ops *const aegisgo_avx2_table[AEGISGO_NVARIANTS];
+extern const aegisgo_ops aegisgo_avx2_ops[AEGISGO_NVARIANTS];
 #endif
 #ifdef AEGISGO_HAVE_AVX512
-extern const aegisgo_ops *const aegisgo_avx512_table[AEGISGO_NVARIANTS];
+extern const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS];
 #endif
 #ifdef AEGISGO_HAVE_NEON
-extern const aegisgo_ops *const aegisgo_neon_table[AEGISGO_NVARIANTS];
+extern const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS];
 #endif
 
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 {
-    const aegisgo_ops *const *t = NULL;
+    const aegisgo_ops *t = NULL;
 
     if (variant < 0 || variant >= AEGISGO_NVARIANTS) {
         return NULL;
     }
     switch (kernel) {
     case AEGISGO_SOFT:
-        t = aegisgo_soft_table;
+        t = aegisgo_soft_ops;
         break;
 #ifdef AEGISGO_HAVE_AESNI
     case AEGISGO_AESNI:
-        t = aegisgo_aesni_table;
+        t = aegisgo_aesni_ops;
         break;
 #endif
 #ifdef AEGISGO_HAVE_AVX2
     case AEGISGO_AVX2:
-        t = aegisgo_avx2_table;
+        t = aegisgo_avx2_ops;
         break;
 #endif
 #ifdef AEGISGO_HAVE_AVX512
     case AEGISGO_AVX512:
-        t = aegisgo_avx512_table;
+        t = aegisgo_avx512_ops;
         break;
 #endif
 #ifdef AEGISGO_HAVE_NEON
     case AEGISGO_NEON:
-        t = aegisgo_neon_table;
+        t = aegisgo_neon_ops;
         break;
 #endif
     default:
         return NULL;
     }
-    return t[variant];
+    return &t[variant];
 }
 
 /* Bits of the CPUID and XCR0 words that the kernels need. */

@@ -1,20 +1,47 @@
 /*
  * instance.h: instantiates both algorithm bodies for one kernel and one
  * degree. The kernel defines KERNEL (its name), D, BLK and the block
- * operations listed in aegis128_body.h, then includes this file; it gets
- * two tables, FN(ops128) and FN(ops256), with the one-shot entry points of
- * the bodies and the incremental ones of aegis128_more.h and
- * aegis256_more.h.
+ * operations listed in aegis128_body.h, then includes this file. It gets
+ * the entry points of the bodies and of their incremental forms
+ * (aegis128_inc.h, aegis256_inc.h), named FN(x) = KERNEL_dD_x:
+ *
+ *   FN(encrypt128)      FN(decrypt128)
+ *   FN(inc128_init)     FN(inc128_update)   FN(inc128_final)
+ *   FN(mac128_update)   FN(mac128_final)
+ *
+ * and the same with 256. These, and the functions the kernel names below,
+ * are the only functions of an instance that reach the binary: everything
+ * else is inlined into them. The kernel lists them, by their full names,
+ * in its table of entry points (for example avx2_d1_encrypt128 in
+ * kernel_avx2.c), so that the names a profiler shows can be found with
+ * grep; csrc/names_test.go checks it.
  *
  * A kernel whose registers cannot hold the state of D lanes also defines,
- * for that D, GROUPED128 and/or GROUPED256 (which families run their message in
- * groups of lanes), GROUPS (how many groups), SUB(name) (the names of the
- * instance of D / GROUPS lanes, included before), blk_group(v, j) (the
+ * for that D, GROUPED128 and/or GROUPED256 as the name of a function that
+ * runs that family's message in groups of lanes (for example
+ * aesni_d2_groups128), GROUPS (how many groups), SUB(name) (the names of
+ * the instance of D / GROUPS lanes, included before), blk_group(v, j) (the
  * block of group j's lanes of v, a BLK of that instance) and
- * blk_set_group(v, j, x). This file undefines them after use.
+ * blk_set_group(v, j, x).
+ *
+ * A kernel may also name out-of-line updates, Enc and Dec of a block, Init
+ * and Finalize (UPDATE128, ENC128, INIT128, FINAL128 and the others; see
+ * aegis128_body.h). The bodies undefine those after use, and this file
+ * the rest.
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
+
+/* The loops of Init and Finalize stay loops (AEGISGO_ROLLED in
+ * internal.h), except where the kernel defines UNROLLED: two-operand
+ * AESENC overwrites its input, so a rolled loop needs a register copy per
+ * round to put the state back where the next iteration wants it, which
+ * costs aesni's short messages 15-30% more instructions. */
+#ifdef UNROLLED
+#define ROLLED
+#else
+#define ROLLED AEGISGO_ROLLED
+#endif
 
 #ifndef blk_xor3
 #define blk_xor3(a, b, c) blk_xor(blk_xor(a, b), c)
@@ -81,7 +108,7 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #endif
 
 #include "aegis128_body.h"
-#include "aegis128_more.h"
+#include "aegis128_inc.h"
 /* AEGISGO_SOURCE_ORDER256 (see kernel_avx512.c): gcc's scheduling after
  * register allocation is switched off for the AEGIS-256 family, which
  * leaves the instructions in the order of the source. */
@@ -90,21 +117,10 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #pragma GCC optimize("no-schedule-insns2")
 #endif
 #include "aegis256_body.h"
-#include "aegis256_more.h"
+#include "aegis256_inc.h"
 #if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
-
-static const aegisgo_ops FN(ops128) = {
-    FN(encrypt128), FN(decrypt128),
-    FN(x128_init), FN(x128_encrypt), FN(x128_decrypt), FN(x128_final),
-    FN(x128_verify), FN(x128_mac_update), FN(x128_mac_final), FN(x128_stream),
-};
-static const aegisgo_ops FN(ops256) = {
-    FN(encrypt256), FN(decrypt256),
-    FN(x256_init), FN(x256_encrypt), FN(x256_decrypt), FN(x256_final),
-    FN(x256_verify), FN(x256_mac_update), FN(x256_mac_final), FN(x256_stream),
-};
 
 #ifdef AEGISGO_PORTABLE_PART
 #undef blk_load_part
@@ -115,6 +131,8 @@ static const aegisgo_ops FN(ops256) = {
 #undef blk_keep
 #undef AEGISGO_PORTABLE_KEEP
 #endif
+#undef ROLLED
+#undef UNROLLED
 #undef GROUPED128
 #undef GROUPED256
 #undef GROUPS

@@ -11,6 +11,15 @@
 
 #include "aegis.h"
 
+/* Debug information without the locations of variables: gcc's variable
+ * tracking took a third of the compile time of the kernels, whose entry
+ * points are long inlined bodies. Function names and line numbers stay,
+ * for profilers and debuggers, and the code is the same byte for byte.
+ * (cgo does not allow -fno-var-tracking among a package's CFLAGS.) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-var-tracking")
+#endif
+
 /*
  * Which kernels this build compiles. A kernel can be left out with
  * -DAEGISGO_NO_AESNI, -DAEGISGO_NO_AVX2, -DAEGISGO_NO_AVX512 or
@@ -40,6 +49,19 @@
 #else
 #define AEGISGO_INLINE static inline
 #define AEGISGO_NOINLINE static
+#endif
+
+/* Before a loop of updates that runs a fixed number of times (Init,
+ * Finalize): keeps it a loop. Fully unrolled, as -O3 does, each entry
+ * point held 25 copies of the update where 10 do, which made the kernels
+ * twice as large and twice as slow to compile; those loops are not where
+ * the time goes (each update waits on the one before it either way), so
+ * they run as fast rolled, on three-operand AES instructions at least
+ * (see UNROLLED in instance.h for aesni). */
+#if defined(__GNUC__) || defined(__clang__)
+#define AEGISGO_ROLLED _Pragma("GCC unroll 1")
+#else
+#define AEGISGO_ROLLED
 #endif
 
 /* Token pasting that expands its arguments first. */
@@ -178,5 +200,50 @@ AEGISGO_INLINE void aegisgo_copy(uint8_t *d, const uint8_t *s, size_t n)
         d[0] = s[0];
     }
 }
+
+/* What both families' incremental forms (aegis128_inc.h, aegis256_inc.h)
+ * share. */
+
+/* Zero message blocks for the keystream: wide enough for D = 4. */
+static const uint8_t aegisgo_zero_blocks[64];
+
+AEGISGO_INLINE uint64_t aegisgo_get64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+AEGISGO_INLINE void aegisgo_put64(uint8_t *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+
+/* LE64(a) || LE64(b), without the conversion to bits of
+ * aegisgo_lengths_block: FinalizeMac's second block counts lanes. */
+AEGISGO_INLINE void aegisgo_le64x2(uint8_t out[16], uint64_t a, uint64_t b)
+{
+    int i;
+    for (i = 0; i < 8; i++) {
+        out[i] = (uint8_t)(a >> (8 * i));
+        out[8 + i] = (uint8_t)(b >> (8 * i));
+    }
+}
+
+/* The number of message bytes that complete the partial block at pos. */
+AEGISGO_INLINE size_t aegisgo_fill(size_t rate, size_t pos, size_t n)
+{
+    size_t room = rate - pos;
+    return n < room ? n : room;
+}
+
+/* The bytes of a partial block, one at a time: n bytes of in (zeros when
+ * in is NULL) against the keystream z, to out; pend collects what the
+ * state absorbs once the block is complete: the plaintext (Enc and
+ * DecPartial both absorb it), nothing for the keystream. Fewer than a
+ * block's bytes per call, so it is one function for every kernel
+ * (incremental.c), not a copy in each. */
+void aegisgo_partial(uint8_t *pend, uint8_t *out, const uint8_t *in,
+                     const uint8_t *z, size_t n, aegisgo_dir dir);
 
 #endif

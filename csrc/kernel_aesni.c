@@ -25,44 +25,46 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define KERNEL aesni
 #define BLK AEGISGO_CAT(aesni_blk, D)
 
-/* Lane-wise operations; the loops have a constant trip count of D and
- * unroll away. */
-#define AESNI_LANES2(f, a, b) __extension__({          \
-    BLK r_, a_ = (a), b_ = (b);                         \
-    int i_;                                             \
-    for (i_ = 0; i_ < D; i_++) {                        \
-        r_.l[i_] = f(a_.l[i_], b_.l[i_]);               \
-    }                                                   \
-    r_;                                                 \
+/* Lane-wise operations. AESNI_EACH(S) is S(0) S(1) ... S(D-1), written
+ * out: no loop is left for the compiler to unroll in each of the
+ * thousands of operations, which was most of this file's compile time. */
+#define AESNI_EACH1(S) S(0)
+#define AESNI_EACH2(S) S(0) S(1)
+#define AESNI_EACH4(S) S(0) S(1) S(2) S(3)
+#define AESNI_EACH(S) AEGISGO_CAT(AESNI_EACH, D)(S)
+
+#define AESNI_AES_(i) r_.l[i] = _mm_aesenc_si128(a_.l[i], b_.l[i]);
+#define AESNI_XOR_(i) r_.l[i] = _mm_xor_si128(a_.l[i], b_.l[i]);
+#define AESNI_AND_(i) r_.l[i] = _mm_and_si128(a_.l[i], b_.l[i]);
+#define AESNI_LOAD_(i) r_.l[i] = _mm_loadu_si128((const __m128i *)(const void *)(p_ + 16 * (i)));
+#define AESNI_STORE_(i) _mm_storeu_si128((__m128i *)(void *)(p_ + 16 * (i)), v_.l[i]);
+#define AESNI_BCAST_(i) r_.l[i] = v_;
+
+#define AESNI_BINOP(S, a, b) __extension__({   \
+    BLK r_;                                     \
+    const BLK a_ = (a), b_ = (b);               \
+    AESNI_EACH(S)                               \
+    r_;                                         \
 })
-#define blk_aes(a, k) AESNI_LANES2(_mm_aesenc_si128, a, k)
-#define blk_xor(a, b) AESNI_LANES2(_mm_xor_si128, a, b)
-#define blk_and(a, b) AESNI_LANES2(_mm_and_si128, a, b)
-#define blk_load(p) __extension__({                                    \
-    BLK r_;                                                             \
-    const uint8_t *p_ = (p);                                            \
-    int i_;                                                             \
-    for (i_ = 0; i_ < D; i_++) {                                        \
-        r_.l[i_] = _mm_loadu_si128((const __m128i *)(p_ + 16 * i_));    \
-    }                                                                   \
-    r_;                                                                 \
+#define blk_aes(a, k) AESNI_BINOP(AESNI_AES_, a, k)
+#define blk_xor(a, b) AESNI_BINOP(AESNI_XOR_, a, b)
+#define blk_and(a, b) AESNI_BINOP(AESNI_AND_, a, b)
+#define blk_load(p) __extension__({            \
+    BLK r_;                                     \
+    const uint8_t *p_ = (p);                    \
+    AESNI_EACH(AESNI_LOAD_)                     \
+    r_;                                         \
 })
-#define blk_store(p, a) do {                                            \
-    BLK v_ = (a);                                                       \
-    uint8_t *p_ = (p);                                                  \
-    int i_;                                                             \
-    for (i_ = 0; i_ < D; i_++) {                                        \
-        _mm_storeu_si128((__m128i *)(p_ + 16 * i_), v_.l[i_]);          \
-    }                                                                   \
+#define blk_store(p, a) do {                   \
+    const BLK v_ = (a);                         \
+    uint8_t *p_ = (p);                          \
+    AESNI_EACH(AESNI_STORE_)                    \
 } while (0)
-#define blk_bcast(p) __extension__({                                   \
-    BLK r_;                                                             \
-    const __m128i v_ = _mm_loadu_si128((const __m128i *)(p));           \
-    int i_;                                                             \
-    for (i_ = 0; i_ < D; i_++) {                                        \
-        r_.l[i_] = v_;                                                  \
-    }                                                                   \
-    r_;                                                                 \
+#define blk_bcast(p) __extension__({           \
+    BLK r_;                                     \
+    const __m128i v_ = _mm_loadu_si128((const __m128i *)(const void *)(p)); \
+    AESNI_EACH(AESNI_BCAST_)                    \
+    r_;                                         \
 })
 
 /* Lanes as the one-lane instance: group j of a split state is lane j. */
@@ -70,13 +72,21 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 
 /* The AEGIS-128 state of two lanes takes all 16 registers, and of four
  * lanes twice that, so their messages run one lane at a time through the
- * D = 1 code (see FN(bulk128)). AEGIS-256X2's 12 registers fit and keep
- * the two lanes interleaved; 256X4's 24 do not. */
+ * D = 1 code (see FN(bulk128) in aegis128_body.h). AEGIS-256X2's 12
+ * registers fit and keep the two lanes interleaved; 256X4's 24 do not.
+ *
+ * With D = 4 the state lives in memory for the most part anyway, so Init
+ * and Finalize are functions of their own (INIT128 and the others; see
+ * aegis128_body.h) rather than copies in every entry point. With D = 1
+ * and 2 they stay inline and unrolled (UNROLLED, see instance.h): rolled
+ * or called, they cost short messages up to 30% more instructions. */
 #define D 1
+#define UNROLLED
 #include "instance.h"
 #undef D
 #define D 2
-#define GROUPED128
+#define UNROLLED
+#define GROUPED128 aesni_d2_groups128
 #define GROUPS 2
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -84,8 +94,12 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #include "instance.h"
 #undef D
 #define D 4
-#define GROUPED128
-#define GROUPED256
+#define GROUPED128 aesni_d4_groups128
+#define GROUPED256 aesni_d4_groups256
+#define INIT128 aesni_d4_initialize128
+#define FINAL128 aesni_d4_finalize128
+#define INIT256 aesni_d4_initialize256
+#define FINAL256 aesni_d4_finalize256
 #define GROUPS 4
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -99,9 +113,44 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #pragma GCC pop_options
 #endif
 
-const aegisgo_ops *const aegisgo_aesni_table[AEGISGO_NVARIANTS] = {
-    &aesni_d1_ops128, &aesni_d2_ops128, &aesni_d4_ops128,
-    &aesni_d1_ops256, &aesni_d2_ops256, &aesni_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = aesni_d1_encrypt128, .decrypt = aesni_d1_decrypt128,
+        .inc_init = aesni_d1_inc128_init, .inc_update = aesni_d1_inc128_update,
+        .inc_final = aesni_d1_inc128_final,
+        .mac_update = aesni_d1_mac128_update, .mac_final = aesni_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = aesni_d2_encrypt128, .decrypt = aesni_d2_decrypt128,
+        .inc_init = aesni_d2_inc128_init, .inc_update = aesni_d2_inc128_update,
+        .inc_final = aesni_d2_inc128_final,
+        .mac_update = aesni_d2_mac128_update, .mac_final = aesni_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = aesni_d4_encrypt128, .decrypt = aesni_d4_decrypt128,
+        .inc_init = aesni_d4_inc128_init, .inc_update = aesni_d4_inc128_update,
+        .inc_final = aesni_d4_inc128_final,
+        .mac_update = aesni_d4_mac128_update, .mac_final = aesni_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = aesni_d1_encrypt256, .decrypt = aesni_d1_decrypt256,
+        .inc_init = aesni_d1_inc256_init, .inc_update = aesni_d1_inc256_update,
+        .inc_final = aesni_d1_inc256_final,
+        .mac_update = aesni_d1_mac256_update, .mac_final = aesni_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = aesni_d2_encrypt256, .decrypt = aesni_d2_decrypt256,
+        .inc_init = aesni_d2_inc256_init, .inc_update = aesni_d2_inc256_update,
+        .inc_final = aesni_d2_inc256_final,
+        .mac_update = aesni_d2_mac256_update, .mac_final = aesni_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = aesni_d4_encrypt256, .decrypt = aesni_d4_decrypt256,
+        .inc_init = aesni_d4_inc256_init, .inc_update = aesni_d4_inc256_update,
+        .inc_final = aesni_d4_inc256_final,
+        .mac_update = aesni_d4_mac256_update, .mac_final = aesni_d4_mac256_final,
+    },
 };
 
 #endif

@@ -97,8 +97,14 @@ typedef struct { __m256i l[2]; } avx2_blk4;
     r_.l[1] = r_.l[0];                                                   \
     r_;                                                                  \
 })
-#define GROUPED128
-#define GROUPED256
+#define GROUPED128 avx2_d4_groups128
+#define GROUPED256 avx2_d4_groups256
+/* And, as the state lives in memory for the most part, Init and Finalize
+ * are functions of their own (see INIT128 in aegis128_body.h). */
+#define INIT128 avx2_d4_initialize128
+#define FINAL128 avx2_d4_finalize128
+#define INIT256 avx2_d4_initialize256
+#define FINAL256 avx2_d4_finalize256
 #define GROUPS 2
 #define SUB(x) AEGISGO_CAT(avx2_d2_, x)
 #define blk_group(v, j) ((v).l[j])
@@ -112,9 +118,44 @@ typedef struct { __m256i l[2]; } avx2_blk4;
 #pragma GCC pop_options
 #endif
 
-const aegisgo_ops *const aegisgo_avx2_table[AEGISGO_NVARIANTS] = {
-    &avx2_d1_ops128, &avx2_d2_ops128, &avx2_d4_ops128,
-    &avx2_d1_ops256, &avx2_d2_ops256, &avx2_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_avx2_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = avx2_d1_encrypt128, .decrypt = avx2_d1_decrypt128,
+        .inc_init = avx2_d1_inc128_init, .inc_update = avx2_d1_inc128_update,
+        .inc_final = avx2_d1_inc128_final,
+        .mac_update = avx2_d1_mac128_update, .mac_final = avx2_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = avx2_d2_encrypt128, .decrypt = avx2_d2_decrypt128,
+        .inc_init = avx2_d2_inc128_init, .inc_update = avx2_d2_inc128_update,
+        .inc_final = avx2_d2_inc128_final,
+        .mac_update = avx2_d2_mac128_update, .mac_final = avx2_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = avx2_d4_encrypt128, .decrypt = avx2_d4_decrypt128,
+        .inc_init = avx2_d4_inc128_init, .inc_update = avx2_d4_inc128_update,
+        .inc_final = avx2_d4_inc128_final,
+        .mac_update = avx2_d4_mac128_update, .mac_final = avx2_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = avx2_d1_encrypt256, .decrypt = avx2_d1_decrypt256,
+        .inc_init = avx2_d1_inc256_init, .inc_update = avx2_d1_inc256_update,
+        .inc_final = avx2_d1_inc256_final,
+        .mac_update = avx2_d1_mac256_update, .mac_final = avx2_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = avx2_d2_encrypt256, .decrypt = avx2_d2_decrypt256,
+        .inc_init = avx2_d2_inc256_init, .inc_update = avx2_d2_inc256_update,
+        .inc_final = avx2_d2_inc256_final,
+        .mac_update = avx2_d2_mac256_update, .mac_final = avx2_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = avx2_d4_encrypt256, .decrypt = avx2_d4_decrypt256,
+        .inc_init = avx2_d4_inc256_init, .inc_update = avx2_d4_inc256_update,
+        .inc_final = avx2_d4_inc256_final,
+        .mac_update = avx2_d4_mac256_update, .mac_final = avx2_d4_mac256_final,
+    },
 };
 
 #endif

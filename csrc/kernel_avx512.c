@@ -128,9 +128,44 @@
 #pragma GCC pop_options
 #endif
 
-const aegisgo_ops *const aegisgo_avx512_table[AEGISGO_NVARIANTS] = {
-    &avx512_d1_ops128, &avx512_d2_ops128, &avx512_d4_ops128,
-    &avx512_d1_ops256, &avx512_d2_ops256, &avx512_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = avx512_d1_encrypt128, .decrypt = avx512_d1_decrypt128,
+        .inc_init = avx512_d1_inc128_init, .inc_update = avx512_d1_inc128_update,
+        .inc_final = avx512_d1_inc128_final,
+        .mac_update = avx512_d1_mac128_update, .mac_final = avx512_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = avx512_d2_encrypt128, .decrypt = avx512_d2_decrypt128,
+        .inc_init = avx512_d2_inc128_init, .inc_update = avx512_d2_inc128_update,
+        .inc_final = avx512_d2_inc128_final,
+        .mac_update = avx512_d2_mac128_update, .mac_final = avx512_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = avx512_d4_encrypt128, .decrypt = avx512_d4_decrypt128,
+        .inc_init = avx512_d4_inc128_init, .inc_update = avx512_d4_inc128_update,
+        .inc_final = avx512_d4_inc128_final,
+        .mac_update = avx512_d4_mac128_update, .mac_final = avx512_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = avx512_d1_encrypt256, .decrypt = avx512_d1_decrypt256,
+        .inc_init = avx512_d1_inc256_init, .inc_update = avx512_d1_inc256_update,
+        .inc_final = avx512_d1_inc256_final,
+        .mac_update = avx512_d1_mac256_update, .mac_final = avx512_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = avx512_d2_encrypt256, .decrypt = avx512_d2_decrypt256,
+        .inc_init = avx512_d2_inc256_init, .inc_update = avx512_d2_inc256_update,
+        .inc_final = avx512_d2_inc256_final,
+        .mac_update = avx512_d2_mac256_update, .mac_final = avx512_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = avx512_d4_encrypt256, .decrypt = avx512_d4_decrypt256,
+        .inc_init = avx512_d4_inc256_init, .inc_update = avx512_d4_inc256_update,
+        .inc_final = avx512_d4_inc256_final,
+        .mac_update = avx512_d4_mac256_update, .mac_final = avx512_d4_mac256_final,
+    },
 };
 
 #endif

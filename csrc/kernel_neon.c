@@ -123,9 +123,44 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
 #pragma GCC pop_options
 #endif
 
-const aegisgo_ops *const aegisgo_neon_table[AEGISGO_NVARIANTS] = {
-    &neon_d1_ops128, &neon_d2_ops128, &neon_d4_ops128,
-    &neon_d1_ops256, &neon_d2_ops256, &neon_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = neon_d1_encrypt128, .decrypt = neon_d1_decrypt128,
+        .inc_init = neon_d1_inc128_init, .inc_update = neon_d1_inc128_update,
+        .inc_final = neon_d1_inc128_final,
+        .mac_update = neon_d1_mac128_update, .mac_final = neon_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = neon_d2_encrypt128, .decrypt = neon_d2_decrypt128,
+        .inc_init = neon_d2_inc128_init, .inc_update = neon_d2_inc128_update,
+        .inc_final = neon_d2_inc128_final,
+        .mac_update = neon_d2_mac128_update, .mac_final = neon_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = neon_d4_encrypt128, .decrypt = neon_d4_decrypt128,
+        .inc_init = neon_d4_inc128_init, .inc_update = neon_d4_inc128_update,
+        .inc_final = neon_d4_inc128_final,
+        .mac_update = neon_d4_mac128_update, .mac_final = neon_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = neon_d1_encrypt256, .decrypt = neon_d1_decrypt256,
+        .inc_init = neon_d1_inc256_init, .inc_update = neon_d1_inc256_update,
+        .inc_final = neon_d1_inc256_final,
+        .mac_update = neon_d1_mac256_update, .mac_final = neon_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = neon_d2_encrypt256, .decrypt = neon_d2_decrypt256,
+        .inc_init = neon_d2_inc256_init, .inc_update = neon_d2_inc256_update,
+        .inc_final = neon_d2_inc256_final,
+        .mac_update = neon_d2_mac256_update, .mac_final = neon_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = neon_d4_encrypt256, .decrypt = neon_d4_decrypt256,
+        .inc_init = neon_d4_inc256_init, .inc_update = neon_d4_inc256_update,
+        .inc_final = neon_d4_inc256_final,
+        .mac_update = neon_d4_mac256_update, .mac_final = neon_d4_mac256_final,
+    },
 };
 
 #endif

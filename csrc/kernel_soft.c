@@ -51,17 +51,109 @@ typedef struct { uint8_t v[64]; } soft_blk4;
     r_;                                                     \
 })
 
+/* Partial blocks through memcpy: a library call costs more than the
+ * inline copies of instance.h's portable forms, but nothing next to the
+ * AES rounds here, and keeps them out of every entry point. */
+#define blk_load_part(p, n) __extension__({                \
+    BLK r_;                                                 \
+    memset(r_.v, 0, sizeof r_.v);                           \
+    memcpy(r_.v, (p), (n));                                 \
+    r_;                                                     \
+})
+#define blk_store_part(p, a, n) do {                       \
+    BLK v_ = (a);                                           \
+    memcpy((p), v_.v, (n));                                 \
+    aegisgo_wipe_local(v_.v, sizeof v_.v);                  \
+} while (0)
+
+/* Each update is eight calls of aegisgo_soft_aesround and byte loops
+ * around them: inlined into every entry point, as the other kernels do,
+ * it made this kernel half of the module's machine code, for no speed
+ * (the calls cost far more than a call of the update). So the updates,
+ * Enc and Dec of a block, Init and Finalize are functions of their own
+ * here (see UPDATE128 in aegis128_body.h). */
 #define D 1
+#define UPDATE128 soft_d1_update128
+#define UPDATE128_LATE soft_d1_update128_late
+#define UPDATE256 soft_d1_update256
+#define UPDATE256_LATE soft_d1_update256_late
+#define ENC128 soft_d1_enc128
+#define DEC128 soft_d1_dec128
+#define ENC256 soft_d1_enc256
+#define DEC256 soft_d1_dec256
+#define INIT128 soft_d1_initialize128
+#define FINAL128 soft_d1_finalize128
+#define INIT256 soft_d1_initialize256
+#define FINAL256 soft_d1_finalize256
 #include "instance.h"
 #undef D
 #define D 2
+#define UPDATE128 soft_d2_update128
+#define UPDATE128_LATE soft_d2_update128_late
+#define UPDATE256 soft_d2_update256
+#define UPDATE256_LATE soft_d2_update256_late
+#define ENC128 soft_d2_enc128
+#define DEC128 soft_d2_dec128
+#define ENC256 soft_d2_enc256
+#define DEC256 soft_d2_dec256
+#define INIT128 soft_d2_initialize128
+#define FINAL128 soft_d2_finalize128
+#define INIT256 soft_d2_initialize256
+#define FINAL256 soft_d2_finalize256
 #include "instance.h"
 #undef D
 #define D 4
+#define UPDATE128 soft_d4_update128
+#define UPDATE128_LATE soft_d4_update128_late
+#define UPDATE256 soft_d4_update256
+#define UPDATE256_LATE soft_d4_update256_late
+#define ENC128 soft_d4_enc128
+#define DEC128 soft_d4_dec128
+#define ENC256 soft_d4_enc256
+#define DEC256 soft_d4_dec256
+#define INIT128 soft_d4_initialize128
+#define FINAL128 soft_d4_finalize128
+#define INIT256 soft_d4_initialize256
+#define FINAL256 soft_d4_finalize256
 #include "instance.h"
 #undef D
 
-const aegisgo_ops *const aegisgo_soft_table[AEGISGO_NVARIANTS] = {
-    &soft_d1_ops128, &soft_d2_ops128, &soft_d4_ops128,
-    &soft_d1_ops256, &soft_d2_ops256, &soft_d4_ops256,
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_soft_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = soft_d1_encrypt128, .decrypt = soft_d1_decrypt128,
+        .inc_init = soft_d1_inc128_init, .inc_update = soft_d1_inc128_update,
+        .inc_final = soft_d1_inc128_final,
+        .mac_update = soft_d1_mac128_update, .mac_final = soft_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = soft_d2_encrypt128, .decrypt = soft_d2_decrypt128,
+        .inc_init = soft_d2_inc128_init, .inc_update = soft_d2_inc128_update,
+        .inc_final = soft_d2_inc128_final,
+        .mac_update = soft_d2_mac128_update, .mac_final = soft_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = soft_d4_encrypt128, .decrypt = soft_d4_decrypt128,
+        .inc_init = soft_d4_inc128_init, .inc_update = soft_d4_inc128_update,
+        .inc_final = soft_d4_inc128_final,
+        .mac_update = soft_d4_mac128_update, .mac_final = soft_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = soft_d1_encrypt256, .decrypt = soft_d1_decrypt256,
+        .inc_init = soft_d1_inc256_init, .inc_update = soft_d1_inc256_update,
+        .inc_final = soft_d1_inc256_final,
+        .mac_update = soft_d1_mac256_update, .mac_final = soft_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = soft_d2_encrypt256, .decrypt = soft_d2_decrypt256,
+        .inc_init = soft_d2_inc256_init, .inc_update = soft_d2_inc256_update,
+        .inc_final = soft_d2_inc256_final,
+        .mac_update = soft_d2_mac256_update, .mac_final = soft_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = soft_d4_encrypt256, .decrypt = soft_d4_decrypt256,
+        .inc_init = soft_d4_inc256_init, .inc_update = soft_d4_inc256_update,
+        .inc_final = soft_d4_inc256_final,
+        .mac_update = soft_d4_mac256_update, .mac_final = soft_d4_mac256_final,
+    },
 };

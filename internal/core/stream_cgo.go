@@ -18,10 +18,10 @@ package core
 #cgo nocallback aegisgo_mac_update
 #cgo noescape aegisgo_mac_final
 #cgo nocallback aegisgo_mac_final
-#cgo noescape aegisgo_stream_xor
-#cgo nocallback aegisgo_stream_xor
-#cgo noescape aegisgo_stream
-#cgo nocallback aegisgo_stream
+#cgo noescape aegisgo_keystream_xor
+#cgo nocallback aegisgo_keystream_xor
+#cgo noescape aegisgo_keystream
+#cgo nocallback aegisgo_keystream
 #include "aegis.h"
 */
 import "C"
@@ -70,9 +70,9 @@ func macFinal(o uintptr, st *[StateSize]byte, tag []byte) {
 }
 
 func streamXOR(o uintptr, st *[StateSize]byte, out, in []byte) {
-	C.aegisgo_stream_xor(opsOf(o), statePtr(st), bytePtr(out), bytePtr(in), C.size_t(len(out)))
+	C.aegisgo_keystream_xor(opsOf(o), statePtr(st), bytePtr(out), bytePtr(in), C.size_t(len(out)))
 }
 
 func stream(o uintptr, out []byte, n, k *[32]byte) {
-	C.aegisgo_stream(opsOf(o), bytePtr(out), C.size_t(len(out)), (*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
+	C.aegisgo_keystream(opsOf(o), bytePtr(out), C.size_t(len(out)), (*C.uint8_t)(&n[0]), (*C.uint8_t)(&k[0]))
 }

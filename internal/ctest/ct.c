@@ -138,14 +138,14 @@ static void incremental(const aegisgo_ops *ops, const char *kn, int v, size_t ta
     secret(ad, adlen);
 
     ops->inc_init(st, ad, adlen, nonce, key);
-    ops->inc_encrypt(st, ct, msg, cut);
-    ops->inc_encrypt(st, ct + cut, msg + cut, mlen - cut);
+    ops->inc_update(st, ct, msg, cut, AEGISGO_ENCRYPT);
+    ops->inc_update(st, ct + cut, msg + cut, mlen - cut, AEGISGO_ENCRYPT);
     ops->inc_final(st, tag, taglen);
 
     ops->inc_init(st, ad, adlen, nonce, key);
-    ops->inc_decrypt(st, pt, ct, cut);
-    ops->inc_decrypt(st, pt + cut, ct + cut, mlen - cut);
-    r = ops->inc_verify(st, tag, taglen);
+    ops->inc_update(st, pt, ct, cut, AEGISGO_DECRYPT);
+    ops->inc_update(st, pt + cut, ct + cut, mlen - cut, AEGISGO_DECRYPT);
+    r = aegisgo_inc_verify((aegisgo_ref)ops, st, tag, taglen);
     public(&r, sizeof r); /* public, as in one_shot */
     expect(r == 0, "incremental round trip", kn, v, taglen, mlen);
 
@@ -155,10 +155,10 @@ static void incremental(const aegisgo_ops *ops, const char *kn, int v, size_t ta
     ops->mac_final(st, tag, taglen);
 
     ops->inc_init(st, NULL, 0, nonce, key);
-    ops->stream(st, ct, NULL, cut);
-    ops->stream(st, ct + cut, msg + cut, mlen - cut);
+    ops->inc_update(st, ct, NULL, cut, AEGISGO_KEYSTREAM);
+    ops->inc_update(st, ct + cut, msg + cut, mlen - cut, AEGISGO_KEYSTREAM);
     if (mlen > 0) {
-        aegisgo_stream((aegisgo_ref)ops, ct, mlen, nonce, key);
+        aegisgo_keystream((aegisgo_ref)ops, ct, mlen, nonce, key);
     }
 }
 

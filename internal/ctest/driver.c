@@ -558,7 +558,7 @@ static int split(size_t n, size_t cut[5])
 
 /* Runs f over the pieces of src, each piece in exact-size blocks, with the
  * state in an exact-size, misaligned block. */
-typedef enum { INC_ENC, INC_DEC, INC_STREAM, INC_STREAM_XOR, INC_MAC } inc_op;
+typedef enum { INC_ENC, INC_DEC, INC_KEYSTREAM, INC_KEYSTREAM_XOR, INC_MAC } inc_op;
 
 static void inc_walk(const aegisgo_ops *ops, uint8_t *st, inc_op op,
                      uint8_t *dst, const uint8_t *src, size_t n)
@@ -572,16 +572,16 @@ static void inc_walk(const aegisgo_ops *ops, uint8_t *st, inc_op op,
         uint8_t *out = xmalloc(len);
         switch (op) {
         case INC_ENC:
-            ops->inc_encrypt(st, out, in, len);
+            ops->inc_update(st, out, in, len, AEGISGO_ENCRYPT);
             break;
         case INC_DEC:
-            ops->inc_decrypt(st, out, in, len);
+            ops->inc_update(st, out, in, len, AEGISGO_DECRYPT);
             break;
-        case INC_STREAM:
-            ops->stream(st, out, NULL, len);
+        case INC_KEYSTREAM:
+            ops->inc_update(st, out, NULL, len, AEGISGO_KEYSTREAM);
             break;
-        case INC_STREAM_XOR:
-            ops->stream(st, out, in, len);
+        case INC_KEYSTREAM_XOR:
+            ops->inc_update(st, out, in, len, AEGISGO_KEYSTREAM);
             break;
         case INC_MAC:
             ops->mac_update(st, in, len);
@@ -633,7 +633,7 @@ static void inc_one(int v, int k, size_t taglen, size_t mlen)
     ops->inc_init(st, xad, adlen, xn, xk);
     inc_walk(ops, st, INC_DEC, out, ct0, mlen);
     memcpy(xt, tag0, taglen);
-    r = ops->inc_verify(st, xt, taglen);
+    r = aegisgo_inc_verify((aegisgo_ref)ops, st, xt, taglen);
     check(r == 0 && same(out, msg, mlen),
           "%s/%s tag%zu mlen %zu: incremental decryption failed",
           kernel_names[k], vi->name, taglen, mlen);
@@ -641,16 +641,16 @@ static void inc_one(int v, int k, size_t taglen, size_t mlen)
     ops->inc_init(st, xad, adlen, xn, xk);
     inc_walk(ops, st, INC_DEC, out, ct0, mlen);
     xt[rnd_below(taglen)] ^= (uint8_t)(1u << rnd_below(8));
-    r = ops->inc_verify(st, xt, taglen);
+    r = aegisgo_inc_verify((aegisgo_ref)ops, st, xt, taglen);
     check(r == -1, "%s/%s tag%zu mlen %zu: incremental verify accepted a changed tag",
           kernel_names[k], vi->name, taglen, mlen);
 
     ops->inc_init(st, NULL, 0, xn, xk);
-    inc_walk(ops, st, INC_STREAM, out, NULL, mlen);
+    inc_walk(ops, st, INC_KEYSTREAM, out, NULL, mlen);
     check(same(out, ks0, mlen), "%s/%s mlen %zu: keystream differs from the encryption of zeros",
           kernel_names[k], vi->name, mlen);
     ops->inc_init(st, NULL, 0, xn, xk);
-    inc_walk(ops, st, INC_STREAM_XOR, out, msg, mlen);
+    inc_walk(ops, st, INC_KEYSTREAM_XOR, out, msg, mlen);
     for (i = 0; i < mlen; i++) {
         out[i] ^= msg[i];
     }
@@ -658,8 +658,8 @@ static void inc_one(int v, int k, size_t taglen, size_t mlen)
           kernel_names[k], vi->name, mlen);
     if (mlen > 0) {
         uint8_t *xo = xmalloc(mlen);
-        aegisgo_stream((aegisgo_ref)ops, xo, mlen, xn, xk);
-        check(same(xo, ks0, mlen), "%s/%s mlen %zu: aegisgo_stream differs",
+        aegisgo_keystream((aegisgo_ref)ops, xo, mlen, xn, xk);
+        check(same(xo, ks0, mlen), "%s/%s mlen %zu: aegisgo_keystream differs",
               kernel_names[k], vi->name, mlen);
         free(xo);
     }
@@ -1020,8 +1020,8 @@ static void test_lengths(void)
 }
 
 /* The incremental forms keep their lengths as 64-bit counts in the state,
- * so a stream can pass 4 GiB even where size_t has 32 bits. Their layout
- * (aegis128_more.h, aegis256_more.h): the blocks, one partial block, then
+ * so an incremental message can pass 4 GiB even where size_t has 32 bits. Their layout
+ * (aegis128_inc.h, aegis256_inc.h): the blocks, one partial block, then
  * LE64-in-memory ad length and message length. Writing a large message
  * length that is a multiple of the rate (nothing pending) into a fresh
  * state and finalizing must give Finalize of those lengths. */

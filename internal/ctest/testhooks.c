@@ -14,7 +14,7 @@
  * functions (soft_dD_init128, soft_dD_final128, ...) can be called
  * directly. A build with the hooks compiles this file in place of
  * csrc/kernel_soft.c (internal/ctest/run.sh leaves that one out): the kernel is
- * the same source, compiled once, and aegisgo_soft_table is defined once.
+ * the same source, compiled once, and aegisgo_soft_ops is defined once.
  */
 #include "kernel_soft.c"
 

@@ -1,10 +1,11 @@
 /*
- * aegis256_more.h: the incremental forms of AEGIS-256 and AEGIS-256X
+ * aegis256_inc.h: the incremental forms of AEGIS-256 and AEGIS-256X
  * (encryption, decryption, AEGIS-MAC and the keystream), built from the
- * blocks of aegis256_body.h and the helpers of aegis128_more.h, which
- * instance.h includes first.
+ * blocks of aegis256_body.h and the helpers of internal.h. Its functions
+ * of their own are FN(inc256_init), FN(inc256_update), FN(inc256_final),
+ * FN(mac256_update) and FN(mac256_final).
  *
- * The state is laid out as in aegis128_more.h, with six blocks:
+ * The state is laid out as in aegis128_inc.h, with six blocks:
  *
  *   [0, 96D)           S0 ... S5, 16D bytes each
  *   [96D, 112D)        the bytes of the current partial block, zero after
@@ -14,14 +15,14 @@
  */
 
 #define R256 (16 * D)
-#define X256_PEND (6 * R256)
-#define X256_ADLEN (X256_PEND + R256)
-#define X256_MLEN (X256_ADLEN + 8)
-#define X256_SIZE (X256_MLEN + 8)
+#define INC256_PEND (6 * R256)
+#define INC256_ADLEN (INC256_PEND + R256)
+#define INC256_MLEN (INC256_ADLEN + 8)
+#define INC256_SIZE (INC256_MLEN + 8)
 
-typedef char FN(x256_fits)[X256_SIZE <= AEGISGO_STATE_BYTES ? 1 : -1];
+typedef char FN(inc256_fits)[INC256_SIZE <= AEGISGO_STATE_BYTES ? 1 : -1];
 
-AEGISGO_INLINE void FN(x256_load)(FN(st256) *s, const uint8_t *st)
+AEGISGO_INLINE void FN(inc256_load)(FN(st256) *s, const uint8_t *st)
 {
     s->s0 = blk_load(st);
     s->s1 = blk_load(st + R256);
@@ -31,7 +32,7 @@ AEGISGO_INLINE void FN(x256_load)(FN(st256) *s, const uint8_t *st)
     s->s5 = blk_load(st + 5 * R256);
 }
 
-AEGISGO_INLINE void FN(x256_store)(uint8_t *st, const FN(st256) *s)
+AEGISGO_INLINE void FN(inc256_store)(uint8_t *st, const FN(st256) *s)
 {
     blk_store(st, s->s0);
     blk_store(st + R256, s->s1);
@@ -42,149 +43,102 @@ AEGISGO_INLINE void FN(x256_store)(uint8_t *st, const FN(st256) *s)
 }
 
 /* Absorbs the partial block, if any; its bytes are already zero-padded. */
-AEGISGO_INLINE void FN(x256_flush)(FN(st256) *s, const uint8_t *st)
+AEGISGO_INLINE void FN(inc256_flush)(FN(st256) *s, const uint8_t *st)
 {
-    if (aegisgo_get64(st + X256_MLEN) % R256 != 0) {
-        FN(upd256)(s, blk_load(st + X256_PEND));
+    if (aegisgo_get64(st + INC256_MLEN) % R256 != 0) {
+        FN(upd256)(s, blk_load(st + INC256_PEND));
     }
 }
 
-static void FN(x256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
+static void FN(inc256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)
 {
     FN(st256) s;
     FN(init256)(&s, k, npub);
     FN(absorb256)(&s, ad, adlen);
-    FN(x256_store)(st, &s);
-    memset(st + X256_PEND, 0, R256);
-    aegisgo_put64(st + X256_ADLEN, (uint64_t)adlen);
-    aegisgo_put64(st + X256_MLEN, 0);
+    FN(inc256_store)(st, &s);
+    memset(st + INC256_PEND, 0, R256);
+    aegisgo_put64(st + INC256_ADLEN, (uint64_t)adlen);
+    aegisgo_put64(st + INC256_MLEN, 0);
 }
 
-/* One walk for the three directions, as in aegis128_more.h: DIR 0
- * encrypts, 1 decrypts, 2 writes keystream (xored with src unless NULL). */
-AEGISGO_INLINE void FN(x256_walk)(uint8_t *st, uint8_t *out, const uint8_t *src,
-                                  size_t n, const int dir)
+/* One walk for the three directions, as in aegis128_inc.h. */
+static void FN(inc256_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
+                              aegisgo_dir dir)
 {
     FN(st256) s;
-    uint8_t *pend = st + X256_PEND;
-    const uint64_t mlen = aegisgo_get64(st + X256_MLEN);
-    size_t pos = (size_t)(mlen % R256);
-    size_t i = 0, j;
+    uint8_t *pend = st + INC256_PEND;
+    const uint64_t mlen = aegisgo_get64(st + INC256_MLEN);
+    const size_t pos = (size_t)(mlen % R256);
+    size_t i = 0;
     uint8_t z[R256];
 
     if (n == 0) {
         return;
     }
-    FN(x256_load)(&s, st);
+    FN(inc256_load)(&s, st);
     if (pos > 0) {
-        const size_t take = aegisgo_fill(R256, pos, n);
+        i = aegisgo_fill(R256, pos, n);
         blk_store(z, FN(z256)(&s));
-        for (j = 0; j < take; j++) {
-            const uint8_t x = src != NULL ? src[j] : 0;
-            if (dir == 0) {
-                pend[pos + j] = x;
-                out[j] = (uint8_t)(x ^ z[pos + j]);
-            } else if (dir == 1) {
-                pend[pos + j] = (uint8_t)(x ^ z[pos + j]);
-                out[j] = pend[pos + j];
-            } else {
-                out[j] = (uint8_t)(x ^ z[pos + j]);
-            }
-        }
-        i = take;
-        if (pos + take == R256) {
+        aegisgo_partial(pend + pos, out, in, z + pos, i, dir);
+        if (pos + i == R256) {
             FN(upd256)(&s, blk_load(pend));
             memset(pend, 0, R256);
         }
     }
-    if (dir == 2) {
+    if (dir == AEGISGO_KEYSTREAM) {
         const BLK zero = blk_load(aegisgo_zero_blocks);
         for (; i + R256 <= n; i += R256) {
             BLK z0 = FN(z256)(&s);
-            if (src != NULL) {
-                z0 = blk_xor(z0, blk_load(src + i));
+            if (in != NULL) {
+                z0 = blk_xor(z0, blk_load(in + i));
             }
             blk_store(out + i, z0);
             FN(upd256)(&s, zero);
         }
+    } else if (dir == AEGISGO_DECRYPT) {
+        i += FN(bulk256)(&s, out + i, in + i, n - i, AEGISGO_DECRYPT);
     } else {
-        i += FN(bulk256)(&s, out + i, src + i, n - i, dir);
+        i += FN(bulk256)(&s, out + i, in + i, n - i, AEGISGO_ENCRYPT);
     }
     if (i < n) {
         /* A new partial block: pend is all zeros here. */
         blk_store(z, FN(z256)(&s));
-        for (j = 0; i + j < n; j++) {
-            const uint8_t x = src != NULL ? src[i + j] : 0;
-            if (dir == 0) {
-                pend[j] = x;
-                out[i + j] = (uint8_t)(x ^ z[j]);
-            } else if (dir == 1) {
-                pend[j] = (uint8_t)(x ^ z[j]);
-                out[i + j] = pend[j];
-            } else {
-                out[i + j] = (uint8_t)(x ^ z[j]);
-            }
-        }
+        aegisgo_partial(pend, out + i, in != NULL ? in + i : NULL, z, n - i, dir);
     }
     aegisgo_wipe(z, sizeof z);
-    FN(x256_store)(st, &s);
-    aegisgo_put64(st + X256_MLEN, mlen + (uint64_t)n);
+    FN(inc256_store)(st, &s);
+    aegisgo_put64(st + INC256_MLEN, mlen + (uint64_t)n);
 }
 
-static void FN(x256_encrypt)(uint8_t *st, uint8_t *c, const uint8_t *m, size_t n)
-{
-    FN(x256_walk)(st, c, m, n, 0);
-}
-
-static void FN(x256_decrypt)(uint8_t *st, uint8_t *m, const uint8_t *c, size_t n)
-{
-    FN(x256_walk)(st, m, c, n, 1);
-}
-
-static void FN(x256_stream)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n)
-{
-    FN(x256_walk)(st, out, in, n, 2);
-}
-
-static void FN(x256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
+static void FN(inc256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st256) s;
-    FN(x256_load)(&s, st);
-    FN(x256_flush)(&s, st);
-    FN(final256)(&s, tag, taglen, aegisgo_get64(st + X256_ADLEN),
-                 aegisgo_get64(st + X256_MLEN));
-    aegisgo_wipe(st, X256_SIZE);
+    FN(inc256_load)(&s, st);
+    FN(inc256_flush)(&s, st);
+    FN(final256)(&s, tag, taglen, aegisgo_get64(st + INC256_ADLEN),
+                 aegisgo_get64(st + INC256_MLEN));
+    aegisgo_wipe(st, INC256_SIZE);
 }
 
-static int FN(x256_verify)(uint8_t *st, const uint8_t *tag, size_t taglen)
-{
-    uint8_t want[32];
-    int ok;
-    FN(x256_final)(st, want, taglen);
-    ok = aegisgo_ct_verify(want, tag, taglen);
-    aegisgo_wipe(want, sizeof want);
-    return ok;
-}
-
-static void FN(x256_mac_update)(uint8_t *st, const uint8_t *a, size_t n)
+static void FN(mac256_update)(uint8_t *st, const uint8_t *a, size_t n)
 {
     FN(st256) s;
-    uint8_t *pend = st + X256_PEND;
-    const uint64_t len = aegisgo_get64(st + X256_MLEN);
+    uint8_t *pend = st + INC256_PEND;
+    const uint64_t len = aegisgo_get64(st + INC256_MLEN);
     const size_t pos = (size_t)(len % R256);
     size_t i = 0, whole;
 
     if (n == 0) {
         return;
     }
-    aegisgo_put64(st + X256_MLEN, len + (uint64_t)n);
+    aegisgo_put64(st + INC256_MLEN, len + (uint64_t)n);
     if (pos + n < R256) {
         /* Still inside the partial block: no state update. */
         memcpy(pend + pos, a, n);
         return;
     }
-    FN(x256_load)(&s, st);
+    FN(inc256_load)(&s, st);
     if (pos > 0) {
         i = aegisgo_fill(R256, pos, n);
         memcpy(pend + pos, a, i);
@@ -195,19 +149,19 @@ static void FN(x256_mac_update)(uint8_t *st, const uint8_t *a, size_t n)
     FN(absorb256)(&s, a + i, whole);
     i += whole;
     memcpy(pend, a + i, n - i);
-    FN(x256_store)(st, &s);
+    FN(inc256_store)(st, &s);
 }
 
 /* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
  * with D > 1 the tags of lanes 1..D-1 are absorbed into lane 0, which
  * alone gives the tag. */
-static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
+static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st256) s;
-    const uint64_t len = aegisgo_get64(st + X256_MLEN);
+    const uint64_t len = aegisgo_get64(st + INC256_MLEN);
 
-    FN(x256_load)(&s, st);
-    FN(x256_flush)(&s, st);
+    FN(inc256_load)(&s, st);
+    FN(inc256_flush)(&s, st);
 #if D == 1
     FN(final256)(&s, tag, taglen, len, (uint64_t)taglen);
 #else
@@ -218,6 +172,7 @@ static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 
         aegisgo_lengths_block(u, len, (uint64_t)taglen);
         t = blk_xor(s.s3, blk_bcast(u));
+        AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd256)(&s, t);
         }
@@ -248,6 +203,7 @@ static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
         }
         memset(m + 16, 0, R256 - 16);
         t = blk_load(m);
+        AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd256)(&s, t);
         }
@@ -270,7 +226,7 @@ static void FN(x256_mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 }
 
 #undef R256
-#undef X256_PEND
-#undef X256_ADLEN
-#undef X256_MLEN
-#undef X256_SIZE
+#undef INC256_PEND
+#undef INC256_ADLEN
+#undef INC256_MLEN
+#undef INC256_SIZE

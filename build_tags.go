@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package aegis is the root of github.com/aegisgo/aegis: AEGIS
 // authenticated encryption (AEGIS-128L, 128X2, 128X4, 256, 256X2 and
 // 256X4, from draft-irtf-cfrg-aegis-aead) for Go, computed by the module's

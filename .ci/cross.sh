@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cross-architecture CI for github.com/aegisgo/aegis, called by .ci/run
 # (it also runs alone: bash .ci/cross.sh). It installs Debian's cross
 # compilers and qemu user-mode emulation, then:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every fuzz target of the variant packages for a bounded time.
 #   FUZZTIME         time per target of the AEAD's own targets: round trip,
 #                    Open of arbitrary bytes, kernels against soft

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Hardening checks for github.com/aegisgo/aegis, called by .ci/run (it also
 # runs alone: bash .ci/hardening.sh, from the repository root). It installs
 # what it needs with apt-get, then runs internal/ctest/run.sh:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package common holds what the AEGIS variant packages share: whether the
 // C core is compiled in ([Available]), and the errors that the packages
 // return.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * aegis.h: the interface of the C core of github.com/aegisgo/aegis.
  *

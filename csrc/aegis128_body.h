@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * aegis128_body.h: AEGIS-128L and AEGIS-128X, written once against a small
  * vocabulary of block operations. A kernel includes this file once per

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * aegis128_inc.h: the incremental forms of AEGIS-128L and AEGIS-128X
  * (encryption, decryption, AEGIS-MAC and the keystream of the spec's

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * aegis256_body.h: AEGIS-256 and AEGIS-256X, written once against the block
  * vocabulary described in aegis128_body.h. A kernel includes it once per

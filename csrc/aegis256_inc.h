@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * aegis256_inc.h: the incremental forms of AEGIS-256 and AEGIS-256X
  * (encryption, decryption, AEGIS-MAC and the keystream), built from the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package csrc is the C core of the module: the AEGIS algorithm bodies, the
 // kernels (soft, aesni, avx2, avx512, neon) and their run-time dispatch.
 //

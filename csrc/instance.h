@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * instance.h: instantiates both algorithm bodies for one kernel and one
  * degree. The kernel defines KERNEL (its name), D, BLK and the block

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * internal.h: what the kernels share: build switches, the spec's constants,
  * and small byte helpers. Not part of the interface.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 #ifndef AEGISGO_SOFT_AES_H
 #define AEGISGO_SOFT_AES_H
 #include <stddef.h>

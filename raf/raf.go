@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package raf reads and writes RAF files: random-access files encrypted
 // and authenticated in chunks with an AEGIS variant, in the on-disk format
 // of libaegis's RAF, which github.com/aegis-aead/go-libaegis/raf also

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Command aegis-raf encrypts files into RAF, the random-access encrypted
 // format of libaegis, and reads them back.
 //

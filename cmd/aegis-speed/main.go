@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Command aegis-speed measures the throughput of the six AEGIS variants of
 // this module beside the AEADs that they usually replace: Go's AES-128-GCM
 // and AES-256-GCM (crypto/aes with crypto/cipher.NewGCM) and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package aeadtest is the test suite that every variant package runs: the
 // specification's vectors under every kernel, kernels against soft, and a
 // conformance suite in the manner of the standard library's

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 package core
 
 // cpuidSample is CPUID and XCR0 as read on one real CPU.

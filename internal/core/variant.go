@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package core is the cgo boundary of the module: the one place that calls
 // the C core, the kernel choice (kernel.go), and the AEAD type that the six
 // variant packages wrap. The variant packages hold declarations only.

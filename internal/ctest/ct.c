@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * ct.c: constant-time check of one kernel, run under valgrind's memcheck
  * (internal/ctest/run.sh does it).

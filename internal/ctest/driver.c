@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * driver.c: the C core tested at C level, meant to run under AddressSanitizer
  * and UndefinedBehaviorSanitizer (internal/ctest/run.sh builds and runs it).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * floor.c: what the CPU allows an AEGIS update, measured without any of
  * our code. It times, in core cycles:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run.sh: the C core tested at C level. Run from the repository root:
 #
 #   bash internal/ctest/run.sh [all|sanitize|ct]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /*
  * testhooks.c: entry points for the C test driver (internal/ctest) into
  * what the interface hides: the lengths block, and Init followed by

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 //go:build ignore
 
 // Command gen writes the six variant packages from templates (the AEAD;

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package ref is a plain Go transcription of the specification's
 // pseudocode, for tests only: slow, not constant-time, written to be read
 // beside the spec. It checks the C core's kernels, soft included, with code

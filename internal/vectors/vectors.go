@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package vectors loads the specification's test vectors from the module's
 // testdata directory, for tests.
 package vectors

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package guardtest runs the C core on buffers that end exactly at, or
 // start right after, a page that may not be touched (PROT_NONE). A read or
 // write of one byte past either end of an input or output faults and kills

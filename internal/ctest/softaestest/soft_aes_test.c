@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 /* Standalone test for csrc/soft_aes.c (plain C program, not part of the Go build).
  * Build: gcc -O2 -Wall -Wextra -std=c99 -I csrc csrc/soft_aes.c \
  *        internal/ctest/softaestest/soft_aes_test.c -o /tmp/sat && /tmp/sat */

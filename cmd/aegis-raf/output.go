@@ -30,7 +30,7 @@ var temps struct {
 // ignored: Notify would turn it back on.
 func catchSignals() {
 	c := make(chan os.Signal, 1)
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+	for _, sig := range terminating {
 		if !signal.Ignored(sig) {
 			signal.Notify(c, sig)
 		}

@@ -318,7 +318,7 @@ func TestSignalLeavesNoTemp(t *testing.T) {
 	for _, c := range []struct {
 		sig   syscall.Signal
 		force bool
-	}{{syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGHUP, false}} {
+	}{{syscall.SIGTERM, false}, {syscall.SIGINT, true}, {sigHUP, false}} {
 		t.Run(c.sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			args := []string{"encrypt", "-out", "out.raf"}
@@ -400,7 +400,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	block := bytes.Repeat([]byte{'x'}, 1<<20)
 	w.Write(block)
 	w.Write(block) // the first is read: the job is under way
-	cmd.Process.Signal(syscall.SIGHUP)
+	cmd.Process.Signal(sigHUP)
 	w.Write(block)
 	w.Close()
 	if err := cmd.Wait(); err != nil {

@@ -73,16 +73,61 @@ AEGISGO_INLINE void FN(inc128_flush)(FN(st128) *s, const uint8_t *st)
     }
 }
 
+AEGISGO_NOINLINE void FN(mac128_update)(uint8_t *st, const uint8_t *a, size_t n)
+{
+    FN(st128) s;
+    uint8_t *pend = st + INC128_PEND;
+    const uint64_t len = aegisgo_get64(st + INC128_MLEN);
+    const size_t pos = (size_t)(len % R128);
+    size_t i = 0, whole;
+
+    if (n == 0) {
+        return;
+    }
+    aegisgo_put64(st + INC128_MLEN, len + (uint64_t)n);
+    if (pos + n < R128) {
+        /* Still inside the partial block: no state update. */
+        memcpy(pend + pos, a, n);
+        return;
+    }
+    FN(inc128_load)(&s, st);
+    if (pos > 0) {
+        i = aegisgo_fill(R128, pos, n);
+        memcpy(pend + pos, a, i);
+        FN(upd128)(&s, blk_load(pend), blk_load(pend + H128));
+        memset(pend, 0, R128);
+    }
+    whole = (n - i) - (n - i) % R128;
+    FN(absorb128)(&s, a + i, whole);
+    i += whole;
+    memcpy(pend, a + i, n - i);
+    FN(inc128_store)(st, &s);
+}
+
+/* Init, then the associated data, absorbed as AEGIS-MAC absorbs its data
+ * (FN(mac128_update), a call: one copy of the absorbing loop serves both)
+ * and padded to the rate with zeros. */
 static void FN(inc128_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)
 {
     FN(st128) s;
     FN(init128)(&s, k, npub);
-    FN(absorb128)(&s, ad, adlen);
     FN(inc128_store)(st, &s);
     memset(st + INC128_PEND, 0, R128);
-    aegisgo_put64(st + INC128_ADLEN, (uint64_t)adlen);
+    aegisgo_put64(st + INC128_ADLEN, 0);
     aegisgo_put64(st + INC128_MLEN, 0);
+    if (adlen > 0) {
+        FN(mac128_update)(st, ad, adlen);
+        if (adlen % R128 != 0) {
+            FN(inc128_load)(&s, st);
+            FN(inc128_flush)(&s, st);
+            FN(inc128_store)(st, &s);
+            memset(st + INC128_PEND, 0, R128);
+        }
+        aegisgo_put64(st + INC128_ADLEN, (uint64_t)adlen);
+        aegisgo_put64(st + INC128_MLEN, 0);
+    }
+    aegisgo_wipe_local(&s, sizeof s);
 }
 
 /*
@@ -151,36 +196,6 @@ static void FN(inc128_final)(uint8_t *st, uint8_t *tag, size_t taglen)
     aegisgo_wipe(st, INC128_SIZE);
 }
 
-static void FN(mac128_update)(uint8_t *st, const uint8_t *a, size_t n)
-{
-    FN(st128) s;
-    uint8_t *pend = st + INC128_PEND;
-    const uint64_t len = aegisgo_get64(st + INC128_MLEN);
-    const size_t pos = (size_t)(len % R128);
-    size_t i = 0, whole;
-
-    if (n == 0) {
-        return;
-    }
-    aegisgo_put64(st + INC128_MLEN, len + (uint64_t)n);
-    if (pos + n < R128) {
-        /* Still inside the partial block: no state update. */
-        memcpy(pend + pos, a, n);
-        return;
-    }
-    FN(inc128_load)(&s, st);
-    if (pos > 0) {
-        i = aegisgo_fill(R128, pos, n);
-        memcpy(pend + pos, a, i);
-        FN(upd128)(&s, blk_load(pend), blk_load(pend + H128));
-        memset(pend, 0, R128);
-    }
-    whole = (n - i) - (n - i) % R128;
-    FN(absorb128)(&s, a + i, whole);
-    i += whole;
-    memcpy(pend, a + i, n - i);
-    FN(inc128_store)(st, &s);
-}
 
 /* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
  * with D > 1 the lanes' tags are absorbed into lane 0, which alone gives

@@ -243,7 +243,11 @@ AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUPED256
-    if (n >= AEGISGO_GROUP_MIN) {
+#if GROUP_MIN > 0
+    if (n >= GROUP_MIN) {
+#else
+    if (n >= R256) {
+#endif
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st256) t = *s;

@@ -52,16 +52,61 @@ AEGISGO_INLINE void FN(inc256_flush)(FN(st256) *s, const uint8_t *st)
     }
 }
 
+AEGISGO_NOINLINE void FN(mac256_update)(uint8_t *st, const uint8_t *a, size_t n)
+{
+    FN(st256) s;
+    uint8_t *pend = st + INC256_PEND;
+    const uint64_t len = aegisgo_get64(st + INC256_MLEN);
+    const size_t pos = (size_t)(len % R256);
+    size_t i = 0, whole;
+
+    if (n == 0) {
+        return;
+    }
+    aegisgo_put64(st + INC256_MLEN, len + (uint64_t)n);
+    if (pos + n < R256) {
+        /* Still inside the partial block: no state update. */
+        memcpy(pend + pos, a, n);
+        return;
+    }
+    FN(inc256_load)(&s, st);
+    if (pos > 0) {
+        i = aegisgo_fill(R256, pos, n);
+        memcpy(pend + pos, a, i);
+        FN(upd256)(&s, blk_load(pend));
+        memset(pend, 0, R256);
+    }
+    whole = (n - i) - (n - i) % R256;
+    FN(absorb256)(&s, a + i, whole);
+    i += whole;
+    memcpy(pend, a + i, n - i);
+    FN(inc256_store)(st, &s);
+}
+
+/* Init, then the associated data, absorbed as AEGIS-MAC absorbs its data
+ * (FN(mac256_update), a call: one copy of the absorbing loop serves both)
+ * and padded to the rate with zeros. */
 static void FN(inc256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)
 {
     FN(st256) s;
     FN(init256)(&s, k, npub);
-    FN(absorb256)(&s, ad, adlen);
     FN(inc256_store)(st, &s);
     memset(st + INC256_PEND, 0, R256);
-    aegisgo_put64(st + INC256_ADLEN, (uint64_t)adlen);
+    aegisgo_put64(st + INC256_ADLEN, 0);
     aegisgo_put64(st + INC256_MLEN, 0);
+    if (adlen > 0) {
+        FN(mac256_update)(st, ad, adlen);
+        if (adlen % R256 != 0) {
+            FN(inc256_load)(&s, st);
+            FN(inc256_flush)(&s, st);
+            FN(inc256_store)(st, &s);
+            memset(st + INC256_PEND, 0, R256);
+        }
+        aegisgo_put64(st + INC256_ADLEN, (uint64_t)adlen);
+        aegisgo_put64(st + INC256_MLEN, 0);
+    }
+    aegisgo_wipe_local(&s, sizeof s);
 }
 
 /* One walk for the three directions, as in aegis128_inc.h. */
@@ -123,36 +168,6 @@ static void FN(inc256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
     aegisgo_wipe(st, INC256_SIZE);
 }
 
-static void FN(mac256_update)(uint8_t *st, const uint8_t *a, size_t n)
-{
-    FN(st256) s;
-    uint8_t *pend = st + INC256_PEND;
-    const uint64_t len = aegisgo_get64(st + INC256_MLEN);
-    const size_t pos = (size_t)(len % R256);
-    size_t i = 0, whole;
-
-    if (n == 0) {
-        return;
-    }
-    aegisgo_put64(st + INC256_MLEN, len + (uint64_t)n);
-    if (pos + n < R256) {
-        /* Still inside the partial block: no state update. */
-        memcpy(pend + pos, a, n);
-        return;
-    }
-    FN(inc256_load)(&s, st);
-    if (pos > 0) {
-        i = aegisgo_fill(R256, pos, n);
-        memcpy(pend + pos, a, i);
-        FN(upd256)(&s, blk_load(pend));
-        memset(pend, 0, R256);
-    }
-    whole = (n - i) - (n - i) % R256;
-    FN(absorb256)(&s, a + i, whole);
-    i += whole;
-    memcpy(pend, a + i, n - i);
-    FN(inc256_store)(st, &s);
-}
 
 /* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
  * with D > 1 the tags of lanes 1..D-1 are absorbed into lane 0, which

@@ -7,5 +7,5 @@ package csrc
 // The kernels switch their instruction sets on per function with target
 // pragmas, so the whole package compiles for the baseline CPU.
 
-// #cgo CFLAGS: -O3 -Wall
+// #cgo CFLAGS: -O3 -g1 -Wall
 import "C"

@@ -18,7 +18,8 @@
 #pragma GCC target("aes,sse4.1")
 #endif
 
-#include <immintrin.h>
+#include <wmmintrin.h> /* AES-NI, and SSE2 through it */
+#include <smmintrin.h> /* SSE4.1 */
 
 typedef struct { __m128i l[1]; } aesni_blk1;
 typedef struct { __m128i l[2]; } aesni_blk2;
@@ -89,6 +90,7 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define D 2
 #define UNROLLED
 #define GROUPED128 aesni_d2_groups128
+#define GROUP_MIN 0
 #define GROUPS 2
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -98,6 +100,7 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define D 4
 #define GROUPED128 aesni_d4_groups128
 #define GROUPED256 aesni_d4_groups256
+#define GROUP_MIN 0
 #define INIT128 aesni_d4_initialize128
 #define FINAL128 aesni_d4_finalize128
 #define INIT256 aesni_d4_initialize256

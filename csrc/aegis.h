@@ -50,6 +50,16 @@ typedef enum aegisgo_dir {
                             * come from inc_init with no ad */
 } aegisgo_dir;
 
+/* One message of a batch (see aegisgo_seal_batch below). */
+typedef struct aegisgo_batch_msg {
+    uint8_t *out;       /* inlen bytes, then the tag when sealing */
+    const uint8_t *in;  /* inlen bytes, then the tag when opening */
+    size_t inlen;
+    const uint8_t *ad;
+    size_t adlen;
+    const uint8_t *npub;
+} aegisgo_batch_msg;
+
 /* The entry points of one variant in one kernel. */
 typedef struct aegisgo_ops {
     /* Encrypts mlen bytes of m into c and writes the taglen-byte tag
@@ -86,6 +96,16 @@ typedef struct aegisgo_ops {
      * writes the tag of what was absorbed so far, leaving st as it was. */
     void (*mac_update)(uint8_t *st, const uint8_t *data, size_t len);
     void (*mac_final)(const uint8_t *st, uint8_t *tag, size_t taglen);
+
+    /* Batches (see below), where the kernel runs several messages in the
+     * lanes of one register: lanes messages at a time, under one key, of
+     * any lengths. open_lanes returns the bit mask of the messages whose
+     * tag did not match (their output cleared). NULL and 0 otherwise. */
+    int lanes;
+    void (*seal_lanes)(const aegisgo_batch_msg *msg, const uint8_t *k,
+                       size_t taglen);
+    uint32_t (*open_lanes)(const aegisgo_batch_msg *msg, const uint8_t *k,
+                           size_t taglen);
 } aegisgo_ops;
 
 /* The size of an incremental state, for every variant (the largest is
@@ -171,21 +191,11 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * cleared). Each message follows the one-message rules (aegis.h above),
  * and no message's output may overlap another message's input or output.
  *
- * Inside, the arguments become an array of aegisgo_batch_msg, and one loop
- * runs the table's one-message entry points over it. A kernel that runs
- * several messages in the lanes of one register (a later step) will take
- * that array as is: the plan is an optional encrypt_batch/decrypt_batch
- * pair beside the ops table, which the loop calls when a kernel has it. */
+ * Inside, the arguments become an array of aegisgo_batch_msg. Where the
+ * ops table has seal_lanes and open_lanes, they take the messages lanes at
+ * a time (lanes.h); the one-message entry points take the rest. */
 #define AEGISGO_BATCH_GROUP 8
 
-typedef struct aegisgo_batch_msg {
-    uint8_t *out;       /* inlen bytes, then the tag when sealing */
-    const uint8_t *in;  /* inlen bytes, then the tag when opening */
-    size_t inlen;
-    const uint8_t *ad;
-    size_t adlen;
-    const uint8_t *npub;
-} aegisgo_batch_msg;
 
 #define AEGISGO_BATCH_MSG_ARGS(j) \
     uint8_t *o##j, const uint8_t *i##j, const uint8_t *a##j, const uint8_t *n##j

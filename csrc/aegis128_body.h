@@ -107,6 +107,13 @@ UPD128_FUNC void UPDATE128_LATE(FN(st128) *s, BLK m0, BLK m1)
     s->s0 = blk_xor3(s->s0, m0, blk_aes(t, zero));
 }
 
+/* The update of Dec by a name that outlives this file (UPDATE128_LATE
+ * does not), for batches (aegis128_lanes.h). */
+AEGISGO_INLINE void FN(upd128_dec)(FN(st128) *s, BLK m0, BLK m1)
+{
+    UPDATE128_LATE(s, m0, m1);
+}
+
 AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);

@@ -64,6 +64,13 @@ UPD256_FUNC void UPDATE256_LATE(FN(st256) *s, BLK m)
     s->s0 = blk_xor3(s->s0, m, blk_aes(t, zero));
 }
 
+/* The update of Dec by a name that outlives this file (UPDATE256_LATE
+ * does not), for batches (aegis256_lanes.h). */
+AEGISGO_INLINE void FN(upd256_dec)(FN(st256) *s, BLK m)
+{
+    UPDATE256_LATE(s, m);
+}
+
 AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_bcast(aegisgo_c0);

@@ -3,10 +3,9 @@
 // SPDX-License-Identifier: MIT
 
 /*
- * batch.c: many messages under one key in one cgo call. For now each
- * message runs through the kernel's one-message entry points; the saving
- * is the cgo call per message. Multi-lane kernels will slot in under
- * aegisgo_seal_msgs and aegisgo_open_msgs (see aegis.h).
+ * batch.c: many messages under one key in one cgo call. Where the kernel
+ * runs messages in lanes (lanes.h), they go through it a register's worth
+ * at a time, and the rest through the one-message entry points.
  */
 #include "internal.h"
 
@@ -14,15 +13,80 @@
 #error "batch.c unpacks exactly 8 messages per call"
 #endif
 
+/* The most lanes a kernel has (ops->lanes). */
+#define MAX_LANES 8
+
+AEGISGO_INLINE int same_shape(const aegisgo_batch_msg *a, const aegisgo_batch_msg *b)
+{
+    return a->inlen == b->inlen && a->adlen == b->adlen;
+}
+
+/* Seal or Open (dir) of n <= 32 messages; returns Open's bit mask of the
+ * messages whose tag did not match. The lanes of a kernel take messages of
+ * one shape (lanes.h), so the messages are taken in sets of ops->lanes of
+ * the same lengths, in the order they come; the messages left over go one
+ * at a time. */
+static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen,
+                         const aegisgo_batch_msg *msg, size_t n, aegisgo_dir dir)
+{
+    const size_t lanes = (size_t)ops->lanes;
+    uint32_t left = n >= 32 ? ~(uint32_t)0 : ((uint32_t)1 << n) - 1;
+    uint32_t failed = 0;
+    size_t a, b, c;
+
+    if (ops->seal_lanes != NULL && lanes >= 2 && lanes <= MAX_LANES) {
+        for (a = 0; a + lanes <= n; a++) {
+            aegisgo_batch_msg set[MAX_LANES];
+            size_t at[MAX_LANES];
+            if ((left >> a & 1) == 0) {
+                continue;
+            }
+            for (b = a, c = 0; b < n && c < lanes; b++) {
+                if ((left >> b & 1) != 0 && same_shape(&msg[b], &msg[a])) {
+                    at[c] = b;
+                    set[c++] = msg[b];
+                }
+            }
+            if (c < lanes) {
+                continue;
+            }
+            if (dir == AEGISGO_ENCRYPT) {
+                ops->seal_lanes(set, k, taglen);
+            } else {
+                const uint32_t bad = ops->open_lanes(set, k, taglen);
+                for (c = 0; c < lanes; c++) {
+                    failed |= (bad >> c & 1) << at[c];
+                }
+            }
+            for (c = 0; c < lanes; c++) {
+                left &= ~((uint32_t)1 << at[c]);
+            }
+            a--; /* more sets may start at a */
+        }
+    }
+    for (a = 0; a < n; a++) {
+        const aegisgo_batch_msg *m = &msg[a];
+        if ((left >> a & 1) == 0) {
+            continue;
+        }
+        if (dir == AEGISGO_ENCRYPT) {
+            ops->encrypt(m->out, m->out + m->inlen, taglen, m->in, m->inlen,
+                         m->ad, m->adlen, m->npub, k);
+        } else if (ops->decrypt(m->out, m->in, m->inlen, m->in + m->inlen, taglen,
+                                m->ad, m->adlen, m->npub, k) != 0) {
+            failed |= (uint32_t)1 << a;
+        }
+    }
+    return failed;
+}
+
 void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,
                        size_t taglen, const aegisgo_batch_msg *msg,
                        size_t n)
 {
     size_t j;
-    for (j = 0; j < n; j++) {
-        const aegisgo_batch_msg *m = &msg[j];
-        ops->encrypt(m->out, m->out + m->inlen, taglen, m->in, m->inlen,
-                     m->ad, m->adlen, m->npub, k);
+    for (j = 0; j < n; j += 32) {
+        (void)run_msgs(ops, k, taglen, msg + j, n - j < 32 ? n - j : 32, AEGISGO_ENCRYPT);
     }
 }
 
@@ -30,16 +94,7 @@ uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
                            size_t taglen, const aegisgo_batch_msg *msg,
                            size_t n)
 {
-    uint32_t failed = 0;
-    size_t j;
-    for (j = 0; j < n && j < 32; j++) {
-        const aegisgo_batch_msg *m = &msg[j];
-        if (ops->decrypt(m->out, m->in, m->inlen, m->in + m->inlen, taglen,
-                         m->ad, m->adlen, m->npub, k) != 0) {
-            failed |= 1u << j;
-        }
-    }
-    return failed;
+    return run_msgs(ops, k, taglen, msg, n < 32 ? n : 32, AEGISGO_DECRYPT);
 }
 
 /* The arguments of one group, as an array. lens always has all 16

@@ -54,6 +54,27 @@
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
 #define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #include "instance.h"
+
+/* Batches (lanes.h): two AEGIS-128L or AEGIS-256 messages per register. */
+AEGISGO_INLINE __m256i avx2_lanes_load_2x1(const uint8_t *const *p, size_t off)
+{
+    const __m256i r = _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p[0] + off)));
+    return _mm256_inserti128_si256(r, _mm_loadu_si128((const __m128i *)(const void *)(p[1] + off)), 1);
+}
+AEGISGO_INLINE void avx2_lanes_store_2x1(uint8_t *const *p, size_t off, __m256i v)
+{
+    _mm_storeu_si128((__m128i *)(void *)(p[0] + off), _mm256_castsi256_si128(v));
+    _mm_storeu_si128((__m128i *)(void *)(p[1] + off), _mm256_extracti128_si256(v, 1));
+}
+#define LANES 2
+#define LANE_D 1
+#define lane_load(p, off) avx2_lanes_load_2x1((p), (off))
+#define lane_store(p, off, v) avx2_lanes_store_2x1((p), (off), (v))
+#define SEAL128_LANES avx2_seal128_2x1
+#define OPEN128_LANES avx2_open128_2x1
+#define SEAL256_LANES avx2_seal256_2x1
+#define OPEN256_LANES avx2_open256_2x1
+#include "lanes.h"
 #undef D
 #undef BLK
 #undef blk_aes
@@ -128,6 +149,7 @@ const aegisgo_ops aegisgo_avx2_ops[AEGISGO_NVARIANTS] = {
         .inc_init = avx2_d1_inc128_init, .inc_update = avx2_d1_inc128_update,
         .inc_final = avx2_d1_inc128_final,
         .mac_update = avx2_d1_mac128_update, .mac_final = avx2_d1_mac128_final,
+        .lanes = 2, .seal_lanes = avx2_seal128_2x1, .open_lanes = avx2_open128_2x1,
     },
     [AEGISGO_128X2] = {
         .encrypt = avx2_d2_encrypt128, .decrypt = avx2_d2_decrypt128,
@@ -146,6 +168,7 @@ const aegisgo_ops aegisgo_avx2_ops[AEGISGO_NVARIANTS] = {
         .inc_init = avx2_d1_inc256_init, .inc_update = avx2_d1_inc256_update,
         .inc_final = avx2_d1_inc256_final,
         .mac_update = avx2_d1_mac256_update, .mac_final = avx2_d1_mac256_final,
+        .lanes = 2, .seal_lanes = avx2_seal256_2x1, .open_lanes = avx2_open256_2x1,
     },
     [AEGISGO_256X2] = {
         .encrypt = avx2_d2_encrypt256, .decrypt = avx2_d2_decrypt256,

@@ -114,6 +114,31 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
 #undef D
 #define D 2
 #include "instance.h"
+
+/* Batches (lanes.h): two AEGIS-128L or AEGIS-256 messages side by side,
+ * one register each, in the instruction stream of the D = 2 code. */
+#define NEON_LANE_LOAD_(i) r_.l[i] = vld1q_u8(p_[i] + off_);
+#define NEON_LANE_STORE_(i) vst1q_u8(p_[i] + off_, v_.l[i]);
+#define LANES 2
+#define LANE_D 1
+#define lane_load(p, off) __extension__({      \
+    BLK r_;                                     \
+    const uint8_t *const *p_ = (p);             \
+    const size_t off_ = (off);                  \
+    NEON_EACH(NEON_LANE_LOAD_)                  \
+    r_;                                         \
+})
+#define lane_store(p, off, v) do {             \
+    uint8_t *const *p_ = (p);                   \
+    const size_t off_ = (off);                  \
+    const BLK v_ = (v);                         \
+    NEON_EACH(NEON_LANE_STORE_)                 \
+} while (0)
+#define SEAL128_LANES neon_seal128_2x1
+#define OPEN128_LANES neon_open128_2x1
+#define SEAL256_LANES neon_seal256_2x1
+#define OPEN256_LANES neon_open256_2x1
+#include "lanes.h"
 #undef D
 #define D 4
 #include "instance.h"
@@ -132,6 +157,7 @@ const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
         .inc_init = neon_d1_inc128_init, .inc_update = neon_d1_inc128_update,
         .inc_final = neon_d1_inc128_final,
         .mac_update = neon_d1_mac128_update, .mac_final = neon_d1_mac128_final,
+        .lanes = 2, .seal_lanes = neon_seal128_2x1, .open_lanes = neon_open128_2x1,
     },
     [AEGISGO_128X2] = {
         .encrypt = neon_d2_encrypt128, .decrypt = neon_d2_decrypt128,
@@ -150,6 +176,7 @@ const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
         .inc_init = neon_d1_inc256_init, .inc_update = neon_d1_inc256_update,
         .inc_final = neon_d1_inc256_final,
         .mac_update = neon_d1_mac256_update, .mac_final = neon_d1_mac256_final,
+        .lanes = 2, .seal_lanes = neon_seal256_2x1, .open_lanes = neon_open256_2x1,
     },
     [AEGISGO_256X2] = {
         .encrypt = neon_d2_encrypt256, .decrypt = neon_d2_decrypt256,

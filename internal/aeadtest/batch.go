@@ -55,6 +55,7 @@ func RunBatch(t *testing.T, v Variant) {
 	t.Run("Allocs", v.testBatchAllocs)
 	t.Run("Panics", v.testBatchPanics)
 	t.Run("Failures", v.testBatchFailures)
+	t.Run("Lanes", v.testBatchLanes)
 	t.Run("Wiped", v.testBatchWiped)
 }
 
@@ -573,4 +574,86 @@ func (v Variant) testBatchWiped(t *testing.T) {
 	v.expectPanic(t, "SealBatch after Wipe", "Wipe", dst, nil, func() {
 		a.SealBatch(dst, [][]byte{nil}, [][]byte{[]byte("x")}, nil)
 	})
+}
+
+// testBatchLanes: runs of messages of one shape (message and ad lengths),
+// which the kernels with lanes seal and open side by side (csrc/lanes.h),
+// mixed with messages of other shapes, some in place and some tampered,
+// under every kernel: every result is Seal's or Open's, and exactly the
+// tampered messages fail.
+func (v Variant) testBatchLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, uint64(v.V.ID)))
+	rate := v.V.Rate
+	shapes := [][2]int{
+		{0, 0}, {1, 0}, {0, 1}, {15, 16}, {16, 15}, {17, 33},
+		{rate - 1, rate}, {rate, rate - 1}, {rate + 1, rate + 1},
+		{5*rate + 7, 13}, {64, 0}, {1400, 13}, {4096, 0},
+	}
+	for range 4 {
+		shapes = append(shapes, [2]int{r.IntN(3000), r.IntN(200)})
+	}
+	for _, k := range core.Kernels(v.V) {
+		for _, tagLen := range []int{16, 32} {
+			a := v.withKernel(t, k, random(r, v.V.KeySize), tagLen)
+			for _, sh := range shapes {
+				n := 1 + r.IntN(20)
+				name := fmt.Sprintf("%s/tag%d/%d+%d bytes/n=%d", k, tagLen, sh[0], sh[1], n)
+				var c batchCase
+				for range n {
+					ml, al := sh[0], sh[1]
+					if r.IntN(5) == 0 { // another shape among them
+						ml, al = r.IntN(3*rate), r.IntN(2)*r.IntN(rate)
+					}
+					c.nonces = append(c.nonces, random(r, v.V.NonceSize))
+					c.msgs = append(c.msgs, random(r, ml))
+					c.ads = append(c.ads, random(r, al))
+				}
+				want := make([][]byte, n)
+				dst := make([][]byte, n)
+				pts := make([][]byte, n)
+				for i := range want {
+					want[i] = a.Seal(nil, c.nonces[i], c.msgs[i], c.ads[i])
+					pts[i] = c.msgs[i]
+					if r.IntN(3) == 0 { // in place
+						buf := make([]byte, len(c.msgs[i]), len(c.msgs[i])+tagLen)
+						copy(buf, c.msgs[i])
+						pts[i], dst[i] = buf, buf[:0]
+					}
+				}
+				got := a.SealBatch(dst, c.nonces, pts, c.ads)
+				for i := range want {
+					if !bytes.Equal(got[i], want[i]) {
+						t.Fatalf("%s: SealBatch of message %d (%d+%d bytes) = %x, Seal = %x",
+							name, i, len(c.msgs[i]), len(c.ads[i]), got[i], want[i])
+					}
+				}
+				bad := map[int]bool{}
+				cts := make([][]byte, n)
+				for i := range cts {
+					cts[i] = slices.Clone(want[i])
+					if r.IntN(4) == 0 {
+						cts[i][r.IntN(len(cts[i]))] ^= 1 << r.IntN(8)
+						bad[i] = true
+					}
+				}
+				out, err := a.OpenBatch(make([][]byte, n), c.nonces, cts, c.ads)
+				var failed []int
+				if err != nil {
+					var be *common.BatchError
+					if !errors.As(err, &be) {
+						t.Fatalf("%s: OpenBatch: %v", name, err)
+					}
+					failed = be.Failed
+				}
+				for i := range n {
+					if bad[i] != slices.Contains(failed, i) {
+						t.Fatalf("%s: message %d tampered %v, in Failed %v", name, i, bad[i], failed)
+					}
+					if !bad[i] && !bytes.Equal(out[i], c.msgs[i]) {
+						t.Fatalf("%s: OpenBatch of message %d = %x, want %x", name, i, out[i], c.msgs[i])
+					}
+				}
+			}
+		}
+	}
 }

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+
+/*
+ * aegis128_lanes.h: AEGIS-128L and AEGIS-128X for LANES messages at once
+ * (see lanes.h, which includes this file), built from the update of
+ * aegis128_body.h at degree D.
+ */
+
+#define R128 (32 * LANE_D) /* a message's rate */
+
+AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_batch_msg *m)
+{
+    const BLK c0 = blk_bcast(aegisgo_c0);
+    const BLK c1 = blk_bcast(aegisgo_c1);
+    const BLK kb = blk_bcast(k);
+    const BLK nb = LFN(nonces)(m, 0);
+    const BLK kn = blk_xor(kb, nb);
+#if LANE_D > 1
+    const BLK ctx = LFN(ctx)();
+#endif
+    int i;
+
+    s->s0 = kn;
+    s->s1 = c1;
+    s->s2 = c0;
+    s->s3 = c1;
+    s->s4 = kn;
+    s->s5 = blk_xor(kb, c0);
+    s->s6 = blk_xor(kb, c1);
+    s->s7 = blk_xor(kb, c0);
+    AEGISGO_ROLLED
+    for (i = 0; i < 10; i++) {
+#if LANE_D > 1
+        s->s3 = blk_xor(s->s3, ctx);
+        s->s7 = blk_xor(s->s7, ctx);
+#endif
+        FN(upd128)(s, nb, kb);
+    }
+}
+
+/* Enc or Dec of the block at off of every message, n < R128 bytes of it
+ * when part is set. */
+AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_t *const *in,
+                                 size_t off, aegisgo_dir dir, int part, size_t n)
+{
+    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    if (!part) {
+        const BLK t0 = lane_load(in, off);
+        const BLK t1 = lane_load(in, off + LW);
+        if (dir == AEGISGO_DECRYPT) {
+            const BLK x0 = blk_xor(t0, z0);
+            const BLK x1 = blk_xor(t1, z1);
+            lane_store(out, off, x0);
+            lane_store(out, off + LW, x1);
+            FN(upd128_dec)(s, x0, x1);
+        } else {
+            lane_store(out, off, blk_xor(t0, z0));
+            lane_store(out, off + LW, blk_xor(t1, z1));
+            FN(upd128)(s, t0, t1);
+        }
+    } else {
+        const size_t n0 = n < LW ? n : LW;
+        const size_t n1 = n - n0;
+        BLK x0 = blk_xor(LFN(load_part)(in, off, n0), z0);
+        BLK x1 = blk_xor(LFN(load_part)(in, off + LW, n1), z1);
+        LFN(store_part)(out, off, x0, n0);
+        LFN(store_part)(out, off + LW, x1, n1);
+        if (dir == AEGISGO_DECRYPT) {
+            /* DecPartial absorbs the plaintext padded with zeros. */
+            x0 = LFN(keep)(x0, n0);
+            x1 = LFN(keep)(x1, n1);
+        } else {
+            x0 = blk_xor(x0, z0);
+            x1 = blk_xor(x1, z1);
+        }
+        FN(upd128)(s, x0, x1);
+    }
+}
+
+/* Seal or Open (dir) of LANES messages of the same shape: the same
+ * message and associated data lengths. Returns Open's bit mask of the
+ * messages whose tag did not match. */
+AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen,
+                                    aegisgo_dir dir)
+{
+    FN(st128) s;
+    const uint8_t *in[LANES], *ad[LANES];
+    uint8_t *out[LANES];
+    uint8_t tags[32 * LANES], lb[16];
+    const size_t adlen = m[0].adlen, inlen = m[0].inlen;
+    uint32_t failed;
+    BLK t;
+    size_t i;
+    int j;
+
+    for (j = 0; j < LANES; j++) {
+        in[j] = m[j].in;
+        out[j] = m[j].out;
+        ad[j] = m[j].ad;
+    }
+    LFN(init128)(&s, k, m);
+    for (i = 0; i + R128 <= adlen; i += R128) {
+        FN(upd128)(&s, lane_load(ad, i), lane_load(ad, i + LW));
+    }
+    if (i < adlen) {
+        const size_t n = adlen - i, n0 = n < LW ? n : LW;
+        FN(upd128)(&s, LFN(load_part)(ad, i, n0), LFN(load_part)(ad, i + LW, n - n0));
+    }
+    for (i = 0; i + R128 <= inlen; i += R128) {
+        LFN(step128)(&s, out, in, i, dir, 0, 0);
+    }
+    if (i < inlen) {
+        LFN(step128)(&s, out, in, i, dir, 1, inlen - i);
+    }
+    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)inlen);
+    t = blk_xor(s.s2, blk_bcast(lb));
+    AEGISGO_ROLLED
+    for (j = 0; j < 7; j++) {
+        FN(upd128)(&s, t, t);
+    }
+    if (taglen == 16) {
+        BLK x = blk_xor3(s.s0, s.s1, s.s2);
+        x = blk_xor3(x, s.s3, s.s4);
+        x = blk_xor3(x, s.s5, s.s6);
+        LFN(fold)(tags, 0, x);
+    } else {
+        LFN(fold)(tags, 0, blk_xor(blk_xor3(s.s0, s.s1, s.s2), s.s3));
+        LFN(fold)(tags, 16, blk_xor(blk_xor3(s.s4, s.s5, s.s6), s.s7));
+    }
+    failed = LFN(tags_out)(m, tags, taglen, dir);
+    aegisgo_wipe_local(tags, sizeof tags);
+    return failed;
+}
+
+static void SEAL128_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+{
+    (void)LFN(run128)(m, k, taglen, AEGISGO_ENCRYPT);
+}
+
+static uint32_t OPEN128_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+{
+    return LFN(run128)(m, k, taglen, AEGISGO_DECRYPT);
+}
+
+#undef R128

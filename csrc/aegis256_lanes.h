@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+
+/*
+ * aegis256_lanes.h: AEGIS-256 and AEGIS-256X for LANES messages at once
+ * (see lanes.h, which includes this file), as aegis128_lanes.h does for
+ * the AEGIS-128 family.
+ */
+
+#define R256 (16 * LANE_D) /* a message's rate */
+
+AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_batch_msg *m)
+{
+    const BLK c0 = blk_bcast(aegisgo_c0);
+    const BLK c1 = blk_bcast(aegisgo_c1);
+    const BLK k0 = blk_bcast(k);
+    const BLK k1 = blk_bcast(k + 16);
+    const BLK k0n0 = blk_xor(k0, LFN(nonces)(m, 0));
+    const BLK k1n1 = blk_xor(k1, LFN(nonces)(m, 16));
+    BLK w[4];
+#if LANE_D > 1
+    const BLK ctx = LFN(ctx)();
+#endif
+    int i;
+
+    s->s0 = k0n0;
+    s->s1 = k1n1;
+    s->s2 = c1;
+    s->s3 = c0;
+    s->s4 = blk_xor(k0, c0);
+    s->s5 = blk_xor(k1, c1);
+    w[0] = k0;
+    w[1] = k1;
+    w[2] = k0n0;
+    w[3] = k1n1;
+    AEGISGO_ROLLED
+    for (i = 0; i < 16; i++) {
+#if LANE_D > 1
+        s->s3 = blk_xor(s->s3, ctx);
+        s->s5 = blk_xor(s->s5, ctx);
+#endif
+        FN(upd256)(s, w[i % 4]);
+    }
+}
+
+/* Enc or Dec of the block at off of every message, n < R256 bytes of it
+ * when part is set. */
+AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_t *const *in,
+                                 size_t off, aegisgo_dir dir, int part, size_t n)
+{
+    const BLK z = FN(z256)(s);
+    if (!part) {
+        const BLK t = lane_load(in, off);
+        if (dir == AEGISGO_DECRYPT) {
+            const BLK x = blk_xor(t, z);
+            lane_store(out, off, x);
+            FN(upd256_dec)(s, x);
+        } else {
+            lane_store(out, off, blk_xor(t, z));
+            FN(upd256)(s, t);
+        }
+    } else {
+        BLK x = blk_xor(LFN(load_part)(in, off, n), z);
+        LFN(store_part)(out, off, x, n);
+        if (dir == AEGISGO_DECRYPT) {
+            x = LFN(keep)(x, n);
+        } else {
+            x = blk_xor(x, z);
+        }
+        FN(upd256)(s, x);
+    }
+}
+
+/* Seal or Open (dir) of LANES messages of the same shape, as
+ * LFN(run128) in aegis128_lanes.h. */
+AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen,
+                                    aegisgo_dir dir)
+{
+    FN(st256) s;
+    const uint8_t *in[LANES], *ad[LANES];
+    uint8_t *out[LANES];
+    uint8_t tags[32 * LANES], lb[16];
+    const size_t adlen = m[0].adlen, inlen = m[0].inlen;
+    uint32_t failed;
+    BLK t;
+    size_t i;
+    int j;
+
+    for (j = 0; j < LANES; j++) {
+        in[j] = m[j].in;
+        out[j] = m[j].out;
+        ad[j] = m[j].ad;
+    }
+    LFN(init256)(&s, k, m);
+    for (i = 0; i + R256 <= adlen; i += R256) {
+        FN(upd256)(&s, lane_load(ad, i));
+    }
+    if (i < adlen) {
+        FN(upd256)(&s, LFN(load_part)(ad, i, adlen - i));
+    }
+    for (i = 0; i + R256 <= inlen; i += R256) {
+        LFN(step256)(&s, out, in, i, dir, 0, 0);
+    }
+    if (i < inlen) {
+        LFN(step256)(&s, out, in, i, dir, 1, inlen - i);
+    }
+    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)inlen);
+    t = blk_xor(s.s3, blk_bcast(lb));
+    AEGISGO_ROLLED
+    for (j = 0; j < 7; j++) {
+        FN(upd256)(&s, t);
+    }
+    if (taglen == 16) {
+        BLK x = blk_xor3(s.s0, s.s1, s.s2);
+        x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
+        LFN(fold)(tags, 0, x);
+    } else {
+        LFN(fold)(tags, 0, blk_xor3(s.s0, s.s1, s.s2));
+        LFN(fold)(tags, 16, blk_xor3(s.s3, s.s4, s.s5));
+    }
+    failed = LFN(tags_out)(m, tags, taglen, dir);
+    aegisgo_wipe_local(tags, sizeof tags);
+    return failed;
+}
+
+static void SEAL256_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+{
+    (void)LFN(run256)(m, k, taglen, AEGISGO_ENCRYPT);
+}
+
+static uint32_t OPEN256_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+{
+    return LFN(run256)(m, k, taglen, AEGISGO_DECRYPT);
+}
+
+#undef R256

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+
+/*
+ * lanes.h: batches in the lanes of one register. LANES messages under one
+ * key run side by side in the D = LANES * LANE_D lanes of the block vector
+ * of an instance: message j in lanes j*LANE_D .. (j+1)*LANE_D - 1, where
+ * LANE_D is the degree of the variant (1 for AEGIS-128L and AEGIS-256, 2
+ * for the X2 variants). One AES instruction then advances LANES
+ * independent states, which one message alone cannot do: its updates wait
+ * on each other.
+ *
+ * A kernel includes this file after instance.h, with that instance's BLK
+ * and block operations still defined, and defines:
+ *
+ *   LANES, LANE_D   as above; KERNEL and D as for instance.h
+ *   SEAL128_LANES, OPEN128_LANES, SEAL256_LANES, OPEN256_LANES
+ *                   the literal names of the entry points (for example
+ *                   avx512_seal128_4x1), which the ops table lists as
+ *                   .seal_lanes and .open_lanes
+ *
+ * and optionally lane_load(p, off) and lane_store(p, off, v): the 16 *
+ * LANE_D bytes at p[j] + off of each message j, as one block vector, and
+ * back. The portable forms go through a buffer. All of these are
+ * undefined at the end of this file.
+ *
+ * The messages of one call have the same shape (message and associated
+ * data lengths; batch.c picks them), so they run in step from Init to
+ * Finalize.
+ */
+
+#define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
+/* Names of this file's inline helpers, apart for each LANE_D. */
+#define LFN(x) AEGISGO_CAT(FN(x), AEGISGO_CAT(_lanes, LANE_D))
+#define LW (16 * LANE_D) /* a message's bytes per block vector */
+
+#if LANES * LANE_D != D
+#error "lanes.h: LANES * LANE_D must be the instance's D"
+#endif
+
+#ifndef lane_load
+AEGISGO_INLINE BLK LFN(load)(const uint8_t *const *p, size_t off)
+{
+    uint8_t b[16 * D];
+    int j;
+    for (j = 0; j < LANES; j++) {
+        memcpy(b + j * LW, p[j] + off, LW);
+    }
+    return blk_load(b);
+}
+AEGISGO_INLINE void LFN(store)(uint8_t *const *p, size_t off, BLK v)
+{
+    uint8_t b[16 * D];
+    int j;
+    blk_store(b, v);
+    for (j = 0; j < LANES; j++) {
+        memcpy(p[j] + off, b + j * LW, LW);
+    }
+}
+#define lane_load(p, off) LFN(load)((p), (off))
+#define lane_store(p, off, v) LFN(store)((p), (off), (v))
+#define AEGISGO_PORTABLE_LANES
+#endif
+
+/* The first n <= LW bytes at p[j] + off of each message, zeros after. */
+AEGISGO_INLINE BLK LFN(load_part)(const uint8_t *const *p, size_t off, size_t n)
+{
+    uint8_t b[16 * D];
+    int j;
+    memset(b, 0, sizeof b);
+    for (j = 0; j < LANES; j++) {
+        aegisgo_copy(b + j * LW, p[j] + off, n);
+    }
+    return blk_load(b);
+}
+
+/* The first n bytes of each message's part of v, to p[j] + off. */
+AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t n)
+{
+    uint8_t b[16 * D];
+    int j;
+    blk_store(b, v);
+    for (j = 0; j < LANES; j++) {
+        aegisgo_copy(p[j] + off, b + j * LW, n);
+    }
+    aegisgo_wipe_local(b, sizeof b);
+}
+
+/* v with each message's part zero from byte n on. */
+AEGISGO_INLINE BLK LFN(keep)(BLK v, size_t n)
+{
+    uint8_t m[16 * D];
+    int j;
+    memset(m, 0, sizeof m);
+    for (j = 0; j < LANES; j++) {
+        memset(m + j * LW, 0xff, n);
+    }
+    return blk_and(v, blk_load(m));
+}
+
+/* Each message's 16-byte nonce, or the first or second half of its 32,
+ * in every one of its lanes. */
+AEGISGO_INLINE BLK LFN(nonces)(const aegisgo_batch_msg *m, size_t off)
+{
+    uint8_t b[16 * D];
+    int q;
+    for (q = 0; q < D; q++) {
+        memcpy(b + 16 * q, m[q / LANE_D].npub + off, 16);
+    }
+    return blk_load(b);
+}
+
+#if LANE_D > 1
+/* The context of the X variants, ctx[i] = Byte(i) || Byte(LANE_D - 1),
+ * in lane i of each message. */
+AEGISGO_INLINE BLK LFN(ctx)(void)
+{
+    uint8_t b[16 * D];
+    int q;
+    memset(b, 0, sizeof b);
+    for (q = 0; q < D; q++) {
+        b[16 * q] = (uint8_t)(q % LANE_D);
+        b[16 * q + 1] = (uint8_t)(LANE_D - 1);
+    }
+    return blk_load(b);
+}
+#endif
+
+/* The tag of each message from a tag word x (taglen 16, or a half of 32):
+ * the XOR of its lanes, to tags + 32 * j + at. */
+AEGISGO_INLINE void LFN(fold)(uint8_t *tags, size_t at, BLK x)
+{
+    uint8_t b[16 * D];
+    int j, l, i;
+    blk_store(b, x);
+    for (j = 0; j < LANES; j++) {
+        for (i = 0; i < 16; i++) {
+            uint8_t t = 0;
+            for (l = 0; l < LANE_D; l++) {
+                t ^= b[j * LW + 16 * l + i];
+            }
+            tags[32 * j + at + (size_t)i] = t;
+        }
+    }
+    aegisgo_wipe_local(b, sizeof b);
+}
+
+/* Writes (seal) or checks (open) each message's tag from tags; open clears
+ * the output of a message whose tag does not match, and returns the bit
+ * mask of those. */
+AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t *tags,
+                                      size_t taglen, aegisgo_dir dir)
+{
+    uint32_t failed = 0;
+    int j;
+    for (j = 0; j < LANES; j++) {
+        if (dir == AEGISGO_ENCRYPT) {
+            memcpy(m[j].out + m[j].inlen, tags + 32 * j, taglen);
+        } else {
+            int bad = aegisgo_ct_verify(tags + 32 * j, m[j].in + m[j].inlen, taglen);
+            aegisgo_declassify(&bad, sizeof bad);
+            if (bad != 0) {
+                if (m[j].inlen > 0) {
+                    memset(m[j].out, 0, m[j].inlen);
+                }
+                failed |= (uint32_t)1 << j;
+            }
+        }
+    }
+    return failed;
+}
+
+#include "aegis128_lanes.h"
+#include "aegis256_lanes.h"
+
+#undef lane_load
+#undef lane_store
+#undef AEGISGO_PORTABLE_LANES
+#undef LW
+#undef LFN
+#undef FN
+#undef LANES
+#undef LANE_D
+#undef SEAL128_LANES
+#undef OPEN128_LANES
+#undef SEAL256_LANES
+#undef OPEN256_LANES

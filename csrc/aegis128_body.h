@@ -319,11 +319,7 @@ AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUPED128
-#if GROUP_MIN > 0
-    if (n >= GROUP_MIN) {
-#else
-    if (n >= R128) {
-#endif
+    if (n >= AEGISGO_GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st128) t = *s;

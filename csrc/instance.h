@@ -32,14 +32,6 @@
  * the rest.
  */
 
-/* Below GROUP_MIN bytes of message the lanes run all at once
- * (AEGISGO_GROUP_MIN in internal.h). A kernel that runs groups may set it
- * to 0: then every full block runs in groups, and the code that runs all
- * lanes at once is left out. */
-#ifndef GROUP_MIN
-#define GROUP_MIN AEGISGO_GROUP_MIN
-#endif
-
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
 
 /* The loops of Init and Finalize stay loops (AEGISGO_ROLLED in
@@ -146,7 +138,6 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #undef GROUPED128
 #undef GROUPED256
 #undef GROUPS
-#undef GROUP_MIN
 #undef SUB
 #undef blk_group
 #undef blk_set_group

@@ -90,7 +90,6 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define D 2
 #define UNROLLED
 #define GROUPED128 aesni_d2_groups128
-#define GROUP_MIN 0
 #define GROUPS 2
 #define SUB(x) AEGISGO_CAT(aesni_d1_, x)
 #define blk_group(v, j) AESNI_LANE(v, j)
@@ -125,7 +124,6 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define D 4
 #define GROUPED128 aesni_d4_groups128
 #define GROUPED256 aesni_d4_groups256
-#define GROUP_MIN 0
 #define INIT128 aesni_d4_initialize128
 #define FINAL128 aesni_d4_finalize128
 #define INIT256 aesni_d4_initialize256

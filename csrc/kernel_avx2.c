@@ -122,7 +122,6 @@ typedef struct { __m256i l[2]; } avx2_blk4;
 })
 #define GROUPED128 avx2_d4_groups128
 #define GROUPED256 avx2_d4_groups256
-#define GROUP_MIN 0
 /* And, as the state lives in memory for the most part, Init and Finalize
  * are functions of their own (see INIT128 in aegis128_body.h). */
 #define INIT128 avx2_d4_initialize128

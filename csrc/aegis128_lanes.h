@@ -78,6 +78,32 @@ AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_
     }
 }
 
+#ifdef lane_load_rows
+/* Enc or Dec of the two blocks at off of every message, moved in and out
+ * as rows (see lanes.h). */
+AEGISGO_INLINE void LFN(steps128)(FN(st128) *s, uint8_t *const *out, const uint8_t *const *in,
+                                  size_t off, aegisgo_dir dir)
+{
+    BLK r[4];
+    int h;
+    lane_load_rows(in, off, r);
+    for (h = 0; h < 4; h += 2) {
+        const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
+        const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+        const BLK x0 = blk_xor(r[h], z0);
+        const BLK x1 = blk_xor(r[h + 1], z1);
+        if (dir == AEGISGO_DECRYPT) {
+            FN(upd128_dec)(s, x0, x1);
+        } else {
+            FN(upd128)(s, r[h], r[h + 1]);
+        }
+        r[h] = x0;
+        r[h + 1] = x1;
+    }
+    lane_store_rows(out, off, r);
+}
+#endif
+
 /* Seal or Open (dir) of LANES messages of the same shape: the same
  * message and associated data lengths. Returns Open's bit mask of the
  * messages whose tag did not match. */
@@ -100,14 +126,29 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
         ad[j] = m[j].ad;
     }
     LFN(init128)(&s, k, m);
-    for (i = 0; i + R128 <= adlen; i += R128) {
+    i = 0;
+#ifdef lane_load_rows
+    for (; i + 2 * R128 <= adlen; i += 2 * R128) {
+        BLK r[4];
+        lane_load_rows(ad, i, r);
+        FN(upd128)(&s, r[0], r[1]);
+        FN(upd128)(&s, r[2], r[3]);
+    }
+#endif
+    for (; i + R128 <= adlen; i += R128) {
         FN(upd128)(&s, lane_load(ad, i), lane_load(ad, i + LW));
     }
     if (i < adlen) {
         const size_t n = adlen - i, n0 = n < LW ? n : LW;
         FN(upd128)(&s, LFN(load_part)(ad, i, n0), LFN(load_part)(ad, i + LW, n - n0));
     }
-    for (i = 0; i + R128 <= inlen; i += R128) {
+    i = 0;
+#ifdef lane_load_rows
+    for (; i + 2 * R128 <= inlen; i += 2 * R128) {
+        LFN(steps128)(&s, out, in, i, dir);
+    }
+#endif
+    for (; i + R128 <= inlen; i += R128) {
         LFN(step128)(&s, out, in, i, dir, 0, 0);
     }
     if (i < inlen) {

@@ -70,6 +70,28 @@ AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_
     }
 }
 
+#ifdef lane_load_rows
+/* Enc or Dec of the four blocks at off of every message, moved in and out
+ * as rows (see lanes.h). */
+AEGISGO_INLINE void LFN(steps256)(FN(st256) *s, uint8_t *const *out, const uint8_t *const *in,
+                                  size_t off, aegisgo_dir dir)
+{
+    BLK r[4];
+    int h;
+    lane_load_rows(in, off, r);
+    for (h = 0; h < 4; h++) {
+        const BLK x = blk_xor(r[h], FN(z256)(s));
+        if (dir == AEGISGO_DECRYPT) {
+            FN(upd256_dec)(s, x);
+        } else {
+            FN(upd256)(s, r[h]);
+        }
+        r[h] = x;
+    }
+    lane_store_rows(out, off, r);
+}
+#endif
+
 /* Seal or Open (dir) of LANES messages of the same shape, as
  * LFN(run128) in aegis128_lanes.h. */
 AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen,
@@ -91,13 +113,30 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
         ad[j] = m[j].ad;
     }
     LFN(init256)(&s, k, m);
-    for (i = 0; i + R256 <= adlen; i += R256) {
+    i = 0;
+#ifdef lane_load_rows
+    for (; i + 4 * R256 <= adlen; i += 4 * R256) {
+        BLK r[4];
+        lane_load_rows(ad, i, r);
+        FN(upd256)(&s, r[0]);
+        FN(upd256)(&s, r[1]);
+        FN(upd256)(&s, r[2]);
+        FN(upd256)(&s, r[3]);
+    }
+#endif
+    for (; i + R256 <= adlen; i += R256) {
         FN(upd256)(&s, lane_load(ad, i));
     }
     if (i < adlen) {
         FN(upd256)(&s, LFN(load_part)(ad, i, adlen - i));
     }
-    for (i = 0; i + R256 <= inlen; i += R256) {
+    i = 0;
+#ifdef lane_load_rows
+    for (; i + 4 * R256 <= inlen; i += 4 * R256) {
+        LFN(steps256)(&s, out, in, i, dir);
+    }
+#endif
+    for (; i + R256 <= inlen; i += R256) {
         LFN(step256)(&s, out, in, i, dir, 0, 0);
     }
     if (i < inlen) {

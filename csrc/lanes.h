@@ -20,8 +20,12 @@
  *
  * and optionally lane_load(p, off) and lane_store(p, off, v): the 16 *
  * LANE_D bytes at p[j] + off of each message j, as one block vector, and
- * back. The portable forms go through a buffer. All of these are
- * undefined at the end of this file.
+ * back (the portable forms go through a buffer); and lane_load_rows(p,
+ * off, r) and lane_store_rows(p, off, r), which move four block vectors
+ * at once, r[i] being lane_load(p, off + 16 * LANE_D * i): a kernel that
+ * can load each message's 64 * LANE_D bytes whole and transpose them in
+ * registers saves most of the loads, stores and shuffles of lane_load and
+ * lane_store. All of these are undefined at the end of this file.
  *
  * The messages of one call have the same shape (message and associated
  * data lengths; batch.c picks them), so they run in step from Init to
@@ -174,6 +178,8 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 
 #undef lane_load
 #undef lane_store
+#undef lane_load_rows
+#undef lane_store_rows
 #undef AEGISGO_PORTABLE_LANES
 #undef LW
 #undef LFN

@@ -186,7 +186,43 @@ type span struct {
 	msg    int
 }
 
-var spanPool = sync.Pool{New: func() any { return new([]span) }}
+// spanBuf is checkBatch's scratch memory, pooled: the spans and the keys
+// that sort them.
+type spanBuf struct {
+	spans, tmp []span
+	keys       []uint64
+}
+
+var spanPool = sync.Pool{New: func() any { return new(spanBuf) }}
+
+// sortSpans sorts spans by address. Where every address fits in 48 bits
+// (user space on the 64-bit platforms Go runs on) and there are fewer than
+// 1<<16 spans, it sorts plain integers, the address above the span's
+// index, which is several times faster than sorting the structs through
+// a comparison function; otherwise it does the latter.
+func sortSpans(b *spanBuf) {
+	spans := b.spans
+	keys := b.keys[:0]
+	ok := len(spans) < 1<<16
+	for k, s := range spans {
+		if !ok || uint64(s.lo)>>48 != 0 {
+			ok = false
+			break
+		}
+		keys = append(keys, uint64(s.lo)<<16|uint64(k))
+	}
+	b.keys = keys[:0]
+	if !ok {
+		slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		return
+	}
+	slices.Sort(keys)
+	tmp := append(b.tmp[:0], spans...)
+	for k, key := range keys {
+		spans[k] = tmp[key&(1<<16-1)]
+	}
+	b.tmp = tmp[:0]
+}
 
 func spanOf(b []byte) (lo, hi uintptr) {
 	lo = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
@@ -226,8 +262,8 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
 		panic(name + ": batch slices of different lengths")
 	}
-	pooled := spanPool.Get().(*[]span)
-	spans := (*pooled)[:0]
+	buf := spanPool.Get().(*spanBuf)
+	spans := buf.spans[:0]
 	sorted := true
 	for i := range n {
 		if len(nonces[i]) > a.v.NonceSize {
@@ -263,12 +299,13 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	}
 	if len(spans) > 0 {
 		if !sorted {
-			slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+			buf.spans = spans
+			sortSpans(buf)
 		}
 		checkAcross(name, spans, nonces, ins, ads)
 	}
-	*pooled = spans[:0]
-	spanPool.Put(pooled)
+	buf.spans = spans[:0]
+	spanPool.Put(buf)
 }
 
 // checkAcross panics if the outputs (sorted, nonempty) overlap each other,

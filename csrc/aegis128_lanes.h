@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 
 /*
- * aegis128_lanes.h: AEGIS-128L and AEGIS-128X for LANES messages at once
+ * aegis128_lanes.h: AEGIS-128L for D messages at once
  * (see lanes.h, which includes this file), built from the update of
  * aegis128_body.h at degree D.
  */
 
-#define R128 (32 * LANE_D) /* a message's rate */
+#define R128 32 /* a message's rate */
 
 AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
@@ -15,9 +15,6 @@ AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_b
     const BLK kb = blk_bcast(k);
     const BLK nb = LFN(nonces)(m, 0);
     const BLK kn = blk_xor(kb, nb);
-#if LANE_D > 1
-    const BLK ctx = LFN(ctx)();
-#endif
     int i;
 
     s->s0 = kn;
@@ -30,10 +27,6 @@ AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_b
     s->s7 = blk_xor(kb, c0);
     AEGISGO_ROLLED
     for (i = 0; i < 10; i++) {
-#if LANE_D > 1
-        s->s3 = blk_xor(s->s3, ctx);
-        s->s7 = blk_xor(s->s7, ctx);
-#endif
         FN(upd128)(s, nb, kb);
     }
 }
@@ -164,10 +157,10 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
         BLK x = blk_xor3(s.s0, s.s1, s.s2);
         x = blk_xor3(x, s.s3, s.s4);
         x = blk_xor3(x, s.s5, s.s6);
-        LFN(fold)(tags, 0, x);
+        LFN(tags)(tags, 0, x);
     } else {
-        LFN(fold)(tags, 0, blk_xor(blk_xor3(s.s0, s.s1, s.s2), s.s3));
-        LFN(fold)(tags, 16, blk_xor(blk_xor3(s.s4, s.s5, s.s6), s.s7));
+        LFN(tags)(tags, 0, blk_xor(blk_xor3(s.s0, s.s1, s.s2), s.s3));
+        LFN(tags)(tags, 16, blk_xor(blk_xor3(s.s4, s.s5, s.s6), s.s7));
     }
     failed = LFN(tags_out)(m, tags, taglen, dir);
     aegisgo_wipe_local(tags, sizeof tags);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 
 /*
- * aegis256_lanes.h: AEGIS-256 and AEGIS-256X for LANES messages at once
+ * aegis256_lanes.h: AEGIS-256 for D messages at once
  * (see lanes.h, which includes this file), as aegis128_lanes.h does for
  * the AEGIS-128 family.
  */
 
-#define R256 (16 * LANE_D) /* a message's rate */
+#define R256 16 /* a message's rate */
 
 AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
@@ -17,9 +17,6 @@ AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_b
     const BLK k0n0 = blk_xor(k0, LFN(nonces)(m, 0));
     const BLK k1n1 = blk_xor(k1, LFN(nonces)(m, 16));
     BLK w[4];
-#if LANE_D > 1
-    const BLK ctx = LFN(ctx)();
-#endif
     int i;
 
     s->s0 = k0n0;
@@ -34,10 +31,6 @@ AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_b
     w[3] = k1n1;
     AEGISGO_ROLLED
     for (i = 0; i < 16; i++) {
-#if LANE_D > 1
-        s->s3 = blk_xor(s->s3, ctx);
-        s->s5 = blk_xor(s->s5, ctx);
-#endif
         FN(upd256)(s, w[i % 4]);
     }
 }
@@ -151,10 +144,10 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     if (taglen == 16) {
         BLK x = blk_xor3(s.s0, s.s1, s.s2);
         x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
-        LFN(fold)(tags, 0, x);
+        LFN(tags)(tags, 0, x);
     } else {
-        LFN(fold)(tags, 0, blk_xor3(s.s0, s.s1, s.s2));
-        LFN(fold)(tags, 16, blk_xor3(s.s3, s.s4, s.s5));
+        LFN(tags)(tags, 0, blk_xor3(s.s0, s.s1, s.s2));
+        LFN(tags)(tags, 16, blk_xor3(s.s3, s.s4, s.s5));
     }
     failed = LFN(tags_out)(m, tags, taglen, dir);
     aegisgo_wipe_local(tags, sizeof tags);

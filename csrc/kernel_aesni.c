@@ -95,31 +95,6 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #define blk_group(v, j) AESNI_LANE(v, j)
 #define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
 #include "instance.h"
-
-/* Batches (lanes.h): two AEGIS-128L or AEGIS-256 messages side by side,
- * one register each, in the instruction stream of the D = 2 code. */
-#define AESNI_LANE_LOAD_(i) r_.l[i] = _mm_loadu_si128((const __m128i *)(const void *)(p_[i] + off_));
-#define AESNI_LANE_STORE_(i) _mm_storeu_si128((__m128i *)(void *)(p_[i] + off_), v_.l[i]);
-#define LANES 2
-#define LANE_D 1
-#define lane_load(p, off) __extension__({      \
-    BLK r_;                                     \
-    const uint8_t *const *p_ = (p);             \
-    const size_t off_ = (off);                  \
-    AESNI_EACH(AESNI_LANE_LOAD_)                \
-    r_;                                         \
-})
-#define lane_store(p, off, v) do {             \
-    uint8_t *const *p_ = (p);                   \
-    const size_t off_ = (off);                  \
-    const BLK v_ = (v);                         \
-    AESNI_EACH(AESNI_LANE_STORE_)               \
-} while (0)
-#define SEAL128_LANES aesni_seal128_2x1
-#define OPEN128_LANES aesni_open128_2x1
-#define SEAL256_LANES aesni_seal256_2x1
-#define OPEN256_LANES aesni_open256_2x1
-#include "lanes.h"
 #undef D
 #define D 4
 #define GROUPED128 aesni_d4_groups128
@@ -148,7 +123,6 @@ const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS] = {
         .inc_init = aesni_d1_inc128_init, .inc_update = aesni_d1_inc128_update,
         .inc_final = aesni_d1_inc128_final,
         .mac_update = aesni_d1_mac128_update, .mac_final = aesni_d1_mac128_final,
-        .lanes = 2, .seal_lanes = aesni_seal128_2x1, .open_lanes = aesni_open128_2x1,
     },
     [AEGISGO_128X2] = {
         .encrypt = aesni_d2_encrypt128, .decrypt = aesni_d2_decrypt128,
@@ -167,7 +141,6 @@ const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS] = {
         .inc_init = aesni_d1_inc256_init, .inc_update = aesni_d1_inc256_update,
         .inc_final = aesni_d1_inc256_final,
         .mac_update = aesni_d1_mac256_update, .mac_final = aesni_d1_mac256_final,
-        .lanes = 2, .seal_lanes = aesni_seal256_2x1, .open_lanes = aesni_open256_2x1,
     },
     [AEGISGO_256X2] = {
         .encrypt = aesni_d2_encrypt256, .decrypt = aesni_d2_decrypt256,

@@ -66,8 +66,6 @@ AEGISGO_INLINE void avx2_lanes_store_2x1(uint8_t *const *p, size_t off, __m256i 
     _mm_storeu_si128((__m128i *)(void *)(p[0] + off), _mm256_castsi256_si128(v));
     _mm_storeu_si128((__m128i *)(void *)(p[1] + off), _mm256_extracti128_si256(v, 1));
 }
-#define LANES 2
-#define LANE_D 1
 #define lane_load(p, off) avx2_lanes_load_2x1((p), (off))
 #define lane_store(p, off, v) avx2_lanes_store_2x1((p), (off), (v))
 #define SEAL128_LANES avx2_seal128_2x1

@@ -123,10 +123,10 @@
 #define blk_keep(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
 #include "instance.h"
 
-/* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register
- * (the entry points named _4x1), or two of the X2 variants (_2x2). A
- * message's bytes go in and out of its part of the register with one load
- * or store each. */
+/* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register.
+ * (Two X2 messages per register measured slower than one at a time on
+ * 256-bit registers, BENCHMARKS.md "Lanes", so the X2 variants have no
+ * lanes.) */
 AEGISGO_INLINE __m512i avx512_lanes_load_4x1(const uint8_t *const *p, size_t off)
 {
     __m512i r = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)(p[0] + off)));
@@ -141,17 +141,6 @@ AEGISGO_INLINE void avx512_lanes_store_4x1(uint8_t *const *p, size_t off, __m512
     _mm_storeu_si128((__m128i *)(void *)(p[2] + off), _mm512_extracti32x4_epi32(v, 2));
     _mm_storeu_si128((__m128i *)(void *)(p[3] + off), _mm512_extracti32x4_epi32(v, 3));
 }
-AEGISGO_INLINE __m512i avx512_lanes_load_2x2(const uint8_t *const *p, size_t off)
-{
-    __m512i r = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(p[0] + off)));
-    return _mm512_inserti64x4(r, _mm256_loadu_si256((const __m256i *)(const void *)(p[1] + off)), 1);
-}
-AEGISGO_INLINE void avx512_lanes_store_2x2(uint8_t *const *p, size_t off, __m512i v)
-{
-    _mm256_storeu_si256((__m256i *)(void *)(p[0] + off), _mm512_castsi512_si256(v));
-    _mm256_storeu_si256((__m256i *)(void *)(p[1] + off), _mm512_extracti64x4_epi64(v, 1));
-}
-
 /* Four messages' 64 bytes, one register each, to rows (row i: bytes 16i
  * to 16i + 15 of every message) and back: the same network of eight
  * 128-bit shuffles either way, where lane_load and lane_store take twelve
@@ -184,8 +173,6 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
     }
 }
 
-#define LANES 4
-#define LANE_D 1
 #define lane_load_rows(p, off, r) avx512_lanes_load_rows_4x1((p), (off), (r))
 #define lane_store_rows(p, off, r) avx512_lanes_store_rows_4x1((p), (off), (r))
 #define lane_load(p, off) avx512_lanes_load_4x1((p), (off))
@@ -196,15 +183,6 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #define OPEN256_LANES avx512_open256_4x1
 #include "lanes.h"
 
-#define LANES 2
-#define LANE_D 2
-#define lane_load(p, off) avx512_lanes_load_2x2((p), (off))
-#define lane_store(p, off, v) avx512_lanes_store_2x2((p), (off), (v))
-#define SEAL128_LANES avx512_seal128_2x2
-#define OPEN128_LANES avx512_open128_2x2
-#define SEAL256_LANES avx512_seal256_2x2
-#define OPEN256_LANES avx512_open256_2x2
-#include "lanes.h"
 #undef D
 
 #ifdef __clang__
@@ -227,7 +205,6 @@ const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS] = {
         .inc_init = avx512_d2_inc128_init, .inc_update = avx512_d2_inc128_update,
         .inc_final = avx512_d2_inc128_final,
         .mac_update = avx512_d2_mac128_update, .mac_final = avx512_d2_mac128_final,
-        .lanes = 2, .seal_lanes = avx512_seal128_2x2, .open_lanes = avx512_open128_2x2,
     },
     [AEGISGO_128X4] = {
         .encrypt = avx512_d4_encrypt128, .decrypt = avx512_d4_decrypt128,
@@ -247,7 +224,6 @@ const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS] = {
         .inc_init = avx512_d2_inc256_init, .inc_update = avx512_d2_inc256_update,
         .inc_final = avx512_d2_inc256_final,
         .mac_update = avx512_d2_mac256_update, .mac_final = avx512_d2_mac256_final,
-        .lanes = 2, .seal_lanes = avx512_seal256_2x2, .open_lanes = avx512_open256_2x2,
     },
     [AEGISGO_256X4] = {
         .encrypt = avx512_d4_encrypt256, .decrypt = avx512_d4_decrypt256,

@@ -119,8 +119,6 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
  * one register each, in the instruction stream of the D = 2 code. */
 #define NEON_LANE_LOAD_(i) r_.l[i] = vld1q_u8(p_[i] + off_);
 #define NEON_LANE_STORE_(i) vst1q_u8(p_[i] + off_, v_.l[i]);
-#define LANES 2
-#define LANE_D 1
 #define lane_load(p, off) __extension__({      \
     BLK r_;                                     \
     const uint8_t *const *p_ = (p);             \

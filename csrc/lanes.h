@@ -1,31 +1,31 @@
 // SPDX-License-Identifier: MIT
 
 /*
- * lanes.h: batches in the lanes of one register. LANES messages under one
- * key run side by side in the D = LANES * LANE_D lanes of the block vector
- * of an instance: message j in lanes j*LANE_D .. (j+1)*LANE_D - 1, where
- * LANE_D is the degree of the variant (1 for AEGIS-128L and AEGIS-256, 2
- * for the X2 variants). One AES instruction then advances LANES
- * independent states, which one message alone cannot do: its updates wait
- * on each other.
+ * lanes.h: batches in the lanes of one register. D AEGIS-128L or
+ * AEGIS-256 messages under one key run side by side in the D lanes of the
+ * block vector of an instance, message j in lane j. One AES instruction
+ * then advances D independent states, which one message alone cannot do:
+ * its updates wait on each other. (The X variants could run likewise,
+ * several lanes per message; two X2 messages per 512-bit register measured
+ * slower than one at a time on 256-bit registers, so they have none.)
  *
  * A kernel includes this file after instance.h, with that instance's BLK
  * and block operations still defined, and defines:
  *
- *   LANES, LANE_D   as above; KERNEL and D as for instance.h
+ *   KERNEL, D       as for instance.h
  *   SEAL128_LANES, OPEN128_LANES, SEAL256_LANES, OPEN256_LANES
  *                   the literal names of the entry points (for example
  *                   avx512_seal128_4x1), which the ops table lists as
  *                   .seal_lanes and .open_lanes
  *
- * and optionally lane_load(p, off) and lane_store(p, off, v): the 16 *
- * LANE_D bytes at p[j] + off of each message j, as one block vector, and
- * back (the portable forms go through a buffer); and lane_load_rows(p,
- * off, r) and lane_store_rows(p, off, r), which move four block vectors
- * at once, r[i] being lane_load(p, off + 16 * LANE_D * i): a kernel that
- * can load each message's 64 * LANE_D bytes whole and transpose them in
- * registers saves most of the loads, stores and shuffles of lane_load and
- * lane_store. All of these are undefined at the end of this file.
+ * and optionally lane_load(p, off) and lane_store(p, off, v): the 16
+ * bytes at p[j] + off of each message j, as one block vector, and back
+ * (the portable forms go through a buffer); and lane_load_rows(p, off, r)
+ * and lane_store_rows(p, off, r), which move four block vectors at once,
+ * r[i] being lane_load(p, off + 16 * i): a kernel that can load each
+ * message's 64 bytes whole and transpose them in registers saves most of
+ * the loads, stores and shuffles of lane_load and lane_store. All of
+ * these are undefined at the end of this file.
  *
  * The messages of one call have the same shape (message and associated
  * data lengths; batch.c picks them), so they run in step from Init to
@@ -33,13 +33,10 @@
  */
 
 #define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
-/* Names of this file's inline helpers, apart for each LANE_D. */
-#define LFN(x) AEGISGO_CAT(FN(x), AEGISGO_CAT(_lanes, LANE_D))
-#define LW (16 * LANE_D) /* a message's bytes per block vector */
-
-#if LANES * LANE_D != D
-#error "lanes.h: LANES * LANE_D must be the instance's D"
-#endif
+/* Names of this file's inline helpers. */
+#define LFN(x) AEGISGO_CAT(FN(x), _lanes)
+#define LANES D  /* messages at once */
+#define LW 16    /* a message's bytes per block vector */
 
 #ifndef lane_load
 AEGISGO_INLINE BLK LFN(load)(const uint8_t *const *p, size_t off)
@@ -101,49 +98,26 @@ AEGISGO_INLINE BLK LFN(keep)(BLK v, size_t n)
     return blk_and(v, blk_load(m));
 }
 
-/* Each message's 16-byte nonce, or the first or second half of its 32,
- * in every one of its lanes. */
+/* Each message's 16-byte nonce, or the first or second half of its 32. */
 AEGISGO_INLINE BLK LFN(nonces)(const aegisgo_batch_msg *m, size_t off)
 {
     uint8_t b[16 * D];
-    int q;
-    for (q = 0; q < D; q++) {
-        memcpy(b + 16 * q, m[q / LANE_D].npub + off, 16);
+    int j;
+    for (j = 0; j < LANES; j++) {
+        memcpy(b + 16 * j, m[j].npub + off, 16);
     }
     return blk_load(b);
 }
 
-#if LANE_D > 1
-/* The context of the X variants, ctx[i] = Byte(i) || Byte(LANE_D - 1),
- * in lane i of each message. */
-AEGISGO_INLINE BLK LFN(ctx)(void)
+/* Each message's tag word (taglen 16, or a half of 32) from x, to tags +
+ * 32 * j + at. */
+AEGISGO_INLINE void LFN(tags)(uint8_t *tags, size_t at, BLK x)
 {
     uint8_t b[16 * D];
-    int q;
-    memset(b, 0, sizeof b);
-    for (q = 0; q < D; q++) {
-        b[16 * q] = (uint8_t)(q % LANE_D);
-        b[16 * q + 1] = (uint8_t)(LANE_D - 1);
-    }
-    return blk_load(b);
-}
-#endif
-
-/* The tag of each message from a tag word x (taglen 16, or a half of 32):
- * the XOR of its lanes, to tags + 32 * j + at. */
-AEGISGO_INLINE void LFN(fold)(uint8_t *tags, size_t at, BLK x)
-{
-    uint8_t b[16 * D];
-    int j, l, i;
+    int j;
     blk_store(b, x);
     for (j = 0; j < LANES; j++) {
-        for (i = 0; i < 16; i++) {
-            uint8_t t = 0;
-            for (l = 0; l < LANE_D; l++) {
-                t ^= b[j * LW + 16 * l + i];
-            }
-            tags[32 * j + at + (size_t)i] = t;
-        }
+        memcpy(tags + 32 * j + at, b + 16 * j, 16);
     }
     aegisgo_wipe_local(b, sizeof b);
 }
@@ -185,7 +159,6 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 #undef LFN
 #undef FN
 #undef LANES
-#undef LANE_D
 #undef SEAL128_LANES
 #undef OPEN128_LANES
 #undef SEAL256_LANES

@@ -16,12 +16,14 @@ import (
 const batchGroup = 8
 
 // groupBytes ends a group early once its messages hold this many bytes, so
-// that one cgo call lasts a few microseconds at most. The Go runtime's
-// sysmon takes the P away from a goroutine that it sees in the same cgo
-// call on two of its ticks (20 us apart at first), and giving it back
-// costs a thread switch; on one CPU (GOMAXPROCS=1) that thread competes
-// with the caller. See BENCHMARKS.md, "One CPU".
-const groupBytes = 64 << 10
+// that one cgo call stays well under 20 us with the hardware kernels. The
+// Go runtime's sysmon takes the P away from a goroutine that it sees in the
+// same cgo call on two of its ticks (20 us apart at first), and giving it
+// back costs a thread switch; on one CPU (GOMAXPROCS=1) that thread
+// competes with the caller. See BENCHMARKS.md, "One CPU". It is large
+// enough for four messages of 64 KiB (raf's default chunks), which the
+// avx512 kernel runs side by side (csrc/lanes.h).
+const groupBytes = 256 << 10
 
 // group is one cgo call's worth of a batch, built on the stack. cgo lets
 // Go memory handed to C hold no Go pointers unless they are pinned, and

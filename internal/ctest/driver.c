@@ -408,6 +408,128 @@ static void test_cross(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* 2b. Batches: aegisgo_seal_msgs and aegisgo_open_msgs against one
+ * message at a time under soft. Most messages of a batch share a shape, so
+ * that the kernels with lanes (csrc/lanes.h) run them side by side; the
+ * others have shapes of their own. Every buffer is an exact-size heap
+ * block, and some messages are opened in place. */
+
+#define BATCH_MAX 12
+
+static void batch_one(int v, size_t taglen)
+{
+    const variant_info *vi = &variants[v];
+    const aegisgo_ops *soft = aegisgo_ops_for(v, AEGISGO_SOFT);
+    const size_t n = 1 + rnd_below(BATCH_MAX);
+    const size_t shape_in = rnd_below(5) == 0 ? rnd_below(3000) : rnd_below(4 * rate_of(v) + 3);
+    const size_t shape_ad = rnd_below(3) == 0 ? 0 : rnd_below(2 * rate_of(v) + 3);
+    uint8_t key[32], *nonce[BATCH_MAX], *msg[BATCH_MAX], *ad[BATCH_MAX], *want[BATCH_MAX];
+    size_t inlen[BATCH_MAX], adlen[BATCH_MAX];
+    size_t j;
+    int k;
+
+    rnd_fill(key, sizeof key);
+    for (j = 0; j < n; j++) {
+        int own = rnd_below(4) == 0;
+        inlen[j] = own ? rnd_below(3 * rate_of(v)) : shape_in;
+        adlen[j] = own ? rnd_below(rate_of(v)) : shape_ad;
+        nonce[j] = xmalloc(vi->noncelen);
+        msg[j] = xmalloc(inlen[j]);
+        ad[j] = xmalloc(adlen[j]);
+        want[j] = xmalloc(inlen[j] + taglen);
+        rnd_fill(nonce[j], vi->noncelen);
+        rnd_fill(msg[j], inlen[j]);
+        rnd_fill(ad[j], adlen[j]);
+        enc_exact(soft, want[j], want[j] + inlen[j], taglen, msg[j], inlen[j], ad[j], adlen[j],
+                  nonce[j], vi->noncelen, key, vi->keylen);
+    }
+    for (k = 0; k < AEGISGO_NKERNELS; k++) {
+        const aegisgo_ops *ops;
+        aegisgo_batch_msg b[BATCH_MAX];
+        uint32_t bad = 0, failed;
+        uint8_t *xk;
+
+        if (!kernel_runs(v, k)) {
+            continue;
+        }
+        ops = aegisgo_ops_for(v, k);
+        xk = exact_copy(key, vi->keylen);
+        for (j = 0; j < n; j++) {
+            b[j].out = xmalloc(inlen[j] + taglen);
+            b[j].in = exact_copy(msg[j], inlen[j]);
+            b[j].inlen = inlen[j];
+            b[j].ad = exact_copy(ad[j], adlen[j]);
+            b[j].adlen = adlen[j];
+            b[j].npub = exact_copy(nonce[j], vi->noncelen);
+        }
+        aegisgo_seal_msgs(ops, xk, taglen, b, n);
+        for (j = 0; j < n; j++) {
+            check(same(b[j].out, want[j], inlen[j] + taglen),
+                  "%s/%s tag%zu batch of %zu, message %zu (%zu+%zu bytes): sealed differs from soft",
+                  kernel_names[k], vi->name, taglen, n, j, inlen[j], adlen[j]);
+            free((void *)b[j].in);
+        }
+        /* Open: the ciphertexts, a quarter of them changed in one bit;
+         * every other one in place. */
+        for (j = 0; j < n; j++) {
+            uint8_t *ct = exact_copy(want[j], inlen[j] + taglen);
+            if (rnd_below(4) == 0) {
+                ct[rnd_below(inlen[j] + taglen)] ^= (uint8_t)(1u << rnd_below(8));
+                bad |= (uint32_t)1 << j;
+            }
+            b[j].in = ct;
+            if (j % 2 == 0) {
+                free(b[j].out);
+                b[j].out = ct;
+            } else if (inlen[j] > 0) {
+                memset(b[j].out, 0xa5, inlen[j]);
+            }
+        }
+        failed = aegisgo_open_msgs(ops, xk, taglen, b, n);
+        check(failed == bad, "%s/%s tag%zu batch of %zu: failed mask %#x, want %#x",
+              kernel_names[k], vi->name, taglen, n, (unsigned)failed, (unsigned)bad);
+        for (j = 0; j < n; j++) {
+            if (bad >> j & 1) {
+                check(all_zero(b[j].out, inlen[j]),
+                      "%s/%s tag%zu batch of %zu, message %zu: refused but output left",
+                      kernel_names[k], vi->name, taglen, n, j);
+            } else {
+                check(same(b[j].out, msg[j], inlen[j]),
+                      "%s/%s tag%zu batch of %zu, message %zu (%zu+%zu bytes): opened differs",
+                      kernel_names[k], vi->name, taglen, n, j, inlen[j], adlen[j]);
+            }
+            if (b[j].out != b[j].in) {
+                free(b[j].out);
+            }
+            free((void *)b[j].in);
+            free((void *)b[j].ad);
+            free((void *)b[j].npub);
+        }
+        free(xk);
+    }
+    for (j = 0; j < n; j++) {
+        free(nonce[j]);
+        free(msg[j]);
+        free(ad[j]);
+        free(want[j]);
+    }
+}
+
+static void test_batch(void)
+{
+    int v, i;
+    size_t taglen;
+
+    for (v = 0; v < AEGISGO_NVARIANTS; v++) {
+        for (taglen = 16; taglen <= 32; taglen += 16) {
+            for (i = 0; i < 150; i++) {
+                batch_one(v, taglen);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* 3. Misaligned pointers, in place, and NULL with zero lengths */
 
 /* Lengths around the block sizes of every variant (16, 32, 64, 128). */
@@ -1117,6 +1239,7 @@ int main(void)
     SECTION(test_align);
     SECTION(test_incremental);
     SECTION(test_cross);
+    SECTION(test_batch);
 
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

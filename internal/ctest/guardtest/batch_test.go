@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/aegisgo/aegis/common"
@@ -91,5 +92,66 @@ func batchCase(t *testing.T, name string, ar *arena, rng *rand.Rand, v *core.Var
 	}
 	if !bytes.Equal(pt, make([]byte, mlen)) {
 		t.Fatalf("%s: the refused message left output", name)
+	}
+}
+
+// TestGuardBatchLanes: batches of four messages of one shape, which the
+// kernels with lanes run side by side (csrc/lanes.h), with each message in
+// turn in guarded memory (nonce, input, ad and output ending at a guard
+// page, then starting right after one), under every kernel, at the block
+// edges of every rate.
+func TestGuardBatchLanes(t *testing.T) {
+	ar := newArena(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	const tagLen = 16
+	for vi := range core.Variants {
+		v := &core.Variants[vi]
+		for _, k := range core.Kernels(v) {
+			for _, mlen := range shortLens {
+				for _, atEnd := range []bool{true, false} {
+					key := random(rng, v.KeySize)
+					var a, soft core.AEAD
+					if err := a.InitKernel(v, key, tagLen, k); err != nil {
+						t.Fatal(err)
+					}
+					if err := soft.InitKernel(v, key, tagLen, core.KernelSoft); err != nil {
+						t.Fatal(err)
+					}
+					adlen := rng.IntN(3 * v.Rate)
+					g := rng.IntN(4) // the guarded message
+					name := fmt.Sprintf("%s/%s/mlen %d adlen %d atEnd %v guarded %d", v.Name, k, mlen, adlen, atEnd, g)
+					nonces, msgs, ads, want := make([][]byte, 4), make([][]byte, 4), make([][]byte, 4), make([][]byte, 4)
+					for i := range 4 {
+						nonces[i], msgs[i], ads[i] = random(rng, v.NonceSize), random(rng, mlen), random(rng, adlen)
+						want[i] = soft.Seal(nil, nonces[i], msgs[i], ads[i])
+					}
+					gn, gm, ga := slices.Clone(nonces), slices.Clone(msgs), slices.Clone(ads)
+					gn[g] = ar.nonce.place(v.NonceSize, atEnd, nonces[g])
+					gm[g] = ar.msg.place(mlen, atEnd, msgs[g])
+					ga[g] = ar.ad.place(adlen, atEnd, ads[g])
+					dst := make([][]byte, 4)
+					dst[g] = ar.out.place(mlen+tagLen, atEnd, nil)[:0]
+					got := a.SealBatch(dst, gn, gm, ga)
+					for i := range got {
+						if !bytes.Equal(got[i], want[i]) {
+							t.Fatalf("%s: SealBatch message %d differs from soft", name, i)
+						}
+					}
+					cts := slices.Clone(want)
+					cts[g] = ar.ct.place(mlen+tagLen, atEnd, want[g])
+					odst := make([][]byte, 4)
+					odst[g] = ar.out.place(mlen, atEnd, nil)[:0]
+					opened, err := a.OpenBatch(odst, gn, cts, ga)
+					if err != nil {
+						t.Fatalf("%s: OpenBatch: %v", name, err)
+					}
+					for i := range opened {
+						if !bytes.Equal(opened[i], msgs[i]) {
+							t.Fatalf("%s: OpenBatch message %d differs", name, i)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -147,17 +147,24 @@ func FuzzBatch(f *testing.F, v Variant) {
 			layout = layout[1:]
 			return int(b)
 		}
-		piece := func(maxLen int) []byte { // a slice of the arena
-			off, n := 2*next()%arenaSize, next()%(maxLen+1)
+		pieceOf := func(n int) []byte { // a slice of the arena
+			off := 2 * next() % arenaSize
 			n = min(n, arenaSize-off)
 			return arena[off : off+n : off+n]
 		}
+		piece := func(maxLen int) []byte { return pieceOf(next() % (maxLen + 1)) }
 		n := 1 + next()%12
+		// One shape for most messages, at times: the kernels with lanes
+		// run such messages side by side (csrc/lanes.h).
+		shaped, inLen, adLen := next()%2 == 0, next()%101, next()%25
 		nonces, ins, ads, dst := make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
 		for i := range n {
 			nonces[i] = piece(v.V.NonceSize)
-			ins[i] = piece(100)
-			ads[i] = piece(24)
+			if shaped && next()%4 != 0 {
+				ins[i], ads[i] = pieceOf(inLen), pieceOf(adLen)
+			} else {
+				ins[i], ads[i] = piece(100), piece(24)
+			}
 			need := len(ins[i]) + 16
 			if open {
 				need = max(0, len(ins[i])-16)

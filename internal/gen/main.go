@@ -33,6 +33,7 @@ type variant struct {
 	Type  string // exported type name: Aegis128L, ...
 	Ident string // core's exported name of the variant: AEGIS128L, ...
 	Fits  string // what the variant is for
+	Batch string // what makes its batches fast, where something does
 }
 
 // fits says what each variant is for, by package name.
@@ -45,6 +46,14 @@ var fits = map[string]string{
 	"aegis256x4": "It runs four AEGIS-256 states side by side, for CPUs with VAES on 512-bit registers (AVX-512).",
 }
 
+// batchFast says, by package name, which batches run fastest: the C core
+// runs messages of one shape side by side where a kernel has lanes for
+// the variant (csrc/lanes.h).
+var batchFast = map[string]string{
+	"aegis128l": "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
+	"aegis256":  "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
+}
+
 // variants returns core's table, in its order, with the names derived from
 // each package name ("aegis128x2": Aegis128X2, AEGIS128X2).
 func variants() []variant {
@@ -55,7 +64,7 @@ func variants() []variant {
 		if !ok {
 			fail(fmt.Errorf("%s: no description in fits", cv.Name))
 		}
-		vs = append(vs, variant{Variant: cv, Pkg: cv.Name, Type: "Aegis" + suffix, Ident: "AEGIS" + suffix, Fits: f})
+		vs = append(vs, variant{Variant: cv, Pkg: cv.Name, Type: "Aegis" + suffix, Ident: "AEGIS" + suffix, Fits: f, Batch: batchFast[cv.Name]})
 	}
 	if len(vs) != len(fits) {
 		fail(fmt.Errorf("fits describes %d variants, core has %d", len(fits), len(vs)))
@@ -520,7 +529,9 @@ package {{.Pkg}}
 //
 // dst has one element per message; each may be nil or have room. nonces, plaintexts and additionalData have as many elements as dst, except that additionalData may be nil, meaning no associated data for any message; another length panics. Messages may have any lengths, 0 included.
 //
-// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]), and the output of one message must not overlap the nonce, input, associated data or output of another. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.
+// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]), and the output of one message must not overlap the nonce, input, associated data or output of another. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.{{if .Batch}}
+//
+// {{.Batch}}{{end}}
 func (x *{{.Type}}) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

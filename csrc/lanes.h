@@ -18,14 +18,16 @@
  *                   avx512_seal128_4x1), which the ops table lists as
  *                   .seal_lanes and .open_lanes
  *
- * and optionally lane_load(p, off) and lane_store(p, off, v): the 16
- * bytes at p[j] + off of each message j, as one block vector, and back
- * (the portable forms go through a buffer); and lane_load_rows(p, off, r)
- * and lane_store_rows(p, off, r), which move four block vectors at once,
- * r[i] being lane_load(p, off + 16 * i): a kernel that can load each
- * message's 64 bytes whole and transpose them in registers saves most of
- * the loads, stores and shuffles of lane_load and lane_store. All of
- * these are undefined at the end of this file.
+ *   lane_load(p, off), lane_store(p, off, v)
+ *                   the 16 bytes at p[j] + off of each message j, as one
+ *                   block vector, and back
+ *
+ * and optionally lane_load_rows(p, off, r) and lane_store_rows(p, off, r),
+ * which move four block vectors at once, r[i] being lane_load(p, off + 16
+ * * i): a kernel that can load each message's 64 bytes whole and transpose
+ * them in registers saves most of the loads, stores and shuffles of
+ * lane_load and lane_store. All of these are undefined at the end of this
+ * file.
  *
  * The messages of one call have the same shape (message and associated
  * data lengths; batch.c picks them), so they run in step from Init to
@@ -38,28 +40,8 @@
 #define LANES D  /* messages at once */
 #define LW 16    /* a message's bytes per block vector */
 
-#ifndef lane_load
-AEGISGO_INLINE BLK LFN(load)(const uint8_t *const *p, size_t off)
-{
-    uint8_t b[16 * D];
-    int j;
-    for (j = 0; j < LANES; j++) {
-        memcpy(b + j * LW, p[j] + off, LW);
-    }
-    return blk_load(b);
-}
-AEGISGO_INLINE void LFN(store)(uint8_t *const *p, size_t off, BLK v)
-{
-    uint8_t b[16 * D];
-    int j;
-    blk_store(b, v);
-    for (j = 0; j < LANES; j++) {
-        memcpy(p[j] + off, b + j * LW, LW);
-    }
-}
-#define lane_load(p, off) LFN(load)((p), (off))
-#define lane_store(p, off, v) LFN(store)((p), (off), (v))
-#define AEGISGO_PORTABLE_LANES
+#if !defined(lane_load) || !defined(lane_store)
+#error "lanes.h: the kernel defines lane_load and lane_store"
 #endif
 
 /* The first n <= LW bytes at p[j] + off of each message, zeros after. */
@@ -154,7 +136,6 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 #undef lane_store
 #undef lane_load_rows
 #undef lane_store_rows
-#undef AEGISGO_PORTABLE_LANES
 #undef LW
 #undef LFN
 #undef FN

@@ -55,10 +55,10 @@ AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_
     } else {
         const size_t n0 = n < LW ? n : LW;
         const size_t n1 = n - n0;
-        BLK x0 = blk_xor(LFN(load_part)(in, off, n0), z0);
-        BLK x1 = blk_xor(LFN(load_part)(in, off + LW, n1), z1);
-        LFN(store_part)(out, off, x0, n0);
-        LFN(store_part)(out, off + LW, x1, n1);
+        BLK x0 = blk_xor(lane_load_part(in, off, n0), z0);
+        BLK x1 = blk_xor(lane_load_part(in, off + LW, n1), z1);
+        lane_store_part(out, off, x0, n0);
+        lane_store_part(out, off + LW, x1, n1);
         if (dir == AEGISGO_DECRYPT) {
             /* DecPartial absorbs the plaintext padded with zeros. */
             x0 = LFN(keep)(x0, n0);
@@ -133,7 +133,7 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     }
     if (i < adlen) {
         const size_t n = adlen - i, n0 = n < LW ? n : LW;
-        FN(upd128)(&s, LFN(load_part)(ad, i, n0), LFN(load_part)(ad, i + LW, n - n0));
+        FN(upd128)(&s, lane_load_part(ad, i, n0), lane_load_part(ad, i + LW, n - n0));
     }
     i = 0;
 #ifdef lane_load_rows

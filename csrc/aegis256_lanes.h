@@ -52,8 +52,8 @@ AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_
             FN(upd256)(s, t);
         }
     } else {
-        BLK x = blk_xor(LFN(load_part)(in, off, n), z);
-        LFN(store_part)(out, off, x, n);
+        BLK x = blk_xor(lane_load_part(in, off, n), z);
+        lane_store_part(out, off, x, n);
         if (dir == AEGISGO_DECRYPT) {
             x = LFN(keep)(x, n);
         } else {
@@ -121,7 +121,7 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
         FN(upd256)(&s, lane_load(ad, i));
     }
     if (i < adlen) {
-        FN(upd256)(&s, LFN(load_part)(ad, i, adlen - i));
+        FN(upd256)(&s, lane_load_part(ad, i, adlen - i));
     }
     i = 0;
 #ifdef lane_load_rows

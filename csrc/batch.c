@@ -35,7 +35,21 @@ static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen
     size_t a, b, c;
 
     if (ops->seal_lanes != NULL && lanes >= 2 && lanes <= MAX_LANES) {
-        for (a = 0; a + lanes <= n; a++) {
+        /* Runs of one shape, the usual batch, go as they are. */
+        for (a = 0; a + lanes <= n; a += lanes) {
+            for (c = 1; c < lanes && same_shape(&msg[a + c], &msg[a]); c++) {
+            }
+            if (c < lanes) {
+                break;
+            }
+            if (dir == AEGISGO_ENCRYPT) {
+                ops->seal_lanes(msg + a, k, taglen);
+            } else {
+                failed |= ops->open_lanes(msg + a, k, taglen) << a;
+            }
+            left &= ~((((uint32_t)1 << lanes) - 1) << a);
+        }
+        for (; a + lanes <= n; a++) {
             aegisgo_batch_msg set[MAX_LANES];
             size_t at[MAX_LANES];
             if ((left >> a & 1) == 0) {

@@ -70,6 +70,13 @@
 #define AEGISGO_CAT_(a, b) a##b
 #define AEGISGO_CAT(a, b) AEGISGO_CAT_(a, b)
 
+/* Sixteen 0xff bytes, then sixteen zeros: the 16 bytes at 16 - n keep the
+ * first n bytes of a block under and. */
+static const uint8_t aegisgo_ones_zeros[32] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
 /* The spec's constants C0 and C1 (section "Conventions and Definitions"). */
 static const uint8_t aegisgo_c0[16] = {
     0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d,

@@ -141,6 +141,24 @@ AEGISGO_INLINE void avx512_lanes_store_4x1(uint8_t *const *p, size_t off, __m512
     _mm_storeu_si128((__m128i *)(void *)(p[2] + off), _mm512_extracti32x4_epi32(v, 2));
     _mm_storeu_si128((__m128i *)(void *)(p[3] + off), _mm512_extracti32x4_epi32(v, 3));
 }
+/* The first n < 16 bytes: byte-masked loads and stores, which touch no
+ * byte past n (see MASK64). */
+AEGISGO_INLINE __m512i avx512_lanes_load_part_4x1(const uint8_t *const *p, size_t off, size_t n)
+{
+    const __mmask16 m = (__mmask16)MASK64(n);
+    __m512i r = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(m, (const void *)(p[0] + off)));
+    r = _mm512_inserti32x4(r, _mm_maskz_loadu_epi8(m, (const void *)(p[1] + off)), 1);
+    r = _mm512_inserti32x4(r, _mm_maskz_loadu_epi8(m, (const void *)(p[2] + off)), 2);
+    return _mm512_inserti32x4(r, _mm_maskz_loadu_epi8(m, (const void *)(p[3] + off)), 3);
+}
+AEGISGO_INLINE void avx512_lanes_store_part_4x1(uint8_t *const *p, size_t off, __m512i v, size_t n)
+{
+    const __mmask16 m = (__mmask16)MASK64(n);
+    _mm_mask_storeu_epi8((void *)(p[0] + off), m, _mm512_castsi512_si128(v));
+    _mm_mask_storeu_epi8((void *)(p[1] + off), m, _mm512_extracti32x4_epi32(v, 1));
+    _mm_mask_storeu_epi8((void *)(p[2] + off), m, _mm512_extracti32x4_epi32(v, 2));
+    _mm_mask_storeu_epi8((void *)(p[3] + off), m, _mm512_extracti32x4_epi32(v, 3));
+}
 /* Four messages' 64 bytes, one register each, to rows (row i: bytes 16i
  * to 16i + 15 of every message) and back: the same network of eight
  * 128-bit shuffles either way, where lane_load and lane_store take twelve
@@ -177,6 +195,8 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #define lane_store_rows(p, off, r) avx512_lanes_store_rows_4x1((p), (off), (r))
 #define lane_load(p, off) avx512_lanes_load_4x1((p), (off))
 #define lane_store(p, off, v) avx512_lanes_store_4x1((p), (off), (v))
+#define lane_load_part(p, off, n) avx512_lanes_load_part_4x1((p), (off), (n))
+#define lane_store_part(p, off, v, n) avx512_lanes_store_part_4x1((p), (off), (v), (n))
 #define SEAL128_LANES avx512_seal128_4x1
 #define OPEN128_LANES avx512_open128_4x1
 #define SEAL256_LANES avx512_seal256_4x1

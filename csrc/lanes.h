@@ -22,7 +22,10 @@
  *                   the 16 bytes at p[j] + off of each message j, as one
  *                   block vector, and back
  *
- * and optionally lane_load_rows(p, off, r) and lane_store_rows(p, off, r),
+ * and optionally lane_load_part(p, off, n) and lane_store_part(p, off, v, n),
+ * lane_load and lane_store of the first n < 16 bytes (zeros after them),
+ * which otherwise go through a buffer on the stack; and
+ * lane_load_rows(p, off, r) and lane_store_rows(p, off, r),
  * which move four block vectors at once, r[i] being lane_load(p, off + 16
  * * i): a kernel that can load each message's 64 bytes whole and transpose
  * them in registers saves most of the loads, stores and shuffles of
@@ -44,6 +47,7 @@
 #error "lanes.h: the kernel defines lane_load and lane_store"
 #endif
 
+#ifndef lane_load_part
 /* The first n <= LW bytes at p[j] + off of each message, zeros after. */
 AEGISGO_INLINE BLK LFN(load_part)(const uint8_t *const *p, size_t off, size_t n)
 {
@@ -67,41 +71,37 @@ AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t
     }
     aegisgo_wipe_local(b, sizeof b);
 }
+#define lane_load_part(p, off, n) LFN(load_part)((p), (off), (n))
+#define lane_store_part(p, off, v, n) LFN(store_part)((p), (off), (v), (n))
+#endif
 
-/* v with each message's part zero from byte n on. */
+/* v with each message's part zero from byte n <= LW on. */
 AEGISGO_INLINE BLK LFN(keep)(BLK v, size_t n)
 {
-    uint8_t m[16 * D];
-    int j;
-    memset(m, 0, sizeof m);
-    for (j = 0; j < LANES; j++) {
-        memset(m + j * LW, 0xff, n);
-    }
-    return blk_and(v, blk_load(m));
+    return blk_and(v, blk_bcast(aegisgo_ones_zeros + 16 - n));
 }
 
 /* Each message's 16-byte nonce, or the first or second half of its 32. */
 AEGISGO_INLINE BLK LFN(nonces)(const aegisgo_batch_msg *m, size_t off)
 {
-    uint8_t b[16 * D];
+    const uint8_t *p[LANES];
     int j;
     for (j = 0; j < LANES; j++) {
-        memcpy(b + 16 * j, m[j].npub + off, 16);
+        p[j] = m[j].npub;
     }
-    return blk_load(b);
+    return lane_load(p, off);
 }
 
 /* Each message's tag word (taglen 16, or a half of 32) from x, to tags +
  * 32 * j + at. */
 AEGISGO_INLINE void LFN(tags)(uint8_t *tags, size_t at, BLK x)
 {
-    uint8_t b[16 * D];
+    uint8_t *p[LANES];
     int j;
-    blk_store(b, x);
     for (j = 0; j < LANES; j++) {
-        memcpy(tags + 32 * j + at, b + 16 * j, 16);
+        p[j] = tags + 32 * j;
     }
-    aegisgo_wipe_local(b, sizeof b);
+    lane_store(p, at, x);
 }
 
 /* Writes (seal) or checks (open) each message's tag from tags; open clears
@@ -114,7 +114,12 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
     int j;
     for (j = 0; j < LANES; j++) {
         if (dir == AEGISGO_ENCRYPT) {
-            memcpy(m[j].out + m[j].inlen, tags + 32 * j, taglen);
+            /* Constant lengths, which compile to moves. */
+            if (taglen == 16) {
+                memcpy(m[j].out + m[j].inlen, tags + 32 * j, 16);
+            } else {
+                memcpy(m[j].out + m[j].inlen, tags + 32 * j, 32);
+            }
         } else {
             int bad = aegisgo_ct_verify(tags + 32 * j, m[j].in + m[j].inlen, taglen);
             aegisgo_declassify(&bad, sizeof bad);
@@ -134,6 +139,8 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 
 #undef lane_load
 #undef lane_store
+#undef lane_load_part
+#undef lane_store_part
 #undef lane_load_rows
 #undef lane_store_rows
 #undef LW

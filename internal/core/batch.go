@@ -188,42 +188,74 @@ type span struct {
 	msg    int
 }
 
-// spanBuf is checkBatch's scratch memory, pooled: the spans and the keys
-// that sort them.
+// spanBuf is checkBatch's scratch memory, pooled: the spans, and room
+// to merge them.
 type spanBuf struct {
 	spans, tmp []span
-	keys       []uint64
 }
 
 var spanPool = sync.Pool{New: func() any { return new(spanBuf) }}
 
-// sortSpans sorts spans by address. Where every address fits in 48 bits
-// (user space on the 64-bit platforms Go runs on) and there are fewer than
-// 1<<16 spans, it sorts plain integers, the address above the span's
-// index, which is several times faster than sorting the structs through
-// a comparison function; otherwise it does the latter.
+// sortSpans sorts b.spans by address, with a natural merge sort: it takes
+// the ascending runs that successive allocations usually leave as they
+// are, and merges neighbouring runs pass by pass, so that r runs sort in
+// log2(r) linear passes. (A sort by comparison took a third of a SealBatch
+// of 256 messages of 64 bytes.)
 func sortSpans(b *spanBuf) {
-	spans := b.spans
-	keys := b.keys[:0]
-	ok := len(spans) < 1<<16
-	for k, s := range spans {
-		if !ok || uint64(s.lo)>>48 != 0 {
-			ok = false
-			break
-		}
-		keys = append(keys, uint64(s.lo)<<16|uint64(k))
-	}
-	b.keys = keys[:0]
-	if !ok {
-		slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+	src := b.spans
+	if len(src) < 2 {
 		return
 	}
-	slices.Sort(keys)
-	tmp := append(b.tmp[:0], spans...)
-	for k, key := range keys {
-		spans[k] = tmp[key&(1<<16-1)]
+	dst := slices.Grow(b.tmp[:0], len(src))[:len(src)]
+	for mergeRuns(dst, src) > 1 {
+		src, dst = dst, src
 	}
-	b.tmp = tmp[:0]
+	// The sorted spans are in dst, which is b.spans or b.tmp.
+	if &dst[0] != &b.spans[0] {
+		copy(b.spans, dst)
+		src = dst
+	}
+	b.tmp = src[:0]
+}
+
+// mergeRuns merges each pair of neighbouring ascending runs of src into
+// the same place in dst, and returns how many pairs it merged: 1 when dst
+// is sorted.
+func mergeRuns(dst, src []span) int {
+	pairs := 0
+	for i := 0; i < len(src); pairs++ {
+		j := runEnd(src, i)
+		k := runEnd(src, j)
+		merge(dst[i:k], src[i:j], src[j:k])
+		i = k
+	}
+	return pairs
+}
+
+// runEnd returns the end of the ascending run of s that starts at i.
+func runEnd(s []span, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	for i++; i < len(s) && s[i-1].lo <= s[i].lo; i++ {
+	}
+	return i
+}
+
+// merge merges the sorted x and y into dst, which has room for both.
+func merge(dst, x, y []span) {
+	i, j, k := 0, 0, 0
+	for ; i < len(x) && j < len(y); k++ {
+		if y[j].lo < x[i].lo {
+			dst[k] = y[j]
+			j++
+		} else {
+			dst[k] = x[i]
+			i++
+		}
+	}
+	k += copy(dst[k:], x[i:])
+	copy(dst[k:], y[j:])
 }
 
 func spanOf(b []byte) (lo, hi uintptr) {
@@ -313,49 +345,62 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 // checkAcross panics if the outputs (sorted, nonempty) overlap each other,
 // or if one overlaps an input of another message.
 func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
-	const msg = ": invalid buffer overlap between messages of a batch"
 	for k := 1; k < len(spans); k++ {
 		if spans[k-1].hi > spans[k].lo {
-			panic(name + msg)
+			panic(name + errAcross)
 		}
 	}
+	checkInputs(name, spans, nonces)
+	checkInputs(name, spans, ins)
+	if ads != nil {
+		checkInputs(name, spans, ads)
+	}
+}
+
+const errAcross = ": invalid buffer overlap between messages of a batch"
+
+// checkInputs panics if xs[i], an input of message i, overlaps the output
+// of another message. Inputs of successive messages usually lie in
+// increasing order, like the outputs: each search then goes on from where
+// the last one ended.
+func checkInputs(name string, spans []span, xs [][]byte) {
 	omin, omax := spans[0].lo, spans[len(spans)-1].hi
-	// Inputs of successive messages often lie in increasing order, like
-	// the outputs: each kind of input keeps where its last search ended,
-	// and the next search looks there first.
-	var hint [3]int
-	for i := range ins {
-		for kind, x := range [3][]byte{nonces[i], ins[i], adAt(ads, i)} {
-			if len(x) == 0 {
-				continue
-			}
-			lo, hi := spanOf(x)
-			if hi <= omin || lo >= omax {
-				continue
-			}
-			// The first output that ends after lo, then every one that
-			// starts before hi, must be message i's own.
-			k := firstEndingAfter(spans, lo, hint[kind])
-			hint[kind] = k
-			for ; k < len(spans) && spans[k].lo < hi; k++ {
-				if spans[k].msg != i {
-					panic(name + msg)
-				}
+	var k int        // the first output that ends after prev
+	var prev uintptr // the start of the last input searched
+	for i, x := range xs {
+		if len(x) == 0 {
+			continue
+		}
+		lo, hi := spanOf(x)
+		if hi <= omin || lo >= omax {
+			continue
+		}
+		if lo < prev {
+			k = 0
+		}
+		prev = lo
+		// The first output that ends after lo, then every one that
+		// starts before hi, must be message i's own.
+		k = firstEndingAfter(spans, lo, k)
+		for j := k; j < len(spans) && spans[j].lo < hi; j++ {
+			if spans[j].msg != i {
+				panic(name + errAcross)
 			}
 		}
 	}
 }
 
 // firstEndingAfter returns the index of the first span (sorted, disjoint)
-// that ends after p, or len(spans): at hint or just after it when it is
-// there, else by binary search.
-func firstEndingAfter(spans []span, p uintptr, hint int) int {
-	for k := hint; k < min(hint+2, len(spans)); k++ {
-		if spans[k].hi > p && (k == 0 || spans[k-1].hi <= p) {
-			return k
-		}
+// that ends after p, or len(spans), given that none before from does: it
+// gallops from there, so that a search near from is short.
+func firstEndingAfter(spans []span, p uintptr, from int) int {
+	lo, hi, step := from, from, 1
+	for hi < len(spans) && spans[hi].hi <= p {
+		lo = hi + 1
+		hi += step
+		step <<= 1
 	}
-	lo, hi := 0, len(spans)
+	hi = min(hi, len(spans))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if spans[m].hi <= p {

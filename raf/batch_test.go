@@ -123,3 +123,38 @@ func TestBatchedRunRNGFailure(t *testing.T) {
 		t.Fatal("a failed write left other bytes than its first run")
 	}
 }
+
+// In a MemStore, every batch runs in place (its records in one 1 MiB
+// block), except a record that crosses into the next block, which goes
+// alone: so that copies are one record per block at most, not a whole run
+// after each crossing.
+func TestRunLenInPlace(t *testing.T) {
+	needCore(t)
+	for _, cs := range []int{MinChunkSize, 4096, DefaultChunk, 300 << 10, MaxChunkSize} {
+		f, err := create(NewMemStore(), seq(16), &Options{ChunkSize: cs}, newCountingRNG())
+		if err != nil {
+			t.Fatal(err)
+		}
+		const chunks = 200
+		copies := 0
+		for idx := int64(0); idx < chunks; {
+			k := int64(f.runLen(idx, chunks-idx))
+			if k < 1 || k > int64(f.runCap()) {
+				t.Fatalf("cs=%d: runLen(%d) = %d, want 1 to %d", cs, idx, k, f.runCap())
+			}
+			lo := HeaderSize + idx*f.rs
+			hi := lo + k*f.rs
+			if (hi-1)/memBlock != lo/memBlock {
+				if k != 1 {
+					t.Fatalf("cs=%d: the run of %d records from %d crosses a MemStore block", cs, k, idx)
+				}
+				copies++
+			}
+			idx += k
+		}
+		if blocks := int((HeaderSize+chunks*f.rs)/memBlock) + 1; copies > blocks {
+			t.Errorf("cs=%d: %d runs through a copy, want at most one per block (%d)", cs, copies, blocks)
+		}
+		f.Close()
+	}
+}

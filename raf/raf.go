@@ -69,7 +69,10 @@
 // store shorter than a header return [ErrInvalidHeader], where go-libaegis
 // returns the store's read error.
 //
-// The chunk encryption is done by the module's C core, one call per chunk.
+// The chunk encryption is done by the module's C core. A WriteAt or ReadAt
+// that covers several whole chunks seals or opens them as batches (one call
+// for many chunks, with one read of the random source for their nonces);
+// in a [MemStore] the records are sealed and opened in the store's memory.
 // Built without cgo or with the tag without_aegis, the package compiles,
 // Probe, DeriveMasterKey and TurboSHAKE work, and Create and Open return
 // an error that wraps common.ErrNotAvailable.

@@ -141,7 +141,7 @@ AEGISGO_INLINE void avx512_lanes_store_4x1(uint8_t *const *p, size_t off, __m512
     _mm_storeu_si128((__m128i *)(void *)(p[2] + off), _mm512_extracti32x4_epi32(v, 2));
     _mm_storeu_si128((__m128i *)(void *)(p[3] + off), _mm512_extracti32x4_epi32(v, 3));
 }
-/* The first n < 16 bytes: byte-masked loads and stores, which touch no
+/* The first n <= 16 bytes: byte-masked loads and stores, which touch no
  * byte past n (see MASK64). */
 AEGISGO_INLINE __m512i avx512_lanes_load_part_4x1(const uint8_t *const *p, size_t off, size_t n)
 {

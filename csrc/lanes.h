@@ -23,7 +23,7 @@
  *                   block vector, and back
  *
  * and optionally lane_load_part(p, off, n) and lane_store_part(p, off, v, n),
- * lane_load and lane_store of the first n < 16 bytes (zeros after them),
+ * lane_load and lane_store of the first n <= 16 bytes (zeros after them),
  * which otherwise go through a buffer on the stack; and
  * lane_load_rows(p, off, r) and lane_store_rows(p, off, r),
  * which move four block vectors at once, r[i] being lane_load(p, off + 16

@@ -359,8 +359,8 @@ AEGISGO_INLINE void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *s
     UPDATE128_LATE(s, x0, x1);
 }
 
-AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
-                                      uint64_t adlen, uint64_t mlen)
+/* Finalize's updates: the lengths block XORed into S2, seven times. */
+AEGISGO_INLINE void FN(final128_rounds)(FN(st128) *s, uint64_t adlen, uint64_t mlen)
 {
     uint8_t lb[16];
     BLK t;
@@ -371,14 +371,31 @@ AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
     for (i = 0; i < 7; i++) {
         FN(upd128)(s, t, t);
     }
+}
+
+/* The tag after Finalize's updates, as block vectors whose lanes are not
+ * yet folded: the 16-byte tag, or word h (0 or 1) of the 32-byte one. */
+AEGISGO_INLINE BLK FN(tag128_16)(const FN(st128) *s)
+{
+    BLK x = blk_xor3(s->s0, s->s1, s->s2);
+    x = blk_xor3(x, s->s3, s->s4);
+    return blk_xor3(x, s->s5, s->s6);
+}
+AEGISGO_INLINE BLK FN(tag128_32)(const FN(st128) *s, int h)
+{
+    return h == 0 ? blk_xor(blk_xor3(s->s0, s->s1, s->s2), s->s3)
+                  : blk_xor(blk_xor3(s->s4, s->s5, s->s6), s->s7);
+}
+
+AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
+                                      uint64_t adlen, uint64_t mlen)
+{
+    FN(final128_rounds)(s, adlen, mlen);
     if (taglen == 16) {
-        BLK x = blk_xor3(s->s0, s->s1, s->s2);
-        x = blk_xor3(x, s->s3, s->s4);
-        x = blk_xor3(x, s->s5, s->s6);
-        FN(fold)(tag, x);
+        FN(fold)(tag, FN(tag128_16)(s));
     } else {
-        FN(fold)(tag, blk_xor(blk_xor3(s->s0, s->s1, s->s2), s->s3));
-        FN(fold)(tag + 16, blk_xor(blk_xor3(s->s4, s->s5, s->s6), s->s7));
+        FN(fold)(tag, FN(tag128_32)(s, 0));
+        FN(fold)(tag + 16, FN(tag128_32)(s, 1));
     }
 }
 

@@ -258,14 +258,11 @@ static void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
             FN(upd128)(&s, t, t);
         }
         if (taglen == 16) {
-            BLK x = blk_xor3(s.s0, s.s1, s.s2);
-            x = blk_xor3(x, s.s3, s.s4);
-            x = blk_xor3(x, s.s5, s.s6);
-            blk_store(a, x);
+            blk_store(a, FN(tag128_16)(&s));
             memcpy(tag, a, 16);
         } else {
-            blk_store(a, blk_xor(blk_xor3(s.s0, s.s1, s.s2), s.s3));
-            blk_store(b, blk_xor(blk_xor3(s.s4, s.s5, s.s6), s.s7));
+            blk_store(a, FN(tag128_32)(&s, 0));
+            blk_store(b, FN(tag128_32)(&s, 1));
             memcpy(tag, a, 16);
             memcpy(tag + 16, b, 16);
         }

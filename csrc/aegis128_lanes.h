@@ -106,10 +106,9 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     FN(st128) s;
     const uint8_t *in[LANES], *ad[LANES];
     uint8_t *out[LANES];
-    uint8_t tags[32 * LANES], lb[16];
+    uint8_t tags[32 * LANES];
     const size_t adlen = m[0].adlen, inlen = m[0].inlen;
     uint32_t failed;
-    BLK t;
     size_t i;
     int j;
 
@@ -147,20 +146,12 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     if (i < inlen) {
         LFN(step128)(&s, out, in, i, dir, 1, inlen - i);
     }
-    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)inlen);
-    t = blk_xor(s.s2, blk_bcast(lb));
-    AEGISGO_ROLLED
-    for (j = 0; j < 7; j++) {
-        FN(upd128)(&s, t, t);
-    }
+    FN(final128_rounds)(&s, adlen, inlen);
     if (taglen == 16) {
-        BLK x = blk_xor3(s.s0, s.s1, s.s2);
-        x = blk_xor3(x, s.s3, s.s4);
-        x = blk_xor3(x, s.s5, s.s6);
-        LFN(tags)(tags, 0, x);
+        LFN(tags)(tags, 0, FN(tag128_16)(&s));
     } else {
-        LFN(tags)(tags, 0, blk_xor(blk_xor3(s.s0, s.s1, s.s2), s.s3));
-        LFN(tags)(tags, 16, blk_xor(blk_xor3(s.s4, s.s5, s.s6), s.s7));
+        LFN(tags)(tags, 0, FN(tag128_32)(&s, 0));
+        LFN(tags)(tags, 16, FN(tag128_32)(&s, 1));
     }
     failed = LFN(tags_out)(m, tags, taglen, dir);
     aegisgo_wipe_local(tags, sizeof tags);

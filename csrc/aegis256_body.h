@@ -279,8 +279,8 @@ AEGISGO_INLINE void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *s
     UPDATE256_LATE(s, x);
 }
 
-AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
-                                      uint64_t adlen, uint64_t mlen)
+/* Finalize's updates: the lengths block XORed into S3, seven times. */
+AEGISGO_INLINE void FN(final256_rounds)(FN(st256) *s, uint64_t adlen, uint64_t mlen)
 {
     uint8_t lb[16];
     BLK t;
@@ -291,13 +291,29 @@ AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
     for (i = 0; i < 7; i++) {
         FN(upd256)(s, t);
     }
+}
+
+/* The tag after Finalize's updates, as block vectors whose lanes are not
+ * yet folded: the 16-byte tag, or word h (0 or 1) of the 32-byte one. */
+AEGISGO_INLINE BLK FN(tag256_16)(const FN(st256) *s)
+{
+    const BLK x = blk_xor3(s->s0, s->s1, s->s2);
+    return blk_xor(x, blk_xor3(s->s3, s->s4, s->s5));
+}
+AEGISGO_INLINE BLK FN(tag256_32)(const FN(st256) *s, int h)
+{
+    return h == 0 ? blk_xor3(s->s0, s->s1, s->s2) : blk_xor3(s->s3, s->s4, s->s5);
+}
+
+AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
+                                      uint64_t adlen, uint64_t mlen)
+{
+    FN(final256_rounds)(s, adlen, mlen);
     if (taglen == 16) {
-        BLK x = blk_xor3(s->s0, s->s1, s->s2);
-        x = blk_xor(x, blk_xor3(s->s3, s->s4, s->s5));
-        FN(fold)(tag, x);
+        FN(fold)(tag, FN(tag256_16)(s));
     } else {
-        FN(fold)(tag, blk_xor3(s->s0, s->s1, s->s2));
-        FN(fold)(tag + 16, blk_xor3(s->s3, s->s4, s->s5));
+        FN(fold)(tag, FN(tag256_32)(s, 0));
+        FN(fold)(tag + 16, FN(tag256_32)(s, 1));
     }
 }
 

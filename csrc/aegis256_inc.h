@@ -225,13 +225,11 @@ static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
             FN(upd256)(&s, t);
         }
         if (taglen == 16) {
-            BLK x = blk_xor3(s.s0, s.s1, s.s2);
-            x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
-            blk_store(a, x);
+            blk_store(a, FN(tag256_16)(&s));
             memcpy(tag, a, 16);
         } else {
-            blk_store(a, blk_xor3(s.s0, s.s1, s.s2));
-            blk_store(b, blk_xor3(s.s3, s.s4, s.s5));
+            blk_store(a, FN(tag256_32)(&s, 0));
+            blk_store(b, FN(tag256_32)(&s, 1));
             memcpy(tag, a, 16);
             memcpy(tag + 16, b, 16);
         }

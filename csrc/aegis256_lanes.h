@@ -93,10 +93,9 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     FN(st256) s;
     const uint8_t *in[LANES], *ad[LANES];
     uint8_t *out[LANES];
-    uint8_t tags[32 * LANES], lb[16];
+    uint8_t tags[32 * LANES];
     const size_t adlen = m[0].adlen, inlen = m[0].inlen;
     uint32_t failed;
-    BLK t;
     size_t i;
     int j;
 
@@ -135,19 +134,12 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     if (i < inlen) {
         LFN(step256)(&s, out, in, i, dir, 1, inlen - i);
     }
-    aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)inlen);
-    t = blk_xor(s.s3, blk_bcast(lb));
-    AEGISGO_ROLLED
-    for (j = 0; j < 7; j++) {
-        FN(upd256)(&s, t);
-    }
+    FN(final256_rounds)(&s, adlen, inlen);
     if (taglen == 16) {
-        BLK x = blk_xor3(s.s0, s.s1, s.s2);
-        x = blk_xor(x, blk_xor3(s.s3, s.s4, s.s5));
-        LFN(tags)(tags, 0, x);
+        LFN(tags)(tags, 0, FN(tag256_16)(&s));
     } else {
-        LFN(tags)(tags, 0, blk_xor3(s.s0, s.s1, s.s2));
-        LFN(tags)(tags, 16, blk_xor3(s.s3, s.s4, s.s5));
+        LFN(tags)(tags, 0, FN(tag256_32)(&s, 0));
+        LFN(tags)(tags, 16, FN(tag256_32)(&s, 1));
     }
     failed = LFN(tags_out)(m, tags, taglen, dir);
     aegisgo_wipe_local(tags, sizeof tags);

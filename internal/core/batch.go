@@ -52,17 +52,18 @@ func firstByte(b []byte) *byte {
 
 // add puts one message in the next slot. in is the plaintext, or the
 // ciphertext followed by its tag (whose length is not in lens).
-func (g *group) add(a *AEAD, out, in []byte, inLen int, ad, nonce []byte) {
-	j := g.n
+// nonceSize is the variant's.
+func (g *group) add(out, in []byte, inLen int, ad, nonce []byte, nonceSize int) {
+	j := g.n & (batchGroup - 1) // g.n < batchGroup: the mask only spares a bounds check
 	g.lens[2*j], g.lens[2*j+1] = uintptr(inLen), uintptr(len(ad))
 	g.out[j], g.in[j], g.ad[j] = firstByte(out), firstByte(in), firstByte(ad)
 	g.bytes += inLen + len(ad)
 	// A short nonce is padded into g.pad[j], and g.nonce[j] stays nil: a
 	// pointer from g into itself would make g escape to the heap.
-	g.nonce[j] = nil
-	if len(nonce) == a.v.NonceSize {
+	if len(nonce) == nonceSize {
 		g.nonce[j] = &nonce[0]
 	} else {
+		g.nonce[j] = nil
 		g.pad[j] = [32]byte{}
 		copy(g.pad[j][:], nonce)
 	}
@@ -99,21 +100,23 @@ func adAt(additionalData [][]byte, i int) []byte {
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops := a.live()
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
+	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
+	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	var g group
 	for i := range dst {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and plaintexts.
 		pt, ad, nonce := plaintexts[i], adAt(additionalData, i), nonces[i]
-		ret, out := common.GrowSlice(dst[i], len(pt)+a.tagLen)
-		g.add(a, out, pt, len(pt), ad, nonce)
+		ret, out := common.GrowSlice(dst[i], len(pt)+tagLen)
+		g.add(out, pt, len(pt), ad, nonce, nonceSize)
 		dst[i] = ret
 		if g.full() {
-			sealGroup(ops, &g, &a.key, a.tagLen)
+			sealGroup(ops, &g, &a.key, tagLen)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		sealGroup(ops, &g, &a.key, a.tagLen)
+		sealGroup(ops, &g, &a.key, tagLen)
 	}
 	return dst
 }
@@ -139,7 +142,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		clen := len(ct) - a.tagLen
 		ret, out := common.GrowSlice(orig, clen)
 		g.idx[g.n], g.orig[g.n] = i, orig
-		g.add(a, out, ct, clen, ad, nonce)
+		g.add(out, ct, clen, ad, nonce, a.v.NonceSize)
 		dst[i] = ret
 		if g.full() {
 			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
@@ -263,107 +266,96 @@ func spanOf(b []byte) (lo, hi uintptr) {
 	return lo, lo + uintptr(len(b))
 }
 
-// outRegion returns the bytes that message i's output will take in dst[i],
-// or nil when dst[i] has no room (the output then goes to new memory,
-// which overlaps nothing) or there is no output.
-func outRegion(d []byte, need int) []byte {
-	if need == 0 || cap(d)-len(d) < need {
-		return nil
-	}
-	return d[len(d) : len(d)+need]
-}
-
-// split returns the parts of message i's input: the input itself, and for
-// an open the tag at its end; ok is false for an open shorter than a tag.
-func (a *AEAD) split(in []byte, seal bool) (body, tag []byte, ok bool) {
-	if seal {
-		return in, nil, true
-	}
-	if len(in) < a.tagLen {
-		return nil, nil, false
-	}
-	clen := len(in) - a.tagLen
-	return in[:clen], in[clen:], true
-}
-
 // checkBatch holds every check of SealBatch and OpenBatch, so that a
 // panic leaves no partial output: the lengths of the slices, each
 // message's nonce and overlap rules (Seal's and Open's), and that no
 // message's output overlaps another message's input, nonce or output.
+//
+// A first pass notes where each output will go; one sweep per kind of
+// input then finds the outputs that each input overlaps. That covers a
+// message's rules about its own output too (in place only at the same
+// address, never over its tag or ad), so the first pass stays short.
 func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	name := a.v.Name
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
 		panic(name + ": batch slices of different lengths")
 	}
+	nonces, ins = nonces[:n], ins[:n]
+	maxNonce, tagLen := a.v.NonceSize, a.tagLen
+	// An output is the input's length plus the tag (seal), or minus it.
+	grow := tagLen
+	if !seal {
+		grow = -tagLen
+	}
 	buf := spanPool.Get().(*spanBuf)
-	spans := buf.spans[:0]
+	spans := slices.Grow(buf.spans[:0], n)
 	sorted := true
-	for i := range n {
-		if len(nonces[i]) > a.v.NonceSize {
+	var last uintptr
+	for i, d := range dst {
+		if len(nonces[i]) > maxNonce {
 			panic(name + ": incorrect nonce length given to AEAD")
 		}
-		body, tag, ok := a.split(ins[i], seal)
-		if !ok {
+		inLen := len(ins[i])
+		need := inLen + grow
+		// No room: the output goes to new memory, which overlaps nothing.
+		// (An open no longer than a tag has no output at all.)
+		if need <= 0 || cap(d)-len(d) < need {
 			continue
 		}
-		need := len(body)
-		if seal {
-			need += a.tagLen
-		}
-		out := outRegion(dst[i], need)
-		if out == nil {
-			continue
-		}
-		ad := adAt(ads, i)
-		if common.InexactOverlap(out, body) {
-			panic(name + ": invalid buffer overlap of output and input")
-		}
-		if common.AnyOverlap(out, tag) {
-			panic(name + ": invalid buffer overlap of output and tag")
-		}
-		if common.AnyOverlap(out, ad) {
-			panic(name + ": invalid buffer overlap of output and additional data")
-		}
-		lo, hi := spanOf(out)
-		if len(spans) > 0 && spans[len(spans)-1].lo > lo {
-			sorted = false
-		}
-		spans = append(spans, span{lo, hi, i})
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(d))) + uintptr(len(d))
+		spans = append(spans, span{lo, lo + uintptr(need), i})
+		sorted = sorted && last <= lo
+		last = lo
 	}
 	if len(spans) > 0 {
 		if !sorted {
 			buf.spans = spans
 			sortSpans(buf)
 		}
-		checkAcross(name, spans, nonces, ins, ads)
+		checkAcross(name, spans, nonces, ins, ads, seal, tagLen)
 	}
 	buf.spans = spans[:0]
 	spanPool.Put(buf)
 }
 
+// The kinds of input, by the rule for the message's own output over them.
+const (
+	kindNonce = iota // read before any output is written: any overlap
+	kindInput        // in place only: the output starts where it starts
+	kindAD           // no overlap
+)
+
 // checkAcross panics if the outputs (sorted, nonempty) overlap each other,
-// or if one overlaps an input of another message.
-func checkAcross(name string, spans []span, nonces, ins, ads [][]byte) {
+// if one overlaps an input of another message, or if one breaks its own
+// message's rules (see the kinds above).
+func checkAcross(name string, spans []span, nonces, ins, ads [][]byte, seal bool, tagLen int) {
 	for k := 1; k < len(spans); k++ {
 		if spans[k-1].hi > spans[k].lo {
 			panic(name + errAcross)
 		}
 	}
-	checkInputs(name, spans, nonces)
-	checkInputs(name, spans, ins)
+	checkInputs(name, spans, nonces, kindNonce, seal, tagLen)
+	checkInputs(name, spans, ins, kindInput, seal, tagLen)
 	if ads != nil {
-		checkInputs(name, spans, ads)
+		checkInputs(name, spans, ads, kindAD, seal, tagLen)
 	}
 }
 
-const errAcross = ": invalid buffer overlap between messages of a batch"
+// The panics of checkAcross, after the variant's name.
+const (
+	errAcross   = ": invalid buffer overlap between messages of a batch"
+	errOwnInput = ": invalid buffer overlap of output and input"
+	errOwnTag   = ": invalid buffer overlap of output and tag"
+	errOwnAD    = ": invalid buffer overlap of output and additional data"
+)
 
-// checkInputs panics if xs[i], an input of message i, overlaps the output
-// of another message. Inputs of successive messages usually lie in
-// increasing order, like the outputs: each search then goes on from where
-// the last one ended.
-func checkInputs(name string, spans []span, xs [][]byte) {
+// checkInputs panics if xs[i], an input of message i of the given kind,
+// overlaps the output of another message, or message i's own output
+// against the rule of its kind. Inputs of successive messages usually lie
+// in increasing order, like the outputs: each search then goes on from
+// where the last one ended.
+func checkInputs(name string, spans []span, xs [][]byte, kind int, seal bool, tagLen int) {
 	omin, omax := spans[0].lo, spans[len(spans)-1].hi
 	var k int        // the first output that ends after prev
 	var prev uintptr // the start of the last input searched
@@ -380,13 +372,34 @@ func checkInputs(name string, spans []span, xs [][]byte) {
 		}
 		prev = lo
 		// The first output that ends after lo, then every one that
-		// starts before hi, must be message i's own.
+		// starts before hi.
 		k = firstEndingAfter(spans, lo, k)
 		for j := k; j < len(spans) && spans[j].lo < hi; j++ {
-			if spans[j].msg != i {
+			switch {
+			case spans[j].msg != i:
 				panic(name + errAcross)
+			case kind == kindAD:
+				panic(name + errOwnAD)
+			case kind == kindInput:
+				checkOwnInput(name, spans[j], lo, hi, seal, tagLen)
 			}
 		}
+	}
+}
+
+// checkOwnInput panics unless out, which overlaps its own message's input
+// [lo, hi), follows Seal's rule (in place only: the same start) or Open's
+// (the same, and never over the tag at the input's end).
+func checkOwnInput(name string, out span, lo, hi uintptr, seal bool, tagLen int) {
+	end := hi // of the plaintext or ciphertext
+	if !seal {
+		end -= uintptr(tagLen)
+	}
+	if out.lo != lo && lo < end && out.lo < end && lo < out.hi {
+		panic(name + errOwnInput)
+	}
+	if !seal && out.hi > end {
+		panic(name + errOwnTag)
 	}
 }
 

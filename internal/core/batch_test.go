@@ -55,81 +55,155 @@ func TestSortSpans(t *testing.T) {
 // TestCheckAcross: checkAcross against a test of every input against every
 // output, on random layouts in one arena, with the inputs in increasing,
 // decreasing and random order (the search then gallops, starts over, or
-// both).
+// both), for seal and open: the panic, if any, must be the first that the
+// rules give, in the order of the kinds, then of the messages, then of the
+// outputs by address.
 func TestCheckAcross(t *testing.T) {
+	const tagLen, rounds = 16, 10000
 	r := rand.New(rand.NewPCG(3, 4))
 	arena := make([]byte, 1<<16)
 	base := uintptr(unsafe.Pointer(&arena[0]))
-	for round := range 3000 {
+	seen := map[string]int{}
+	for round := range rounds {
+		seal := round%2 == 0
 		n := 1 + r.IntN(40)
-		// Disjoint outputs, in a random order of messages.
+		// Disjoint outputs, the messages' in increasing, decreasing or
+		// random order.
+		order := r.Perm(n)
+		switch round % 3 {
+		case 0:
+			slices.Sort(order)
+		case 1:
+			slices.Sort(order)
+			slices.Reverse(order)
+		}
 		spans := make([]span, 0, n)
 		at := r.IntN(64)
-		for _, i := range r.Perm(n) {
+		for _, i := range order {
 			l := 1 + r.IntN(200)
 			spans = append(spans, span{base + uintptr(at), base + uintptr(at+l), i})
-			at += l + r.IntN(3)*r.IntN(100)
+			at += l
+			if r.IntN(4) != 0 {
+				at += tagLen + r.IntN(100)
+			}
 		}
 		byMsg := make([]span, n)
 		for _, s := range spans {
 			byMsg[s.msg] = s
 		}
-		// Inputs: mostly in gaps or in the message's own output, some
-		// anywhere.
+		sorted := slices.Clone(spans)
+		slices.SortFunc(sorted, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		// Inputs: in the gaps between outputs, at the start of the
+		// message's own output (in place), and for one kind, with a
+		// chance that varies by round, anywhere or inside the message's
+		// own output. An open's input holds at least a tag.
+		wild, wildKind := []int{0, 30, 300}[r.IntN(3)], r.IntN(3)
 		kinds := [3][][]byte{make([][]byte, n), make([][]byte, n), nil}
 		if r.IntN(2) == 0 {
 			kinds[2] = make([][]byte, n)
 		}
-		for _, xs := range kinds {
+		for kind, xs := range kinds {
 			for i := range xs {
-				var lo int
-				switch r.IntN(4) {
-				case 0:
-					lo = int(byMsg[i].lo-base) + r.IntN(int(byMsg[i].hi-byMsg[i].lo))
-				case 1:
-					lo = r.IntN(at + 100)
-				default:
-					lo = int(spans[r.IntN(n)].hi-base) + r.IntN(2)
-				}
 				l := r.IntN(3) * r.IntN(60)
-				if r.IntN(50) == 0 {
-					l = 0
+				if kind == kindInput && !seal {
+					l += tagLen
+				}
+				var lo int
+				c := r.IntN(1000)
+				if kind != wildKind {
+					c = max(c, wild)
+				}
+				switch {
+				case c < wild/2:
+					lo = int(byMsg[i].lo-base) + r.IntN(int(byMsg[i].hi-byMsg[i].lo))
+				case c < wild:
+					lo = r.IntN(at + 100)
+				case c < 300 && kind != kindAD:
+					lo = int(byMsg[i].lo - base)
+					l = min(l, int(byMsg[i].hi-byMsg[i].lo))
+					if kind == kindInput && !seal {
+						// In place: the ciphertext where the
+						// plaintext goes, the tag after it.
+						l = int(byMsg[i].hi-byMsg[i].lo) + tagLen
+					}
+				default:
+					// A gap after output k (or before the first),
+					// the input shortened to fit it: the gap after
+					// the message's own output unless the order is
+					// random.
+					k := r.IntN(len(sorted) + 1)
+					if round%3 != 2 {
+						k = 1 + slices.Index(order, i)
+					}
+					glo, ghi := 0, int(sorted[0].lo-base)
+					if k > 0 {
+						glo, ghi = int(sorted[k-1].hi-base), len(arena)
+						if k < len(sorted) {
+							ghi = int(sorted[k].lo - base)
+						}
+					}
+					l = min(l, ghi-glo)
+					lo = glo + r.IntN(ghi-glo-l+1)
 				}
 				xs[i] = arena[lo : lo+l]
 			}
-			switch round % 3 {
-			case 0:
-				slices.SortStableFunc(xs, func(x, y []byte) int {
-					return cmp.Compare(uintptr(unsafe.Pointer(unsafe.SliceData(x))), uintptr(unsafe.Pointer(unsafe.SliceData(y))))
-				})
-			case 1:
-				slices.SortStableFunc(xs, func(x, y []byte) int {
-					return cmp.Compare(uintptr(unsafe.Pointer(unsafe.SliceData(y))), uintptr(unsafe.Pointer(unsafe.SliceData(x))))
-				})
-			}
 		}
-		want := false
-		for _, xs := range kinds {
+		want := ""
+		// overlap reports whether [alo, ahi) and [blo, bhi), both
+		// nonempty, share a byte.
+		overlap := func(alo, ahi, blo, bhi uintptr) bool { return alo < bhi && blo < ahi }
+	search:
+		for kind, xs := range kinds {
 			for i, x := range xs {
+				if len(x) == 0 {
+					continue
+				}
 				lo, hi := spanOf(x)
-				for _, s := range spans {
-					if len(x) > 0 && s.msg != i && lo < s.hi && s.lo < hi {
-						want = true
+				end := hi // of the plaintext or ciphertext, then the tag
+				if !seal && kind == kindInput {
+					end -= tagLen
+				}
+				for _, s := range sorted {
+					if !overlap(s.lo, s.hi, lo, hi) {
+						continue
 					}
+					switch {
+					case s.msg != i:
+						want = "test" + errAcross
+					case kind == kindAD:
+						want = "test" + errOwnAD
+					case kind == kindInput && lo < end && overlap(s.lo, s.hi, lo, end) && s.lo != lo:
+						want = "test" + errOwnInput
+					case kind == kindInput && end < hi && overlap(s.lo, s.hi, end, hi):
+						want = "test" + errOwnTag
+					default:
+						continue
+					}
+					break search
 				}
 			}
 		}
-		sorted := slices.Clone(spans)
-		slices.SortFunc(sorted, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
-		got := func() (panicked bool) {
-			defer func() { panicked = recover() != nil }()
-			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2])
-			return false
+		got := func() (msg string) {
+			defer func() {
+				if e := recover(); e != nil {
+					msg = e.(string)
+				}
+			}()
+			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2], seal, tagLen)
+			return ""
 		}()
 		if got != want {
-			t.Fatalf("round %d: checkAcross panicked: %v, want %v", round, got, want)
+			t.Fatalf("round %d (seal %v): checkAcross panicked with %q, want %q", round, seal, got, want)
+		}
+		seen[want]++
+	}
+	// Each outcome must be common for the test to mean anything.
+	for _, w := range []string{"", "test" + errAcross, "test" + errOwnInput, "test" + errOwnTag, "test" + errOwnAD} {
+		if seen[w] < 50 {
+			t.Errorf("%d of %d layouts gave %q", seen[w], rounds, w)
 		}
 	}
+	t.Logf("outcomes: %v", seen)
 }
 
 // BenchmarkCheckBatch: the checks of a SealBatch of 256 messages of 64

@@ -131,26 +131,29 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
 	ops := a.live()
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
+	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
+	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	var g group
 	var fails []batchFail
-	for i := range dst {
-		ct, ad, nonce, orig := ciphertexts[i], adAt(additionalData, i), nonces[i], dst[i]
-		if len(ct) < a.tagLen {
+	for i, orig := range dst {
+		ct, ad, nonce := ciphertexts[i], adAt(additionalData, i), nonces[i]
+		if len(ct) < tagLen {
 			fails = append(fails, batchFail{i, common.ErrTruncated})
 			continue
 		}
-		clen := len(ct) - a.tagLen
+		clen := len(ct) - tagLen
 		ret, out := common.GrowSlice(orig, clen)
-		g.idx[g.n], g.orig[g.n] = i, orig
-		g.add(out, ct, clen, ad, nonce, a.v.NonceSize)
+		j := g.n & (batchGroup - 1) // as in add
+		g.idx[j], g.orig[j] = i, orig
+		g.add(out, ct, clen, ad, nonce, nonceSize)
 		dst[i] = ret
 		if g.full() {
-			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+			fails = openGroup(ops, &g, &a.key, tagLen, dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+		fails = openGroup(ops, &g, &a.key, tagLen, dst, fails)
 	}
 	if fails == nil {
 		return dst, nil

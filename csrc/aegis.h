@@ -194,7 +194,7 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * Inside, the arguments become an array of aegisgo_batch_msg. Where the
  * ops table has seal_lanes and open_lanes, they take the messages lanes at
  * a time (lanes.h); the one-message entry points take the rest. */
-#define AEGISGO_BATCH_GROUP 8
+#define AEGISGO_BATCH_GROUP 16
 
 
 #define AEGISGO_BATCH_MSG_ARGS(j) \
@@ -203,7 +203,11 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
     AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
     AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3),                    \
     AEGISGO_BATCH_MSG_ARGS(4), AEGISGO_BATCH_MSG_ARGS(5),                    \
-    AEGISGO_BATCH_MSG_ARGS(6), AEGISGO_BATCH_MSG_ARGS(7)
+    AEGISGO_BATCH_MSG_ARGS(6), AEGISGO_BATCH_MSG_ARGS(7),                    \
+    AEGISGO_BATCH_MSG_ARGS(8), AEGISGO_BATCH_MSG_ARGS(9),                    \
+    AEGISGO_BATCH_MSG_ARGS(10), AEGISGO_BATCH_MSG_ARGS(11),                  \
+    AEGISGO_BATCH_MSG_ARGS(12), AEGISGO_BATCH_MSG_ARGS(13),                  \
+    AEGISGO_BATCH_MSG_ARGS(14), AEGISGO_BATCH_MSG_ARGS(15)
 
 void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,
                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);

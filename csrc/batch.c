@@ -9,8 +9,8 @@
  */
 #include "internal.h"
 
-#if AEGISGO_BATCH_GROUP != 8
-#error "batch.c unpacks exactly 8 messages per call"
+#if AEGISGO_BATCH_GROUP != 16
+#error "batch.c unpacks exactly 16 messages per call"
 #endif
 
 /* The most lanes a kernel has (ops->lanes). */
@@ -111,12 +111,13 @@ uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
     return run_msgs(ops, k, taglen, msg, n < 32 ? n : 32, AEGISGO_DECRYPT);
 }
 
-/* The arguments of one group, as an array. lens always has all 16
- * entries (the Go side passes a whole array); n is at most 8. */
+/* The arguments of one group, as an array. lens always has all 32
+ * entries (the Go side passes a whole array); n is at most 16. */
 #define MSG(j) { o##j, i##j, lens[2 * (j)], a##j, lens[2 * (j) + 1], n##j }
 #define GROUP                                                          \
     aegisgo_batch_msg msg[AEGISGO_BATCH_GROUP] = {                     \
-        MSG(0), MSG(1), MSG(2), MSG(3), MSG(4), MSG(5), MSG(6), MSG(7) \
+        MSG(0), MSG(1), MSG(2), MSG(3), MSG(4), MSG(5), MSG(6), MSG(7), \
+        MSG(8), MSG(9), MSG(10), MSG(11), MSG(12), MSG(13), MSG(14), MSG(15) \
     }
 
 void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,

@@ -13,7 +13,7 @@ import (
 
 // batchGroup is how many messages one cgo call of a batch carries: the C
 // core's AEGISGO_BATCH_GROUP.
-const batchGroup = 8
+const batchGroup = 16
 
 // groupBytes ends a group early once its messages hold this many bytes, so
 // that one cgo call stays well under 20 us with the hardware kernels. The

@@ -38,7 +38,15 @@ func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
 		u8(g.out[4]), u8(g.in[4]), u8(g.ad[4]), u8(g.noncePtr(4)),
 		u8(g.out[5]), u8(g.in[5]), u8(g.ad[5]), u8(g.noncePtr(5)),
 		u8(g.out[6]), u8(g.in[6]), u8(g.ad[6]), u8(g.noncePtr(6)),
-		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)))
+		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)),
+		u8(g.out[8]), u8(g.in[8]), u8(g.ad[8]), u8(g.noncePtr(8)),
+		u8(g.out[9]), u8(g.in[9]), u8(g.ad[9]), u8(g.noncePtr(9)),
+		u8(g.out[10]), u8(g.in[10]), u8(g.ad[10]), u8(g.noncePtr(10)),
+		u8(g.out[11]), u8(g.in[11]), u8(g.ad[11]), u8(g.noncePtr(11)),
+		u8(g.out[12]), u8(g.in[12]), u8(g.ad[12]), u8(g.noncePtr(12)),
+		u8(g.out[13]), u8(g.in[13]), u8(g.ad[13]), u8(g.noncePtr(13)),
+		u8(g.out[14]), u8(g.in[14]), u8(g.ad[14]), u8(g.noncePtr(14)),
+		u8(g.out[15]), u8(g.in[15]), u8(g.ad[15]), u8(g.noncePtr(15)))
 }
 
 // openGroupC returns a bit mask of the messages whose tag did not match.
@@ -53,6 +61,14 @@ func openGroupC(ops uintptr, g *group, k *[32]byte, tagLen int) uint32 {
 		u8(g.out[4]), u8(g.in[4]), u8(g.ad[4]), u8(g.noncePtr(4)),
 		u8(g.out[5]), u8(g.in[5]), u8(g.ad[5]), u8(g.noncePtr(5)),
 		u8(g.out[6]), u8(g.in[6]), u8(g.ad[6]), u8(g.noncePtr(6)),
-		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)))
+		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)),
+		u8(g.out[8]), u8(g.in[8]), u8(g.ad[8]), u8(g.noncePtr(8)),
+		u8(g.out[9]), u8(g.in[9]), u8(g.ad[9]), u8(g.noncePtr(9)),
+		u8(g.out[10]), u8(g.in[10]), u8(g.ad[10]), u8(g.noncePtr(10)),
+		u8(g.out[11]), u8(g.in[11]), u8(g.ad[11]), u8(g.noncePtr(11)),
+		u8(g.out[12]), u8(g.in[12]), u8(g.ad[12]), u8(g.noncePtr(12)),
+		u8(g.out[13]), u8(g.in[13]), u8(g.ad[13]), u8(g.noncePtr(13)),
+		u8(g.out[14]), u8(g.in[14]), u8(g.ad[14]), u8(g.noncePtr(14)),
+		u8(g.out[15]), u8(g.in[15]), u8(g.ad[15]), u8(g.noncePtr(15)))
 	return uint32(failed)
 }

@@ -191,10 +191,15 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * cleared). Each message follows the one-message rules (aegis.h above),
  * and no message's output may overlap another message's input or output.
  *
+ * aegisgo_seal_batch4 and aegisgo_open_batch4 are the same for groups of
+ * up to 4 (AEGISGO_BATCH_SMALL): each argument costs the call a little, and
+ * a batch's last group is often short.
+ *
  * Inside, the arguments become an array of aegisgo_batch_msg. Where the
  * ops table has seal_lanes and open_lanes, they take the messages lanes at
  * a time (lanes.h); the one-message entry points take the rest. */
 #define AEGISGO_BATCH_GROUP 16
+#define AEGISGO_BATCH_SMALL 4
 
 
 #define AEGISGO_BATCH_MSG_ARGS(j) \
@@ -208,12 +213,20 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
     AEGISGO_BATCH_MSG_ARGS(10), AEGISGO_BATCH_MSG_ARGS(11),                  \
     AEGISGO_BATCH_MSG_ARGS(12), AEGISGO_BATCH_MSG_ARGS(13),                  \
     AEGISGO_BATCH_MSG_ARGS(14), AEGISGO_BATCH_MSG_ARGS(15)
+#define AEGISGO_BATCH_ARGS4                                                  \
+    AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
+    AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3)
 
 void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,
                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
 void aegisgo_open_batch(aegisgo_ref ref, uint32_t *failed,
                         const uint8_t *k, size_t taglen,
                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
+void aegisgo_seal_batch4(aegisgo_ref ref, const uint8_t *k, size_t taglen,
+                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS4);
+void aegisgo_open_batch4(aegisgo_ref ref, uint32_t *failed,
+                         const uint8_t *k, size_t taglen,
+                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS4);
 
 /* The loops behind them, on an array of any length. */
 void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,

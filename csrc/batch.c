@@ -9,8 +9,8 @@
  */
 #include "internal.h"
 
-#if AEGISGO_BATCH_GROUP != 16
-#error "batch.c unpacks exactly 16 messages per call"
+#if AEGISGO_BATCH_GROUP != 16 || AEGISGO_BATCH_SMALL != 4
+#error "batch.c unpacks exactly 16 or 4 messages per call"
 #endif
 
 /* The most lanes a kernel has (ops->lanes). */
@@ -111,32 +111,36 @@ uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
     return run_msgs(ops, k, taglen, msg, n < 32 ? n : 32, AEGISGO_DECRYPT);
 }
 
-/* The arguments of one group, as an array. lens always has all 32
- * entries (the Go side passes a whole array); n is at most 16. */
+/* The arguments of one group, as an array. lens always has all entries
+ * (the Go side passes a whole array); n is at most the group's size. */
 #define MSG(j) { o##j, i##j, lens[2 * (j)], a##j, lens[2 * (j) + 1], n##j }
-#define GROUP                                                          \
-    aegisgo_batch_msg msg[AEGISGO_BATCH_GROUP] = {                     \
+#define GROUP16                                                         \
+    aegisgo_batch_msg msg[AEGISGO_BATCH_GROUP] = {                      \
         MSG(0), MSG(1), MSG(2), MSG(3), MSG(4), MSG(5), MSG(6), MSG(7), \
         MSG(8), MSG(9), MSG(10), MSG(11), MSG(12), MSG(13), MSG(14), MSG(15) \
     }
+#define GROUP4 \
+    aegisgo_batch_msg msg[AEGISGO_BATCH_SMALL] = { MSG(0), MSG(1), MSG(2), MSG(3) }
 
-void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,
-                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS)
-{
-    if (n > AEGISGO_BATCH_GROUP) {
-        n = AEGISGO_BATCH_GROUP;
+/* The entry points, by group size (the number of slots, which the slot
+ * arguments spell out). */
+#define BATCH_ENTRIES(seal, open, slots, args, group)                       \
+    void seal(aegisgo_ref ref, const uint8_t *k, size_t taglen,             \
+              const size_t *lens, size_t n, args)                           \
+    {                                                                       \
+        group;                                                              \
+        aegisgo_seal_msgs((const aegisgo_ops *)ref, k, taglen, msg,         \
+                          n < (slots) ? n : (slots));                       \
+    }                                                                       \
+    void open(aegisgo_ref ref, uint32_t *failed, const uint8_t *k,          \
+              size_t taglen, const size_t *lens, size_t n, args)            \
+    {                                                                       \
+        group;                                                              \
+        *failed = aegisgo_open_msgs((const aegisgo_ops *)ref, k, taglen,    \
+                                    msg, n < (slots) ? n : (slots));        \
     }
-    GROUP;
-    aegisgo_seal_msgs((const aegisgo_ops *)ref, k, taglen, msg, n);
-}
 
-void aegisgo_open_batch(aegisgo_ref ref, uint32_t *failed,
-                        const uint8_t *k, size_t taglen,
-                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS)
-{
-    if (n > AEGISGO_BATCH_GROUP) {
-        n = AEGISGO_BATCH_GROUP;
-    }
-    GROUP;
-    *failed = aegisgo_open_msgs((const aegisgo_ops *)ref, k, taglen, msg, n);
-}
+BATCH_ENTRIES(aegisgo_seal_batch, aegisgo_open_batch, AEGISGO_BATCH_GROUP,
+              AEGISGO_BATCH_ARGS, GROUP16)
+BATCH_ENTRIES(aegisgo_seal_batch4, aegisgo_open_batch4, AEGISGO_BATCH_SMALL,
+              AEGISGO_BATCH_ARGS4, GROUP4)

@@ -130,7 +130,9 @@ func at(bs [][]byte, i int) []byte {
 func (v Variant) testBatchEquals(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, uint64(v.V.ID)))
 	for _, k := range core.Kernels(v.V) {
-		for _, n := range []int{0, 1, 2, 7, 8, 9, 16, 17, 40} {
+		// Groups of up to 4 and of 16 messages take different entry
+		// points; a batch of one is Seal.
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 20, 40} {
 			for _, tagLen := range []int{16, 32} {
 				key := random(r, v.V.KeySize)
 				a := v.withKernel(t, k, key, tagLen)
@@ -564,6 +566,25 @@ func (v Variant) testBatchFailures(t *testing.T) {
 	cts2[1][0] ^= 1
 	if _, err := a.OpenBatch(make([][]byte, 3), c.nonces[:3], cts2, c.ads[:3]); !errors.Is(err, common.ErrAuth) || errors.Is(err, common.ErrTruncated) {
 		t.Errorf("one tampered message: %v", err)
+	}
+	// A batch of one message, which is Open: the same error, dst[0] as
+	// passed and its output area zeroed.
+	const tagLen = 16 // a's
+	for _, tc := range []struct {
+		ct   []byte
+		want error
+	}{{cts2[1], common.ErrAuth}, {cts2[2][:tagLen-1], common.ErrTruncated}} {
+		d := bytes.Repeat([]byte{0xa5}, 3+len(tc.ct))[:3]
+		out, err := a.OpenBatch([][]byte{d}, c.nonces[1:2], [][]byte{tc.ct}, c.ads[1:2])
+		if !errors.As(err, &be) || !slices.Equal(be.Failed, []int{0}) || len(be.Errs) != 1 || be.Errs[0] != tc.want {
+			t.Errorf("batch of one, %v: error %v", tc.want, err)
+		}
+		if &out[0][:1][0] != &d[0] || len(out[0]) != 3 {
+			t.Errorf("batch of one, %v: out[0] is not dst[0] as passed", tc.want)
+		}
+		if tc.want == common.ErrAuth && !bytes.Equal(d[3:cap(d)][:len(tc.ct)-tagLen], make([]byte, len(tc.ct)-tagLen)) {
+			t.Errorf("batch of one: output area not zeroed")
+		}
 	}
 }
 

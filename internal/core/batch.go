@@ -12,8 +12,12 @@ import (
 )
 
 // batchGroup is how many messages one cgo call of a batch carries: the C
-// core's AEGISGO_BATCH_GROUP.
-const batchGroup = 16
+// core's AEGISGO_BATCH_GROUP; a group of up to batchSmall
+// (AEGISGO_BATCH_SMALL) goes to the entry points with fewer arguments.
+const (
+	batchGroup = 16
+	batchSmall = 4
+)
 
 // groupBytes ends a group early once its messages hold this many bytes, so
 // that one cgo call stays well under 20 us with the hardware kernels. The
@@ -100,6 +104,11 @@ func adAt(additionalData [][]byte, i int) []byte {
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops := a.live()
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
+	if len(dst) == 1 {
+		// No lanes and no call to save: Seal is the batch.
+		dst[0] = a.Seal(dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
+		return dst
+	}
 	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	var g group
@@ -131,6 +140,15 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
 	ops := a.live()
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
+	if len(dst) == 1 {
+		// No lanes and no call to save: Open is the batch.
+		ret, err := a.Open(dst[0], nonces[0], ciphertexts[0], adAt(additionalData, 0))
+		if err != nil {
+			return dst, &common.BatchError{Failed: []int{0}, Errs: []error{err}}
+		}
+		dst[0] = ret
+		return dst, nil
+	}
 	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	var g group
@@ -291,8 +309,15 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if !seal {
 		grow = -tagLen
 	}
-	buf := spanPool.Get().(*spanBuf)
-	spans := slices.Grow(buf.spans[:0], n)
+	// Small batches keep their spans on the stack, larger ones in a pool.
+	var local [batchGroup]span
+	spans := local[:0]
+	var buf *spanBuf
+	if n > len(local) {
+		buf = spanPool.Get().(*spanBuf)
+		buf.spans = slices.Grow(buf.spans[:0], n)
+		spans = buf.spans
+	}
 	sorted := true
 	var last uintptr
 	for i, d := range dst {
@@ -312,14 +337,22 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		last = lo
 	}
 	if len(spans) > 0 {
-		if !sorted {
-			buf.spans = spans
+		switch {
+		case sorted:
+		case buf == nil:
+			slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		default:
+			// spans is buf.spans, grown to n above, with its length.
+			buf.spans = buf.spans[:len(spans)]
 			sortSpans(buf)
+			spans = buf.spans
 		}
 		checkAcross(name, spans, nonces, ins, ads, seal, tagLen)
 	}
-	buf.spans = spans[:0]
-	spanPool.Put(buf)
+	if buf != nil {
+		buf.spans = buf.spans[:0]
+		spanPool.Put(buf)
+	}
 }
 
 // The kinds of input, by the rule for the message's own output over them.

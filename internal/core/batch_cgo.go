@@ -10,6 +10,10 @@ package core
 #cgo nocallback aegisgo_seal_batch
 #cgo noescape aegisgo_open_batch
 #cgo nocallback aegisgo_open_batch
+#cgo noescape aegisgo_seal_batch4
+#cgo nocallback aegisgo_seal_batch4
+#cgo noescape aegisgo_open_batch4
+#cgo nocallback aegisgo_open_batch4
 #include "aegis.h"
 */
 import "C"
@@ -21,14 +25,27 @@ import "unsafe"
 var (
 	_ [batchGroup - C.AEGISGO_BATCH_GROUP]byte
 	_ [C.AEGISGO_BATCH_GROUP - batchGroup]byte
+	_ [batchSmall - C.AEGISGO_BATCH_SMALL]byte
+	_ [C.AEGISGO_BATCH_SMALL - batchSmall]byte
 	_ [unsafe.Sizeof(C.size_t(0)) - unsafe.Sizeof(uintptr(0))]byte
 	_ [unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(C.size_t(0))]byte
 )
 
 func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 
-// sealGroup and openGroupC are the one cgo call of each group of a batch.
+// sealGroup and openGroupC are the one cgo call of each group of a batch:
+// the entry point with 4 slots when they hold the group, else the one with
+// 16.
 func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
+	if g.n <= batchSmall {
+		C.aegisgo_seal_batch4(C.aegisgo_ref(ops), u8(&k[0]), C.size_t(tagLen),
+			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
+			u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
+			u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
+			u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
+			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)))
+		return
+	}
 	C.aegisgo_seal_batch(C.aegisgo_ref(ops), u8(&k[0]), C.size_t(tagLen),
 		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
@@ -52,6 +69,15 @@ func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
 // openGroupC returns a bit mask of the messages whose tag did not match.
 func openGroupC(ops uintptr, g *group, k *[32]byte, tagLen int) uint32 {
 	var failed C.uint32_t
+	if g.n <= batchSmall {
+		C.aegisgo_open_batch4(C.aegisgo_ref(ops), &failed, u8(&k[0]), C.size_t(tagLen),
+			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
+			u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
+			u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
+			u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
+			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)))
+		return uint32(failed)
+	}
 	C.aegisgo_open_batch(C.aegisgo_ref(ops), &failed, u8(&k[0]), C.size_t(tagLen),
 		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),

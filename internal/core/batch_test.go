@@ -52,6 +52,50 @@ func TestSortSpans(t *testing.T) {
 	}
 }
 
+// TestCheckBatchOutputs: checkBatch panics exactly when two outputs
+// overlap, with the outputs in random order, for batches that keep their
+// spans on the stack (up to batchGroup) and for pooled ones.
+func TestCheckBatchOutputs(t *testing.T) {
+	var a AEAD
+	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
+		t.Skip(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	outArena, inArena := make([]byte, 1<<16), make([]byte, 1<<16)
+	seen := map[bool]int{}
+	for round := range 2000 {
+		n := 1 + r.IntN(2*batchGroup+8)
+		dst, nonces, ins := make([][]byte, n), make([][]byte, n), make([][]byte, n)
+		at, end, want := 0, 0, false
+		for k, i := range r.Perm(n) {
+			nonces[i] = inArena[100*i : 100*i+16]
+			ins[i] = inArena[100*i+16 : 100*i+16+r.IntN(60)]
+			need := len(ins[i]) + 16
+			// Now and then an output starts inside the one before it
+			// (which has at least 16 bytes).
+			if k > 0 && r.IntN(3*n) == 0 {
+				at = end - 1 - r.IntN(16)
+				want = true
+			}
+			dst[i] = outArena[at:at:at+need]
+			end = at + need
+			at = end + r.IntN(3)
+		}
+		got := func() (panicked bool) {
+			defer func() { panicked = recover() != nil }()
+			a.checkBatch(dst, nonces, ins, nil, true)
+			return false
+		}()
+		if got != want {
+			t.Fatalf("round %d, %d messages: checkBatch panicked: %v, want %v", round, n, got, want)
+		}
+		seen[want]++
+	}
+	if seen[true] < 200 || seen[false] < 200 {
+		t.Fatalf("outcomes %v: too few of one", seen)
+	}
+}
+
 // TestCheckAcross: checkAcross against a test of every input against every
 // output, on random layouts in one arena, with the inputs in increasing,
 // decreasing and random order (the search then gallops, starts over, or

@@ -77,7 +77,7 @@ func TestCheckBatchOutputs(t *testing.T) {
 				at = end - 1 - r.IntN(16)
 				want = true
 			}
-			dst[i] = outArena[at:at:at+need]
+			dst[i] = outArena[at : at : at+need]
 			end = at + need
 			at = end + r.IntN(3)
 		}

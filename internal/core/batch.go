@@ -54,24 +54,52 @@ func firstByte(b []byte) *byte {
 	return &b[0]
 }
 
-// add puts one message in the next slot. in is the plaintext, or the
-// ciphertext followed by its tag (whose length is not in lens).
-// nonceSize is the variant's.
-func (g *group) add(out, in []byte, inLen int, ad, nonce []byte, nonceSize int) {
-	j := g.n & (batchGroup - 1) // g.n < batchGroup: the mask only spares a bounds check
-	g.lens[2*j], g.lens[2*j+1] = uintptr(inLen), uintptr(len(ad))
-	g.out[j], g.in[j], g.ad[j] = firstByte(out), firstByte(in), firstByte(ad)
-	g.bytes += inLen + len(ad)
-	// A short nonce is padded into g.pad[j], and g.nonce[j] stays nil: a
-	// pointer from g into itself would make g escape to the heap.
-	if len(nonce) == nonceSize {
-		g.nonce[j] = &nonce[0]
-	} else {
-		g.nonce[j] = nil
-		g.pad[j] = [32]byte{}
-		copy(g.pad[j][:], nonce)
+// fill puts the messages of a batch from i on into g, until g is full or
+// the batch ends, and returns the index of the next message. dst[i]
+// becomes the message's result, as SealBatch and OpenBatch return it; an
+// open shorter than a tag goes to fails instead. It calls nothing that is
+// not inlined on its usual path, so that the loop keeps its values in
+// registers (a call in Go saves none).
+func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
+	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
+	nonces, ins = nonces[:n], ins[:n]
+	for ; i < n && !g.full(); i++ {
+		// Everything of message i is read before dst[i] is replaced: the
+		// caller may pass one [][]byte as both dst and the inputs.
+		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
+		inLen, need := len(in), len(in)+tagLen
+		j := g.n & (batchGroup - 1) // g.n < batchGroup: the mask only spares a bounds check
+		if !seal {
+			if inLen < tagLen {
+				*fails = append(*fails, batchFail{i, common.ErrTruncated})
+				continue
+			}
+			inLen -= tagLen
+			need = inLen
+			g.idx[j], g.orig[j] = i, orig
+		}
+		ret, out := common.GrowSlice(orig, need)
+		g.lens[2*j], g.lens[2*j+1] = uintptr(inLen), uintptr(len(ad))
+		g.out[j], g.in[j], g.ad[j] = firstByte(out), firstByte(in), firstByte(ad)
+		g.nonce[j] = g.noncePtrOf(j, nonce, nonceSize)
+		g.bytes += inLen + len(ad)
+		g.n++
+		dst[i] = ret
 	}
-	g.n++
+	return i
+}
+
+// noncePtrOf returns the nonce pointer of slot j: the caller's bytes, or
+// nil for a short nonce, which it puts zero-padded in g.pad[j], where
+// noncePtr finds it (a pointer from g into itself would make g escape to
+// the heap).
+func (g *group) noncePtrOf(j int, nonce []byte, nonceSize int) *byte {
+	if len(nonce) == nonceSize {
+		return &nonce[0]
+	}
+	g.pad[j] = [32]byte{}
+	copy(g.pad[j][:], nonce)
+	return nil
 }
 
 // full reports whether the group must go to C before it takes more.
@@ -109,23 +137,10 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		dst[0] = a.Seal(dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
 		return dst
 	}
-	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
-	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	var g group
-	for i := range dst {
-		// Everything of message i is read before dst[i] is replaced: the
-		// caller may pass one [][]byte as both dst and plaintexts.
-		pt, ad, nonce := plaintexts[i], adAt(additionalData, i), nonces[i]
-		ret, out := common.GrowSlice(dst[i], len(pt)+tagLen)
-		g.add(out, pt, len(pt), ad, nonce, nonceSize)
-		dst[i] = ret
-		if g.full() {
-			sealGroup(ops, &g, &a.key, tagLen)
-			g.reset()
-		}
-	}
-	if g.n > 0 {
-		sealGroup(ops, &g, &a.key, tagLen)
+	for i := 0; i < len(dst); g.reset() {
+		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil)
+		sealGroup(ops, &g, &a.key, a.tagLen)
 	}
 	return dst
 }
@@ -149,29 +164,13 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		dst[0] = ret
 		return dst, nil
 	}
-	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
-	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	var g group
 	var fails []batchFail
-	for i, orig := range dst {
-		ct, ad, nonce := ciphertexts[i], adAt(additionalData, i), nonces[i]
-		if len(ct) < tagLen {
-			fails = append(fails, batchFail{i, common.ErrTruncated})
-			continue
+	for i := 0; i < len(dst); g.reset() {
+		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
+		if g.n > 0 {
+			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
 		}
-		clen := len(ct) - tagLen
-		ret, out := common.GrowSlice(orig, clen)
-		j := g.n & (batchGroup - 1) // as in add
-		g.idx[j], g.orig[j] = i, orig
-		g.add(out, ct, clen, ad, nonce, nonceSize)
-		dst[i] = ret
-		if g.full() {
-			fails = openGroup(ops, &g, &a.key, tagLen, dst, fails)
-			g.reset()
-		}
-	}
-	if g.n > 0 {
-		fails = openGroup(ops, &g, &a.key, tagLen, dst, fails)
 	}
 	if fails == nil {
 		return dst, nil

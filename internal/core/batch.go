@@ -310,13 +310,16 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	}
 	// Small batches keep their spans on the stack, larger ones in a pool.
 	var local [batchGroup]span
-	spans := local[:0]
+	var spans []span // n long; the first m hold the outputs
 	var buf *spanBuf
 	if n > len(local) {
 		buf = spanPool.Get().(*spanBuf)
-		buf.spans = slices.Grow(buf.spans[:0], n)
+		buf.spans = slices.Grow(buf.spans[:0], n)[:n]
 		spans = buf.spans
+	} else {
+		spans = local[:n]
 	}
+	m := 0
 	sorted := true
 	var last uintptr
 	for i, d := range dst {
@@ -331,10 +334,14 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 			continue
 		}
 		lo := uintptr(unsafe.Pointer(unsafe.SliceData(d))) + uintptr(len(d))
-		spans = append(spans, span{lo, lo + uintptr(need), i})
+		// Not append: its call to grow, which never happens here, would
+		// make the loop keep its values on the stack.
+		spans[m] = span{lo, lo + uintptr(need), i}
+		m++
 		sorted = sorted && last <= lo
 		last = lo
 	}
+	spans = spans[:m]
 	if len(spans) > 0 {
 		switch {
 		case sorted:

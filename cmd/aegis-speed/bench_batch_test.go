@@ -134,6 +134,34 @@ func BenchmarkBatchRatio(b *testing.B) {
 	}
 }
 
+// BenchmarkBatchOpenSeal runs SealBatch and OpenBatch of BenchmarkBatch
+// on the same shape in alternation inside one benchmark loop and reports
+// OpenBatch's time as a share of SealBatch's (issue 15 asks for at most
+// 1.1):
+//
+//	go test -run '^$' -bench '^BenchmarkBatchOpenSeal$' -count 6 ./cmd/aegis-speed
+func BenchmarkBatchOpenSeal(b *testing.B) {
+	for _, shape := range batchShapes {
+		for _, c := range benchCiphers[:6] {
+			name := fmt.Sprintf("shape=%dx%d/cipher=%s", shape.n, shape.size, c.name)
+			b.Run(name, func(b *testing.B) {
+				seal := batchRunner(b, c, shape.n, shape.size, false, true)
+				open := batchRunner(b, c, shape.n, shape.size, true, true)
+				var tSeal, tOpen time.Duration
+				for b.Loop() {
+					t0 := time.Now()
+					seal()
+					t1 := time.Now()
+					open()
+					tSeal += t1.Sub(t0)
+					tOpen += time.Since(t1)
+				}
+				b.ReportMetric(float64(tOpen)/float64(tSeal), "open/seal")
+			})
+		}
+	}
+}
+
 // BenchmarkRAFBatchRatio: with AEGIS-128L at the default chunk size, one
 // WriteAt of 4 MiB at offset 0 that overwrites an existing 4 MiB file in a
 // MemStore, and one ReadAt of 4 MiB, against the one-shot Seal of the same

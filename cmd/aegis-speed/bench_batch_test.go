@@ -115,23 +115,39 @@ func BenchmarkBatchRatio(b *testing.B) {
 		for _, c := range benchCiphers[:6] {
 			for _, op := range []string{"seal", "open"} {
 				name := fmt.Sprintf("shape=%dx%d/cipher=%s/op=%s", shape.n, shape.size, c.name, op)
-				b.Run(name, func(b *testing.B) {
-					loop := batchRunner(b, c, shape.n, shape.size, op == "open", false)
-					batch := batchRunner(b, c, shape.n, shape.size, op == "open", true)
-					var tLoop, tBatch time.Duration
-					for b.Loop() {
-						t0 := time.Now()
-						loop()
-						t1 := time.Now()
-						batch()
-						tLoop += t1.Sub(t0)
-						tBatch += time.Since(t1)
-					}
-					b.ReportMetric(float64(tLoop)/float64(tBatch), "x")
-				})
+				b.Run(name, func(b *testing.B) { batchRatio(b, c, shape.n, shape.size, op == "open") })
 			}
 		}
 	}
+}
+
+// BenchmarkBatchSmallRatio is BenchmarkBatchRatio for small batches of
+// 64-byte AEGIS-128L messages, where a batch has the least to save:
+//
+//	go test -run '^$' -bench '^BenchmarkBatchSmallRatio$' -count 6 ./cmd/aegis-speed
+func BenchmarkBatchSmallRatio(b *testing.B) {
+	for _, n := range []int{1, 2, 3, 4, 5, 8, 16} {
+		for _, op := range []string{"seal", "open"} {
+			b.Run(fmt.Sprintf("n=%d/op=%s", n, op), func(b *testing.B) { batchRatio(b, benchCiphers[0], n, 64, op == "open") })
+		}
+	}
+}
+
+// batchRatio times the loop and the batch of n messages of size bytes in
+// alternation, and reports loop time / batch time as x.
+func batchRatio(b *testing.B, c benchCipher, n, size int, open bool) {
+	loop := batchRunner(b, c, n, size, open, false)
+	batch := batchRunner(b, c, n, size, open, true)
+	var tLoop, tBatch time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		loop()
+		t1 := time.Now()
+		batch()
+		tLoop += t1.Sub(t0)
+		tBatch += time.Since(t1)
+	}
+	b.ReportMetric(float64(tLoop)/float64(tBatch), "x")
 }
 
 // BenchmarkBatchOpenSeal runs SealBatch and OpenBatch of BenchmarkBatch

@@ -54,6 +54,12 @@ func firstByte(b []byte) *byte {
 	return &b[0]
 }
 
+// one reports whether a batch's slices hold one message each (ads may be
+// nil).
+func one(dst, nonces, ins, ads [][]byte) bool {
+	return len(dst) == 1 && len(nonces) == 1 && len(ins) == 1 && (ads == nil || len(ads) == 1)
+}
+
 // fill puts the messages of a batch from i on into g, until g is full or
 // the batch ends, and returns the index of the next message. dst[i]
 // becomes the message's result, as SealBatch and OpenBatch return it; an
@@ -131,12 +137,13 @@ func adAt(additionalData [][]byte, i int) []byte {
 // allocated when every dst[i] has room.
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops := a.live()
-	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
-	if len(dst) == 1 {
-		// No lanes and no call to save: Seal is the batch.
+	if one(dst, nonces, plaintexts, additionalData) {
+		// No lanes and no call to save: Seal is the batch, with the same
+		// checks.
 		dst[0] = a.Seal(dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
 		return dst
 	}
+	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
 	var g group
 	for i := 0; i < len(dst); g.reset() {
 		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil)
@@ -154,9 +161,9 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
 	ops := a.live()
-	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
-	if len(dst) == 1 {
-		// No lanes and no call to save: Open is the batch.
+	if one(dst, nonces, ciphertexts, additionalData) {
+		// No lanes and no call to save: Open is the batch, with the same
+		// checks.
 		ret, err := a.Open(dst[0], nonces[0], ciphertexts[0], adAt(additionalData, 0))
 		if err != nil {
 			return dst, &common.BatchError{Failed: []int{0}, Errs: []error{err}}
@@ -164,6 +171,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		dst[0] = ret
 		return dst, nil
 	}
+	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
 	var g group
 	var fails []batchFail
 	for i := 0; i < len(dst); g.reset() {

@@ -50,7 +50,7 @@ typedef enum aegisgo_dir {
                             * come from inc_init with no ad */
 } aegisgo_dir;
 
-/* One message of a batch (see aegisgo_seal_batch below). */
+/* One message of a batch (see aegisgo_batch below). */
 typedef struct aegisgo_batch_msg {
     uint8_t *out;       /* inlen bytes, then the tag when sealing */
     const uint8_t *in;  /* inlen bytes, then the tag when opening */
@@ -185,15 +185,16 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * lens[2j] is message j's input length (the plaintext, or the ciphertext
  * without its tag), lens[2j+1] its ad length. Slots from n on are ignored.
  *
- * Seal writes message j's ciphertext at oj and its tag right after it;
- * open reads the tag right after the ciphertext ij, writes the plaintext
- * at oj, and sets bit j of *failed when the tag does not match (oj is then
- * cleared). Each message follows the one-message rules (aegis.h above),
- * and no message's output may overlap another message's input or output.
+ * With dir AEGISGO_ENCRYPT, message j's ciphertext goes to oj and its tag
+ * right after it; with AEGISGO_DECRYPT, the tag is read right after the
+ * ciphertext ij, the plaintext goes to oj, and a message whose tag does
+ * not match has oj cleared and bit j set in the result (0 when sealing).
+ * Each message follows the one-message rules (aegis.h above), and no
+ * message's output may overlap another message's input or output.
  *
- * aegisgo_seal_batch4 and aegisgo_open_batch4 are the same for groups of
- * up to 4 (AEGISGO_BATCH_SMALL): each argument costs the call a little, and
- * a batch's last group is often short.
+ * aegisgo_batch4 is the same for groups of up to 4 (AEGISGO_BATCH_SMALL):
+ * each argument costs the call a little, and a batch's last group is
+ * often short.
  *
  * Inside, the arguments become an array of aegisgo_batch_msg. Where the
  * ops table has seal_lanes and open_lanes, they take the messages lanes at
@@ -217,16 +218,12 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
     AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
     AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3)
 
-void aegisgo_seal_batch(aegisgo_ref ref, const uint8_t *k, size_t taglen,
-                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
-void aegisgo_open_batch(aegisgo_ref ref, uint32_t *failed,
-                        const uint8_t *k, size_t taglen,
-                        const size_t *lens, size_t n, AEGISGO_BATCH_ARGS);
-void aegisgo_seal_batch4(aegisgo_ref ref, const uint8_t *k, size_t taglen,
-                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS4);
-void aegisgo_open_batch4(aegisgo_ref ref, uint32_t *failed,
-                         const uint8_t *k, size_t taglen,
-                         const size_t *lens, size_t n, AEGISGO_BATCH_ARGS4);
+uint32_t aegisgo_batch(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,
+                       size_t taglen, const size_t *lens, size_t n,
+                       AEGISGO_BATCH_ARGS);
+uint32_t aegisgo_batch4(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,
+                        size_t taglen, const size_t *lens, size_t n,
+                        AEGISGO_BATCH_ARGS4);
 
 /* The loops behind them, on an array of any length. */
 void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,

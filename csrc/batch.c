@@ -124,23 +124,14 @@ uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
 
 /* The entry points, by group size (the number of slots, which the slot
  * arguments spell out). */
-#define BATCH_ENTRIES(seal, open, slots, args, group)                       \
-    void seal(aegisgo_ref ref, const uint8_t *k, size_t taglen,             \
-              const size_t *lens, size_t n, args)                           \
-    {                                                                       \
-        group;                                                              \
-        aegisgo_seal_msgs((const aegisgo_ops *)ref, k, taglen, msg,         \
-                          n < (slots) ? n : (slots));                       \
-    }                                                                       \
-    void open(aegisgo_ref ref, uint32_t *failed, const uint8_t *k,          \
-              size_t taglen, const size_t *lens, size_t n, args)            \
-    {                                                                       \
-        group;                                                              \
-        *failed = aegisgo_open_msgs((const aegisgo_ops *)ref, k, taglen,    \
-                                    msg, n < (slots) ? n : (slots));        \
+#define BATCH_ENTRY(name, slots, args, group)                                 \
+    uint32_t name(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,         \
+                  size_t taglen, const size_t *lens, size_t n, args)          \
+    {                                                                         \
+        group;                                                                \
+        return run_msgs((const aegisgo_ops *)ref, k, taglen, msg,             \
+                        n < (slots) ? n : (slots), dir);                      \
     }
 
-BATCH_ENTRIES(aegisgo_seal_batch, aegisgo_open_batch, AEGISGO_BATCH_GROUP,
-              AEGISGO_BATCH_ARGS, GROUP16)
-BATCH_ENTRIES(aegisgo_seal_batch4, aegisgo_open_batch4, AEGISGO_BATCH_SMALL,
-              AEGISGO_BATCH_ARGS4, GROUP4)
+BATCH_ENTRY(aegisgo_batch, AEGISGO_BATCH_GROUP, AEGISGO_BATCH_ARGS, GROUP16)
+BATCH_ENTRY(aegisgo_batch4, AEGISGO_BATCH_SMALL, AEGISGO_BATCH_ARGS4, GROUP4)

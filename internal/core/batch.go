@@ -147,7 +147,7 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 	var g group
 	for i := 0; i < len(dst); g.reset() {
 		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil)
-		sealGroup(ops, &g, &a.key, a.tagLen)
+		runGroup(ops, &g, &a.key, a.tagLen, false)
 	}
 	return dst
 }
@@ -201,7 +201,7 @@ type batchFail struct {
 // openGroup runs a group of opens and notes its failures: their dst[i]
 // goes back to what the caller passed (C has zeroed the output).
 func openGroup(ops uintptr, g *group, k *[32]byte, tagLen int, dst [][]byte, fails []batchFail) []batchFail {
-	failed := openGroupC(ops, g, k, tagLen)
+	failed := runGroup(ops, g, k, tagLen, true)
 	for j := 0; failed != 0; j++ {
 		if failed&1 != 0 {
 			i := g.idx[j]

@@ -6,14 +6,10 @@ package core
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../csrc
-#cgo noescape aegisgo_seal_batch
-#cgo nocallback aegisgo_seal_batch
-#cgo noescape aegisgo_open_batch
-#cgo nocallback aegisgo_open_batch
-#cgo noescape aegisgo_seal_batch4
-#cgo nocallback aegisgo_seal_batch4
-#cgo noescape aegisgo_open_batch4
-#cgo nocallback aegisgo_open_batch4
+#cgo noescape aegisgo_batch
+#cgo nocallback aegisgo_batch
+#cgo noescape aegisgo_batch4
+#cgo nocallback aegisgo_batch4
 #include "aegis.h"
 */
 import "C"
@@ -33,20 +29,23 @@ var (
 
 func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 
-// sealGroup and openGroupC are the one cgo call of each group of a batch:
-// the entry point with 4 slots when they hold the group, else the one with
-// 16.
-func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
+// runGroup is the one cgo call of each group of a batch: the entry point
+// with 4 slots when they hold the group, else the one with 16. It returns,
+// for an open, the bit mask of the messages whose tag did not match.
+func runGroup(ops uintptr, g *group, k *[32]byte, tagLen int, open bool) uint32 {
+	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
+	if open {
+		dir = C.AEGISGO_DECRYPT
+	}
 	if g.n <= batchSmall {
-		C.aegisgo_seal_batch4(C.aegisgo_ref(ops), u8(&k[0]), C.size_t(tagLen),
+		return uint32(C.aegisgo_batch4(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
 			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 			u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
 			u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
 			u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
-			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)))
-		return
+			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3))))
 	}
-	C.aegisgo_seal_batch(C.aegisgo_ref(ops), u8(&k[0]), C.size_t(tagLen),
+	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
 		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
 		u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
@@ -63,38 +62,5 @@ func sealGroup(ops uintptr, g *group, k *[32]byte, tagLen int) {
 		u8(g.out[12]), u8(g.in[12]), u8(g.ad[12]), u8(g.noncePtr(12)),
 		u8(g.out[13]), u8(g.in[13]), u8(g.ad[13]), u8(g.noncePtr(13)),
 		u8(g.out[14]), u8(g.in[14]), u8(g.ad[14]), u8(g.noncePtr(14)),
-		u8(g.out[15]), u8(g.in[15]), u8(g.ad[15]), u8(g.noncePtr(15)))
-}
-
-// openGroupC returns a bit mask of the messages whose tag did not match.
-func openGroupC(ops uintptr, g *group, k *[32]byte, tagLen int) uint32 {
-	var failed C.uint32_t
-	if g.n <= batchSmall {
-		C.aegisgo_open_batch4(C.aegisgo_ref(ops), &failed, u8(&k[0]), C.size_t(tagLen),
-			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
-			u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
-			u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
-			u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
-			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)))
-		return uint32(failed)
-	}
-	C.aegisgo_open_batch(C.aegisgo_ref(ops), &failed, u8(&k[0]), C.size_t(tagLen),
-		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
-		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
-		u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
-		u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
-		u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3)),
-		u8(g.out[4]), u8(g.in[4]), u8(g.ad[4]), u8(g.noncePtr(4)),
-		u8(g.out[5]), u8(g.in[5]), u8(g.ad[5]), u8(g.noncePtr(5)),
-		u8(g.out[6]), u8(g.in[6]), u8(g.ad[6]), u8(g.noncePtr(6)),
-		u8(g.out[7]), u8(g.in[7]), u8(g.ad[7]), u8(g.noncePtr(7)),
-		u8(g.out[8]), u8(g.in[8]), u8(g.ad[8]), u8(g.noncePtr(8)),
-		u8(g.out[9]), u8(g.in[9]), u8(g.ad[9]), u8(g.noncePtr(9)),
-		u8(g.out[10]), u8(g.in[10]), u8(g.ad[10]), u8(g.noncePtr(10)),
-		u8(g.out[11]), u8(g.in[11]), u8(g.ad[11]), u8(g.noncePtr(11)),
-		u8(g.out[12]), u8(g.in[12]), u8(g.ad[12]), u8(g.noncePtr(12)),
-		u8(g.out[13]), u8(g.in[13]), u8(g.ad[13]), u8(g.noncePtr(13)),
-		u8(g.out[14]), u8(g.in[14]), u8(g.ad[14]), u8(g.noncePtr(14)),
-		u8(g.out[15]), u8(g.in[15]), u8(g.ad[15]), u8(g.noncePtr(15)))
-	return uint32(failed)
+		u8(g.out[15]), u8(g.in[15]), u8(g.ad[15]), u8(g.noncePtr(15))))
 }

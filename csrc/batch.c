@@ -25,7 +25,14 @@ AEGISGO_INLINE int same_shape(const aegisgo_batch_msg *a, const aegisgo_batch_ms
  * messages whose tag did not match. The lanes of a kernel take messages of
  * one shape (lanes.h), so the messages are taken in sets of ops->lanes of
  * the same lengths, in the order they come; the messages left over go one
- * at a time. */
+ * at a time.
+ *
+ * With four lanes or more, a shape that has one message too few for a set
+ * still goes to the lanes, its first message in the last lane too: four
+ * lanes cost less than three messages one at a time, and the two lanes
+ * that hold the same message compute the same bytes and store them to the
+ * same place. Every step of lanes.h reads all lanes' input before it
+ * writes any output, so this holds in place too. */
 static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen,
                          const aegisgo_batch_msg *msg, size_t n, aegisgo_dir dir)
 {
@@ -49,7 +56,8 @@ static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen
             }
             left &= ~((((uint32_t)1 << lanes) - 1) << a);
         }
-        for (; a + lanes <= n; a++) {
+        const size_t fewest = lanes >= 4 ? lanes - 1 : lanes; /* for a set */
+        for (; a + fewest <= n; a++) {
             aegisgo_batch_msg set[MAX_LANES];
             size_t at[MAX_LANES];
             if ((left >> a & 1) == 0) {
@@ -61,8 +69,12 @@ static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen
                     set[c++] = msg[b];
                 }
             }
-            if (c < lanes) {
+            if (c < fewest) {
                 continue;
+            }
+            for (; c < lanes; c++) { /* the first message again */
+                at[c] = at[0];
+                set[c] = set[0];
             }
             if (dir == AEGISGO_ENCRYPT) {
                 ops->seal_lanes(set, k, taglen);

@@ -101,14 +101,6 @@ static const uint8_t aegisgo_keep_mask[128] = {
 static const uint8_t aegisgo_ctx2[32] = { 0, 1, [16] = 1, 1 };
 static const uint8_t aegisgo_ctx4[64] = { 0, 3, [16] = 1, 3, [32] = 2, 3, [48] = 3, 3 };
 
-/* The final block: LE64(ad bits) || LE64(msg bits). Lengths are widened
- * before the shift so that sizes above 4 GiB (or above 512 MiB on 32-bit
- * size_t) encode right. */
-AEGISGO_INLINE void aegisgo_le64x2(uint8_t out[16], uint64_t a, uint64_t b);
-AEGISGO_INLINE void aegisgo_lengths_block(uint8_t out[16], uint64_t a, uint64_t b)
-{
-    aegisgo_le64x2(out, a << 3, b << 3);
-}
 
 /* Constant-time comparison of two tags of n = 16 or 32 bytes: 0 when equal,
  * -1 otherwise. Straight-line 64-bit words (XOR is bytewise, so byte order
@@ -240,6 +232,14 @@ AEGISGO_INLINE void aegisgo_le64x2(uint8_t out[16], uint64_t a, uint64_t b)
         out[8 + i] = (uint8_t)(b >> (8 * i));
     }
 #endif
+}
+
+/* The final block: LE64(ad bits) || LE64(msg bits). Lengths are widened
+ * before the shift so that sizes above 4 GiB (or above 512 MiB on 32-bit
+ * size_t) encode right. */
+AEGISGO_INLINE void aegisgo_lengths_block(uint8_t out[16], uint64_t a, uint64_t b)
+{
+    aegisgo_le64x2(out, a << 3, b << 3);
 }
 
 /* The number of message bytes that complete the partial block at pos. */

@@ -94,6 +94,14 @@ func (a *AEAD) nonceArg(nonce []byte, pad *[32]byte) *byte {
 	return &pad[0]
 }
 
+// The panics of Seal's and Open's overlap rules, after the variant's name
+// (the batches and the streaming API give the same).
+const (
+	errOverlapInput = ": invalid buffer overlap of output and input"
+	errOverlapTag   = ": invalid buffer overlap of output and tag"
+	errOverlapAD    = ": invalid buffer overlap of output and additional data"
+)
+
 // Seal implements cipher.AEAD.
 func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ret, _ := a.sealTo(dst, nonce, plaintext, additionalData)
@@ -118,10 +126,10 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 	n := a.nonceArg(nonce, &pad)
 	ret, out := common.GrowSlice(dst, len(plaintext)+a.tagLen)
 	if common.InexactOverlap(out, plaintext) {
-		panic(a.v.Name + ": invalid buffer overlap of output and input")
+		panic(a.v.Name + errOverlapInput)
 	}
 	if common.AnyOverlap(out, additionalData) {
-		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
+		panic(a.v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
 	seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
@@ -161,13 +169,13 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
 	if common.InexactOverlap(out, ciphertext) {
-		panic(a.v.Name + ": invalid buffer overlap of output and input")
+		panic(a.v.Name + errOverlapInput)
 	}
 	if common.AnyOverlap(out, tag) {
-		panic(a.v.Name + ": invalid buffer overlap of output and tag")
+		panic(a.v.Name + errOverlapTag)
 	}
 	if common.AnyOverlap(out, additionalData) {
-		panic(a.v.Name + ": invalid buffer overlap of output and additional data")
+		panic(a.v.Name + errOverlapAD)
 	}
 	if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
 		return nil, common.ErrAuth

@@ -392,13 +392,10 @@ func checkAcross(name string, spans []span, nonces, ins, ads [][]byte, seal bool
 	}
 }
 
-// The panics of checkAcross, after the variant's name.
-const (
-	errAcross   = ": invalid buffer overlap between messages of a batch"
-	errOwnInput = ": invalid buffer overlap of output and input"
-	errOwnTag   = ": invalid buffer overlap of output and tag"
-	errOwnAD    = ": invalid buffer overlap of output and additional data"
-)
+// The panic of checkAcross for messages that overlap each other, after
+// the variant's name; a message that breaks its own rules gets Seal's and
+// Open's (errOverlapInput and the others, aead.go).
+const errAcross = ": invalid buffer overlap between messages of a batch"
 
 // checkInputs panics if xs[i], an input of message i of the given kind,
 // overlaps the output of another message, or message i's own output
@@ -429,7 +426,7 @@ func checkInputs(name string, spans []span, xs [][]byte, kind int, seal bool, ta
 			case spans[j].msg != i:
 				panic(name + errAcross)
 			case kind == kindAD:
-				panic(name + errOwnAD)
+				panic(name + errOverlapAD)
 			case kind == kindInput:
 				checkOwnInput(name, spans[j], lo, hi, seal, tagLen)
 			}
@@ -446,10 +443,10 @@ func checkOwnInput(name string, out span, lo, hi uintptr, seal bool, tagLen int)
 		end -= uintptr(tagLen)
 	}
 	if out.lo != lo && lo < end && out.lo < end && lo < out.hi {
-		panic(name + errOwnInput)
+		panic(name + errOverlapInput)
 	}
 	if !seal && out.hi > end {
-		panic(name + errOwnTag)
+		panic(name + errOverlapTag)
 	}
 }
 

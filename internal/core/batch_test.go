@@ -215,11 +215,11 @@ func TestCheckAcross(t *testing.T) {
 					case s.msg != i:
 						want = "test" + errAcross
 					case kind == kindAD:
-						want = "test" + errOwnAD
+						want = "test" + errOverlapAD
 					case kind == kindInput && lo < end && overlap(s.lo, s.hi, lo, end) && s.lo != lo:
-						want = "test" + errOwnInput
+						want = "test" + errOverlapInput
 					case kind == kindInput && end < hi && overlap(s.lo, s.hi, end, hi):
-						want = "test" + errOwnTag
+						want = "test" + errOverlapTag
 					default:
 						continue
 					}
@@ -242,7 +242,7 @@ func TestCheckAcross(t *testing.T) {
 		seen[want]++
 	}
 	// Each outcome must be common for the test to mean anything.
-	for _, w := range []string{"", "test" + errAcross, "test" + errOwnInput, "test" + errOwnTag, "test" + errOwnAD} {
+	for _, w := range []string{"", "test" + errAcross, "test" + errOverlapInput, "test" + errOverlapTag, "test" + errOverlapAD} {
 		if seen[w] < 50 {
 			t.Errorf("%d of %d layouts gave %q", seen[w], rounds, w)
 		}

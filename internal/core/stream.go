@@ -117,7 +117,7 @@ func (e *Encrypter) AppendEncrypt(dst, p []byte) []byte {
 	ops := e.s.live("Encrypter", "NewEncrypter")
 	ret, out := common.GrowSlice(dst, len(p))
 	if common.InexactOverlap(out, p) {
-		panic(e.s.variant().Name + ": invalid buffer overlap of output and input")
+		panic(e.s.variant().Name + errOverlapInput)
 	}
 	if len(p) > 0 {
 		incEncrypt(ops, &e.s.st, out, p)
@@ -167,7 +167,7 @@ func (d *Decrypter) AppendDecrypt(dst, c []byte) []byte {
 	ops := d.s.live("Decrypter", "NewDecrypter")
 	ret, out := common.GrowSlice(dst, len(c))
 	if common.InexactOverlap(out, c) {
-		panic(d.s.variant().Name + ": invalid buffer overlap of output and input")
+		panic(d.s.variant().Name + errOverlapInput)
 	}
 	if len(c) > 0 {
 		incDecrypt(ops, &d.s.st, out, c)
@@ -304,7 +304,7 @@ func (k *KeyStream) XORKeyStream(dst, src []byte) {
 	}
 	dst = dst[:len(src)]
 	if common.InexactOverlap(dst, src) {
-		panic(k.s.variant().Name + ": invalid buffer overlap of output and input")
+		panic(k.s.variant().Name + errOverlapInput)
 	}
 	if len(src) > 0 {
 		streamXOR(ops, &k.s.st, dst, src)

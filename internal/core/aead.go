@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // AEAD is the state behind every variant's AEAD type: the variant, the
@@ -16,6 +17,7 @@ import (
 type AEAD struct {
 	v      *Variant
 	ops    atomic.Uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
+	asm    *asmKernel     // the kernel's assembly, for short messages; nil where C runs everything
 	kernel Kernel
 	tagLen int
 	key    [32]byte
@@ -23,13 +25,19 @@ type AEAD struct {
 
 // Init makes a ready for variant v with the default kernel, copying key.
 func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
-	return a.InitKernel(v, key, tagLen, DefaultKernel(v))
+	return a.InitPath(v, key, tagLen, DefaultKernel(v), PathAuto)
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
 // cannot run here (or the module has no C core).
 func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
+	return a.InitPath(v, key, tagLen, kernel, PathAuto)
+}
+
+// InitPath is InitKernel with a given path (asm.go): tests and benchmarks
+// run the assembly and the C core apart with it.
+func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Path) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -41,6 +49,7 @@ func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) err
 		return common.ErrBadTagLength
 	}
 	a.v, a.kernel, a.tagLen = v, kernel, tagLen
+	a.asm = asmFor(v, kernel, p)
 	copy(a.key[:], key)
 	a.ops.Store(ops)
 	return nil
@@ -132,7 +141,11 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 		panic(a.v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
-	seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+	if k := a.asm; k != nil && mlen+len(additionalData) <= k.max {
+		asm.Seal(k.id, &a.key, n, out, plaintext, additionalData)
+	} else {
+		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+	}
 	return ret, len(dst) + mlen
 }
 
@@ -177,7 +190,14 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	if common.AnyOverlap(out, additionalData) {
 		panic(a.v.Name + errOverlapAD)
 	}
-	if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
+	if k := a.asm; k != nil && len(ciphertext)+len(additionalData) <= k.max {
+		if !asm.Open(k.id, &a.key, n, out, ciphertext, tag, additionalData) {
+			// Open's one branch on the tag check; the C core clears
+			// the output itself.
+			clear(out)
+			return nil, common.ErrAuth
+		}
+	} else if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
 		return nil, common.ErrAuth
 	}
 	return ret, nil

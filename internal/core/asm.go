@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import "github.com/aegisgo/aegis/internal/asm"
+
+// The assembly path: Seal and Open of a short message run in Go assembly
+// (internal/asm), not in the C core, because a cgo call costs about as
+// much as the whole AES chain of a short message. Both paths compute the
+// same bytes with the same kernel: the assembly of a kernel runs only
+// where the module's one kernel choice (kernel.go) names that kernel, so
+// AEGIS_IMPL caps it as it caps C.
+
+// The assembly numbers variants and kernels as variant.go and kernel.go
+// do: an index below is out of range, and the build fails, where it does
+// not.
+func _() {
+	var x [1]struct{}
+	_ = x[asm.Variant128L-id128L]
+	_ = x[asm.Variant128X2-id128X2]
+	_ = x[asm.Variant128X4-id128X4]
+	_ = x[asm.Variant256-id256]
+	_ = x[asm.Variant256X2-id256X2]
+	_ = x[asm.Variant256X4-id256X4]
+	_ = x[asm.NumVariants-len(Variants)]
+	_ = x[asm.KernelSoft-int(KernelSoft)]
+	_ = x[asm.KernelAESNI-int(KernelAESNI)]
+	_ = x[asm.KernelAVX2-int(KernelAVX2)]
+	_ = x[asm.KernelAVX512-int(KernelAVX512)]
+	_ = x[asm.KernelNEON-int(KernelNEON)]
+	_ = x[asm.NumKernels-int(numKernels)]
+}
+
+// Path says which code runs an AEAD's one-message calls.
+type Path int
+
+const (
+	// PathAuto: the assembly up to the crossover of the variant and
+	// kernel (asmCrossover), the C core above it. New's AEADs take it.
+	PathAuto Path = iota
+	// PathC: always the C core.
+	PathC
+	// PathAsm: the assembly up to its byte limit (asmLimit), the C core
+	// above it: for tests, which check the assembly at every size it
+	// may be given.
+	PathAsm
+)
+
+// asmKernel is the assembly of one variant on one kernel, as an AEAD
+// holds it: the number of its functions (asm.ID), and the most bytes of
+// additional data and message that it gives them.
+type asmKernel struct {
+	id  int
+	max int
+}
+
+// asmFor returns the assembly that an AEAD of variant v on kernel k takes
+// on path p, or nil where the C core runs everything.
+func asmFor(v *Variant, k Kernel, p Path) *asmKernel {
+	e := &asmTable[p][v.ID][k]
+	if e.max == 0 {
+		return nil
+	}
+	return e
+}
+
+// asmTable holds what asmFor returns, so that New allocates nothing for
+// it: by path, variant and kernel (PathC's entries stay empty).
+var asmTable = func() (t [PathAsm + 1][len(Variants)][numKernels]asmKernel) {
+	for v := range Variants {
+		for k := range numKernels {
+			id := asm.ID(v, int(k))
+			if id < 0 {
+				continue
+			}
+			lim := asmLimits[v][k]
+			t[PathAuto][v][k] = asmKernel{id: id, max: lim.crossover}
+			t[PathAsm][v][k] = asmKernel{id: id, max: lim.limit}
+		}
+	}
+	return t
+}()
+
+// asmLimit is the range of sizes (additional data plus message) given to
+// the assembly of a variant on a kernel.
+type asmLimit struct {
+	// crossover: the size up to which the assembly is faster than the C
+	// core.
+	crossover int
+	// limit: the largest size at all. An assembly function holds its
+	// goroutine without a preemption point, so the garbage collector's
+	// stop-the-world waits for it to return.
+	limit int
+}
+
+var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
+	for v := range t {
+		for k := range t[v] {
+			t[v][k] = asmLimit{crossover: 1 << 16, limit: 1 << 16}
+		}
+	}
+	return t
+}()

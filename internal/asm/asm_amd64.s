@@ -486,11 +486,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X2, X8
@@ -1081,27 +1081,27 @@ blocks_done_10:
 	PXOR    X5, X10
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	MOVOU   (R11), X15
 	PAND    X15, X9
 	MOVQ    BX, DX
 	SUBQ    $+16, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	MOVOU   (R11), X15
 	PAND    X15, X10
 	MOVOU   X9, 32(SP)
 	MOVOU   X10, 48(SP)
@@ -1135,11 +1135,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X2, X8
@@ -1274,8 +1274,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X4, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -1439,8 +1439,8 @@ aesniSeal128X2_group:
 	MOVO  X10, X2
 	PXOR  X11, X2
 	MOVO  X2, X6
-	LEAQ  aegisgo_ctx2<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
 
 init_3:
@@ -1805,11 +1805,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), R8
 	MOVQ       m_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X10
+	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
 	PXOR       X4, X10
@@ -2113,8 +2113,8 @@ aesniOpen128X2_group:
 	MOVO  X10, X2
 	PXOR  X11, X2
 	MOVO  X2, X6
-	LEAQ  aegisgo_ctx2<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
 
 init_3:
@@ -2450,27 +2450,27 @@ blocks_done_10:
 	PXOR    X7, X12
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X11
 	MOVQ    DI, R8
 	SUBQ    $+32, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X12
 	MOVOU   X11, 64(SP)(DX*1)
 	MOVOU   X12, 96(SP)(DX*1)
@@ -2504,11 +2504,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), R8
 	MOVQ       c_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X10
+	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
 	PXOR       X4, X10
@@ -2652,8 +2652,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X1, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -2825,8 +2825,8 @@ aesniSeal128X4_group:
 	MOVO  X10, X2
 	PXOR  X11, X2
 	MOVO  X2, X6
-	LEAQ  aegisgo_ctx4<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
 
 init_3:
@@ -3191,11 +3191,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), R8
 	MOVQ       m_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X10
+	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
 	PXOR       X4, X10
@@ -3515,8 +3515,8 @@ aesniOpen128X4_group:
 	MOVO  X10, X2
 	PXOR  X11, X2
 	MOVO  X2, X6
-	LEAQ  aegisgo_ctx4<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
 
 init_3:
@@ -3852,27 +3852,27 @@ blocks_done_10:
 	PXOR    X7, X12
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X11
 	MOVQ    DI, R8
 	SUBQ    $+64, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X12
 	MOVOU   X11, 128(SP)(DX*1)
 	MOVOU   X12, 192(SP)(DX*1)
@@ -3906,11 +3906,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), R8
 	MOVQ       c_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X10
+	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
 	PXOR       X4, X10
@@ -4062,8 +4062,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X1, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -4519,11 +4519,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X6
+	MOVQ       R11, X6
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X6
 	PXOR       X3, X6
@@ -5078,15 +5078,15 @@ blocks_done_10:
 	PXOR    X1, X7
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	MOVOU   (R11), X15
 	PAND    X15, X7
 	MOVOU   X7, 16(SP)
 	MOVO    X5, X8
@@ -5112,11 +5112,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X6
+	MOVQ       R11, X6
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X6
 	PXOR       X3, X6
@@ -5240,8 +5240,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X3, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -5402,8 +5402,8 @@ aesniSeal256X2_group:
 	PXOR  X5, X6
 	MOVO  X9, X7
 	PXOR  X4, X7
-	LEAQ  aegisgo_ctx2<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+4, R8
 
 init_3:
@@ -5716,11 +5716,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), R8
 	MOVQ       m_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X5, X8
@@ -6008,8 +6008,8 @@ aesniOpen256X2_group:
 	PXOR  X5, X6
 	MOVO  X9, X7
 	PXOR  X4, X7
-	LEAQ  aegisgo_ctx2<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+4, R8
 
 init_3:
@@ -6301,15 +6301,15 @@ blocks_done_10:
 	PXOR    X3, X9
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X9
 	MOVOU   X9, 32(SP)(DX*1)
 	MOVO    X7, X10
@@ -6335,11 +6335,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), R8
 	MOVQ       c_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X5, X8
@@ -6470,8 +6470,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X1, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -6636,8 +6636,8 @@ aesniSeal256X4_group:
 	PXOR  X5, X6
 	MOVO  X9, X7
 	PXOR  X4, X7
-	LEAQ  aegisgo_ctx4<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+4, R8
 
 init_3:
@@ -6950,11 +6950,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+72(FP), R8
 	MOVQ       m_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X5, X8
@@ -7250,8 +7250,8 @@ aesniOpen256X4_group:
 	PXOR  X5, X6
 	MOVO  X9, X7
 	PXOR  X4, X7
-	LEAQ  aegisgo_ctx4<>+0(SB), R13
-	MOVOU (R13)(DX*1), X12
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(DX*1), X12
 	MOVQ  $+4, R8
 
 init_3:
@@ -7543,15 +7543,15 @@ blocks_done_10:
 	PXOR    X3, X9
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+16, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	MOVOU   (R13), X15
+	CMOVQLT R12, R8
+	MOVQ    $+16, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	MOVOU   (R11), X15
 	PAND    X15, X9
 	MOVOU   X9, 64(SP)(DX*1)
 	MOVO    X7, X10
@@ -7577,11 +7577,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ       ad_len+96(FP), R8
 	MOVQ       c_len+48(FP), R9
-	MOVQ       R8, R13
-	SHLQ       $0x03, R13
+	MOVQ       R8, R11
+	SHLQ       $0x03, R11
 	MOVQ       R9, R12
 	SHLQ       $0x03, R12
-	MOVQ       R13, X8
+	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
 	PXOR       X5, X8
@@ -7716,8 +7716,8 @@ tag32_17:
 	PMOVMSKB X15, R13
 	MOVOU    16(AX), X15
 	PCMPEQB  X1, X15
-	PMOVMSKB X15, R12
-	ANDQ     R12, R13
+	PMOVMSKB X15, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -8061,11 +8061,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ    ad_len+72(FP), DX
 	MOVQ    m_len+48(FP), SI
-	MOVQ    DX, R13
-	SHLQ    $0x03, R13
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
 	MOVQ    SI, R12
 	SHLQ    $0x03, R12
-	VMOVQ   R13, X15
+	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
 	VPXOR   X2, X8, X8
@@ -8520,26 +8520,26 @@ blocks_done_10:
 	VPXOR   X5, X10, X10
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), X9, X9
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), X9, X9
 	MOVQ    BX, DX
 	SUBQ    $+16, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), X10, X10
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), X10, X10
 	VMOVDQU X9, 32(SP)
 	VMOVDQU X10, 48(SP)
 	VAESENC X8, X7, X11
@@ -8558,11 +8558,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ    ad_len+96(FP), DX
 	MOVQ    c_len+48(FP), SI
-	MOVQ    DX, R13
-	SHLQ    $0x03, R13
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
 	MOVQ    SI, R12
 	SHLQ    $0x03, R12
-	VMOVQ   R13, X15
+	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
 	VPXOR   X2, X8, X8
@@ -8680,8 +8680,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X4, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -9043,11 +9043,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+72(FP), DX
 	MOVQ        m_len+48(FP), SI
-	MOVQ        DX, R13
-	SHLQ        $0x03, R13
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
 	MOVQ        SI, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
 	VPXOR       Y2, Y8, Y8
@@ -9527,26 +9527,26 @@ blocks_done_10:
 	VPXOR   Y5, Y10, Y10
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+32, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), Y9, Y9
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), Y9, Y9
 	MOVQ    BX, DX
 	SUBQ    $+32, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+32, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), Y10, Y10
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), Y10, Y10
 	VMOVDQU Y9, 64(SP)
 	VMOVDQU Y10, 96(SP)
 	VAESENC Y8, Y7, Y11
@@ -9565,11 +9565,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+96(FP), DX
 	MOVQ        c_len+48(FP), SI
-	MOVQ        DX, R13
-	SHLQ        $0x03, R13
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
 	MOVQ        SI, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
 	VPXOR       Y2, Y8, Y8
@@ -9695,8 +9695,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X4, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -9866,8 +9866,8 @@ avx2Seal128X4_group:
 	VMOVDQA        Y7, Y9
 	VPXOR          Y11, Y10, Y2
 	VMOVDQA        Y2, Y6
-	LEAQ           aegisgo_ctx4<>+0(SB), R13
-	VMOVDQU        (R13)(DX*1), Y12
+	LEAQ           aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+5, R8
 
 init_3:
@@ -10076,11 +10076,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+72(FP), R8
 	MOVQ        m_len+48(FP), R9
-	MOVQ        R8, R13
-	SHLQ        $0x03, R13
+	MOVQ        R8, R11
+	SHLQ        $0x03, R11
 	MOVQ        R9, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y10
 	VPXOR       Y4, Y10, Y10
@@ -10388,8 +10388,8 @@ avx2Open128X4_group:
 	VMOVDQA        Y7, Y9
 	VPXOR          Y11, Y10, Y2
 	VMOVDQA        Y2, Y6
-	LEAQ           aegisgo_ctx4<>+0(SB), R13
-	VMOVDQU        (R13)(DX*1), Y12
+	LEAQ           aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+5, R8
 
 init_3:
@@ -10591,26 +10591,26 @@ blocks_done_10:
 	VPXOR   Y7, Y12, Y12
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+32, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	VPAND   (R13), Y11, Y11
+	CMOVQLT R12, R8
+	MOVQ    $+32, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	VPAND   (R11), Y11, Y11
 	MOVQ    DI, R8
 	SUBQ    $+64, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+32, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	VPAND   (R13), Y12, Y12
+	CMOVQLT R12, R8
+	MOVQ    $+32, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	VPAND   (R11), Y12, Y12
 	VMOVDQU Y11, 128(SP)(DX*1)
 	VMOVDQU Y12, 192(SP)(DX*1)
 	VAESENC Y10, Y9, Y13
@@ -10629,11 +10629,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+96(FP), R8
 	MOVQ        c_len+48(FP), R9
-	MOVQ        R8, R13
-	SHLQ        $0x03, R13
+	MOVQ        R8, R11
+	SHLQ        $0x03, R11
 	MOVQ        R9, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y10
 	VPXOR       Y4, Y10, Y10
@@ -10772,8 +10772,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X1, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -11088,11 +11088,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ    ad_len+72(FP), DX
 	MOVQ    m_len+48(FP), SI
-	MOVQ    DX, R13
-	SHLQ    $0x03, R13
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
 	MOVQ    SI, R12
 	SHLQ    $0x03, R12
-	VMOVQ   R13, X15
+	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
 	VPXOR   X3, X6, X6
@@ -11510,15 +11510,15 @@ blocks_done_10:
 	VPXOR   X1, X7, X7
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+16, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), X7, X7
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), X7, X7
 	VMOVDQU X7, 16(SP)
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
@@ -11532,11 +11532,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ    ad_len+96(FP), DX
 	MOVQ    c_len+48(FP), SI
-	MOVQ    DX, R13
-	SHLQ    $0x03, R13
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
 	MOVQ    SI, R12
 	SHLQ    $0x03, R12
-	VMOVQ   R13, X15
+	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
 	VPXOR   X3, X6, X6
@@ -11646,8 +11646,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X3, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -11969,11 +11969,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+72(FP), DX
 	MOVQ        m_len+48(FP), SI
-	MOVQ        DX, R13
-	SHLQ        $0x03, R13
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
 	MOVQ        SI, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y6
 	VPXOR       Y3, Y6, Y6
@@ -12404,15 +12404,15 @@ blocks_done_10:
 	VPXOR   Y1, Y7, Y7
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    DX, $+0
-	CMOVQLT R13, DX
-	MOVQ    $+32, R13
-	CMPQ    DX, R13
-	CMOVQGT R13, DX
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    DX, R13
-	VPAND   (R13), Y7, Y7
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    DX, R11
+	VPAND   (R11), Y7, Y7
 	VMOVDQU Y7, 32(SP)
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
@@ -12426,11 +12426,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+96(FP), DX
 	MOVQ        c_len+48(FP), SI
-	MOVQ        DX, R13
-	SHLQ        $0x03, R13
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
 	MOVQ        SI, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y6
 	VPXOR       Y3, Y6, Y6
@@ -12546,8 +12546,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X3, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -12711,8 +12711,8 @@ avx2Seal256X4_group:
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y5
 	VPXOR          Y5, Y8, Y6
 	VPXOR          Y4, Y9, Y7
-	LEAQ           aegisgo_ctx4<>+0(SB), R13
-	VMOVDQU        (R13)(DX*1), Y12
+	LEAQ           aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+4, R8
 
 init_3:
@@ -12883,11 +12883,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+72(FP), R8
 	MOVQ        m_len+48(FP), R9
-	MOVQ        R8, R13
-	SHLQ        $0x03, R13
+	MOVQ        R8, R11
+	SHLQ        $0x03, R11
 	MOVQ        R9, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
 	VPXOR       Y5, Y8, Y8
@@ -13175,8 +13175,8 @@ avx2Open256X4_group:
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y5
 	VPXOR          Y5, Y8, Y6
 	VPXOR          Y4, Y9, Y7
-	LEAQ           aegisgo_ctx4<>+0(SB), R13
-	VMOVDQU        (R13)(DX*1), Y12
+	LEAQ           aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+4, R8
 
 init_3:
@@ -13341,15 +13341,15 @@ blocks_done_10:
 	VPXOR   Y3, Y9, Y9
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
-	XORL    R13, R13
+	XORL    R12, R12
 	CMPQ    R8, $+0
-	CMOVQLT R13, R8
-	MOVQ    $+32, R13
-	CMPQ    R8, R13
-	CMOVQGT R13, R8
-	LEAQ    aegisgo_keep<>+64(SB), R13
-	SUBQ    R8, R13
-	VPAND   (R13), Y9, Y9
+	CMOVQLT R12, R8
+	MOVQ    $+32, R12
+	CMPQ    R8, R12
+	CMOVQGT R12, R8
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    R8, R11
+	VPAND   (R11), Y9, Y9
 	VMOVDQU Y9, 64(SP)(DX*1)
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
@@ -13363,11 +13363,11 @@ blocks_done_10:
 msg_tail_11:
 	MOVQ        ad_len+96(FP), R8
 	MOVQ        c_len+48(FP), R9
-	MOVQ        R8, R13
-	SHLQ        $0x03, R13
+	MOVQ        R8, R11
+	SHLQ        $0x03, R11
 	MOVQ        R9, R12
 	SHLQ        $0x03, R12
-	VMOVQ       R13, X15
+	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
 	VPXOR       Y5, Y8, Y8
@@ -13492,8 +13492,8 @@ tag32_17:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X1, X15
-	VPMOVMSKB X15, R12
-	ANDQ      R12, R13
+	VPMOVMSKB X15, R14
+	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
 	SETEQ     ok+112(FP)
 
@@ -13595,17 +13595,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X8
 	MOVQ       ad_base+64(FP), SI
 	MOVQ       ad_len+72(FP), DI
@@ -13613,17 +13613,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 16(SI), K1, X9
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
@@ -13724,17 +13724,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X8
 	MOVQ       m_base+40(FP), SI
 	MOVQ       m_len+48(FP), DI
@@ -13742,17 +13742,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 16(SI), K1, X9
 	VMOVDQA64  X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
@@ -13763,17 +13763,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X10, K1, (SI)
 	VMOVDQA64  X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
@@ -13784,17 +13784,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X10, K1, 16(SI)
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
@@ -13810,11 +13810,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ      ad_len+72(FP), DX
 	MOVQ      m_len+48(FP), SI
-	MOVQ      DX, R13
-	SHLQ      $0x03, R13
+	MOVQ      DX, R11
+	SHLQ      $0x03, R11
 	MOVQ      SI, R12
 	SHLQ      $0x03, R12
-	VMOVQ     R13, X15
+	VMOVQ     R11, X15
 	VPINSRQ   $0x01, R12, X15, X15
 	VMOVDQA64 X15, X8
 	VPXORQ    X2, X8, X8
@@ -13962,17 +13962,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X8
 	MOVQ       ad_base+88(FP), SI
 	MOVQ       ad_len+96(FP), DI
@@ -13980,17 +13980,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 16(SI), K1, X9
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
@@ -14086,17 +14086,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X9
 	MOVQ       c_base+40(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14104,17 +14104,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 16(SI), K1, X10
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
@@ -14122,31 +14122,31 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X5, X2, X10
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z X9, K1, X9
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z X10, K1, X10
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14154,17 +14154,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X9, K1, (SI)
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14172,17 +14172,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X10, K1, 16(SI)
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
@@ -14198,11 +14198,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ      ad_len+96(FP), DX
 	MOVQ      c_len+48(FP), SI
-	MOVQ      DX, R13
-	SHLQ      $0x03, R13
+	MOVQ      DX, R11
+	SHLQ      $0x03, R11
 	MOVQ      SI, R12
 	SHLQ      $0x03, R12
-	VMOVQ     R13, X15
+	VMOVQ     R11, X15
 	VPINSRQ   $0x01, R12, X15, X15
 	VMOVDQA64 X15, X8
 	VPXORQ    X2, X8, X8
@@ -14249,8 +14249,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -14365,17 +14365,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y8
 	MOVQ       ad_base+64(FP), SI
 	MOVQ       ad_len+72(FP), DI
@@ -14383,17 +14383,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 32(SI), K1, Y9
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
@@ -14494,17 +14494,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y8
 	MOVQ       m_base+40(FP), SI
 	MOVQ       m_len+48(FP), DI
@@ -14512,17 +14512,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 32(SI), K1, Y9
 	VMOVDQA64  Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
@@ -14533,17 +14533,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y10, K1, (SI)
 	VMOVDQA64  Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
@@ -14554,17 +14554,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y10, K1, 32(SI)
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
@@ -14580,11 +14580,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
 	VPXORQ     Y2, Y8, Y8
@@ -14749,17 +14749,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y8
 	MOVQ       ad_base+88(FP), SI
 	MOVQ       ad_len+96(FP), DI
@@ -14767,17 +14767,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 32(SI), K1, Y9
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
@@ -14873,17 +14873,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y9
 	MOVQ       c_base+40(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14891,17 +14891,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 32(SI), K1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
@@ -14909,31 +14909,31 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Y9, K1, Y9
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Y10, K1, Y10
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14941,17 +14941,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y9, K1, (SI)
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -14959,17 +14959,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y10, K1, 32(SI)
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
@@ -14985,11 +14985,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
 	VPXORQ     Y2, Y8, Y8
@@ -15040,8 +15040,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -15156,20 +15156,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z8
 	MOVQ       ad_base+64(FP), SI
 	MOVQ       ad_len+72(FP), DI
@@ -15177,20 +15177,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 64(SI), K1, Z9
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
@@ -15291,20 +15291,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z8
 	MOVQ       m_base+40(FP), SI
 	MOVQ       m_len+48(FP), DI
@@ -15312,20 +15312,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 64(SI), K1, Z9
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
@@ -15336,20 +15336,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z10, K1, (SI)
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
@@ -15360,20 +15360,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z10, K1, 64(SI)
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
@@ -15389,11 +15389,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z8
 	VPXORQ     Z2, Z8, Z8
@@ -15562,20 +15562,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z8
 	MOVQ       ad_base+88(FP), SI
 	MOVQ       ad_len+96(FP), DI
@@ -15583,20 +15583,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 64(SI), K1, Z9
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
@@ -15692,20 +15692,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z9
 	MOVQ       c_base+40(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -15713,20 +15713,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z 64(SI), K1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
@@ -15734,37 +15734,37 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Z9, K1, Z9
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Z10, K1, Z10
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -15772,20 +15772,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z9, K1, (SI)
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -15793,20 +15793,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z10, K1, 64(SI)
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
@@ -15822,11 +15822,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z8
 	VPXORQ     Z2, Z8, Z8
@@ -15881,8 +15881,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -15992,17 +15992,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X6
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
@@ -16079,17 +16079,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X6
 	VMOVDQA64  X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
@@ -16101,17 +16101,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X7, K1, (SI)
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
@@ -16124,11 +16124,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ      ad_len+72(FP), DX
 	MOVQ      m_len+48(FP), SI
-	MOVQ      DX, R13
-	SHLQ      $0x03, R13
+	MOVQ      DX, R11
+	SHLQ      $0x03, R11
 	MOVQ      SI, R12
 	SHLQ      $0x03, R12
-	VMOVQ     R13, X15
+	VMOVQ     R11, X15
 	VPINSRQ   $0x01, R12, X15, X15
 	VMOVDQA64 X15, X6
 	VPXORQ    X3, X6, X6
@@ -16278,17 +16278,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X6
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
@@ -16363,34 +16363,34 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXORQ     X1, X7, X7
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z X7, K1, X7
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -16398,17 +16398,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+16, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+16, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   X7, K1, (SI)
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
@@ -16421,11 +16421,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ      ad_len+96(FP), DX
 	MOVQ      c_len+48(FP), SI
-	MOVQ      DX, R13
-	SHLQ      $0x03, R13
+	MOVQ      DX, R11
+	SHLQ      $0x03, R11
 	MOVQ      SI, R12
 	SHLQ      $0x03, R12
-	VMOVQ     R13, X15
+	VMOVQ     R11, X15
 	VPINSRQ   $0x01, R12, X15, X15
 	VMOVDQA64 X15, X6
 	VPXORQ    X3, X6, X6
@@ -16466,8 +16466,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -16582,17 +16582,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y6
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
@@ -16669,17 +16669,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y6
 	VMOVDQA64  Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
@@ -16691,17 +16691,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y7, K1, (SI)
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
@@ -16714,11 +16714,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
 	VPXORQ     Y3, Y6, Y6
@@ -16877,17 +16877,17 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y6
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
@@ -16962,34 +16962,34 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXORQ     Y1, Y7, Y7
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Y7, K1, Y7
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -16997,17 +16997,17 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+32, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+32, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
-	KMOVQ      R13, K1
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Y7, K1, (SI)
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
@@ -17020,11 +17020,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
 	VPXORQ     Y3, Y6, Y6
@@ -17069,8 +17069,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 
@@ -17185,20 +17185,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z6
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
@@ -17275,20 +17275,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z6
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
@@ -17300,20 +17300,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z7, K1, (SI)
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
@@ -17326,11 +17326,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+72(FP), DX
 	MOVQ       m_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z6
 	VPXORQ     Z3, Z6, Z6
@@ -17493,20 +17493,20 @@ blocks_done_4:
 	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z6
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
@@ -17581,40 +17581,40 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z (SI), K1, Z7
 	VPTERNLOGQ $0x96, Z5, Z4, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z1, Z7, Z7
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8.Z Z7, K1, Z7
 	MOVQ       out_base+16(FP), SI
 	MOVQ       c_len+48(FP), DI
@@ -17622,20 +17622,20 @@ blocks_done_8:
 	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
-	XORL       R13, R13
+	XORL       R12, R12
 	CMPQ       DX, $+0
-	CMOVQLT    R13, DX
-	MOVQ       $+64, R13
-	CMPQ       DX, R13
-	CMOVQGT    R13, DX
+	CMOVQLT    R12, DX
+	MOVQ       $+64, R12
+	CMPQ       DX, R12
+	CMOVQGT    R12, DX
 	MOVQ       DX, CX
-	MOVL       $0x00000001, R13
-	SHLQ       CL, R13
-	DECQ       R13
+	MOVL       $0x00000001, R11
+	SHLQ       CL, R11
+	DECQ       R11
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R13
-	KMOVQ      R13, K1
+	CMOVQEQ    R12, R11
+	KMOVQ      R11, K1
 	VMOVDQU8   Z7, K1, (SI)
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
@@ -17648,11 +17648,11 @@ blocks_done_8:
 msg_tail_9:
 	MOVQ       ad_len+96(FP), DX
 	MOVQ       c_len+48(FP), SI
-	MOVQ       DX, R13
-	SHLQ       $0x03, R13
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
 	MOVQ       SI, R12
 	SHLQ       $0x03, R12
-	VMOVQ      R13, X15
+	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z6
 	VPXORQ     Z3, Z6, Z6
@@ -17701,8 +17701,8 @@ tag32_13:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1
-	KMOVQ    K1, R12
-	ANDQ     R12, R13
+	KMOVQ    K1, R14
+	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
 	SETEQ    ok+112(FP)
 

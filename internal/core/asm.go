@@ -101,3 +101,48 @@ var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	}
 	return t
 }()
+
+// Impl is one implementation of a variant's one-message calls: a kernel,
+// and the path through it, the C core (PathC) or its assembly (PathAsm).
+// Tests walk them all.
+type Impl struct {
+	Kernel Kernel
+	Path   Path
+}
+
+// String names the implementation: the kernel's name, with "-asm" for
+// the assembly.
+func (i Impl) String() string {
+	if i.Path == PathAsm {
+		return i.Kernel.String() + "-asm"
+	}
+	return i.Kernel.String()
+}
+
+// Impls returns the implementations of variant v that run here: every
+// kernel of Kernels(v) through the C core, and through its assembly where
+// it has one.
+func Impls(v *Variant) []Impl {
+	var is []Impl
+	for _, k := range Kernels(v) {
+		is = append(is, Impl{k, PathC})
+		if asmFor(v, k, PathAsm) != nil {
+			is = append(is, Impl{k, PathAsm})
+		}
+	}
+	return is
+}
+
+// InitImpl is InitPath with an Impl.
+func (a *AEAD) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
+	return a.InitPath(v, key, tagLen, i.Kernel, i.Path)
+}
+
+// AsmMax returns the most bytes of additional data and message that a's
+// one-message calls give to the assembly; -1 where they give it none.
+func (a *AEAD) AsmMax() int {
+	if a.asm == nil {
+		return -1
+	}
+	return a.asm.max
+}

@@ -62,9 +62,13 @@ func (a *amd64) Shape(d int) (width, groups int) {
 }
 
 // The scratch registers: X15 (and X31 for avx512, whose descriptions
-// get X0-X14 and X16-X30) and CX, R11, R12, R13. BP is left alone
-// (frame pointers) and so is R15, which dynamic linking clobbers on
-// every access to a global.
+// get X0-X14 and X16-X30), CX, R11 and R12 for lengths, masks and
+// addresses, and R13 and R14 for data: the bytes of a partial block in
+// Copy and the result of the tag comparison. Only R13 and R14 ever hold
+// secrets among the general-purpose registers, and they never address
+// memory or steer a branch (internal/asm's TestConstantTime checks it).
+// BP is left alone (frame pointers) and so is R15, which dynamic linking
+// clobbers on every access to a global.
 func (a *amd64) Vecs() int {
 	if a.flavor == evex {
 		return 30
@@ -72,7 +76,7 @@ func (a *amd64) Vecs() int {
 	return 15
 }
 
-var amd64GPs = []reg.GPPhysical{reg.RAX, reg.RBX, reg.RDX, reg.RSI, reg.RDI, reg.R8, reg.R9, reg.R10, reg.R14}
+var amd64GPs = []reg.GPPhysical{reg.RAX, reg.RBX, reg.RDX, reg.RSI, reg.RDI, reg.R8, reg.R9, reg.R10}
 
 func (a *amd64) GPs() []R {
 	rs := make([]R, len(amd64GPs))
@@ -345,15 +349,15 @@ func constSym(name string) operand.Mem {
 	return operand.NewDataAddr(operand.NewStaticSymbol(constPrefix+name), 0)
 }
 
-// Const loads through R13: a static symbol cannot take an index register
+// Const loads through R11: a static symbol cannot take an index register
 // where the code must be position independent.
 func (a *amd64) Const(dst V, name string, off int, index R) {
 	if index == NoReg {
 		a.loadOp(dst, constSym(name).Offset(off))
 		return
 	}
-	a.c.LEAQ(constSym(name), reg.R13)
-	a.loadOp(dst, operand.Mem{Base: reg.R13, Index: a.g(index), Scale: 1, Disp: off})
+	a.c.LEAQ(constSym(name), reg.R11)
+	a.loadOp(dst, operand.Mem{Base: reg.R11, Index: a.g(index), Scale: 1, Disp: off})
 }
 
 func (a *amd64) loadOp(dst V, o operand.Mem) {
@@ -372,18 +376,18 @@ func (a *amd64) BcastConst(dst V, name string) { a.bcastMem(dst, constSym(name))
 // Lengths builds the block in X15 from the shifted lengths, then spreads
 // it to every lane of dst.
 func (a *amd64) Lengths(dst V, x, y R) {
-	a.c.MOVQ(a.g(x), reg.R13)
-	a.c.SHLQ(operand.U8(3), reg.R13)
+	a.c.MOVQ(a.g(x), reg.R11)
+	a.c.SHLQ(operand.U8(3), reg.R11)
 	a.c.MOVQ(a.g(y), reg.R12)
 	a.c.SHLQ(operand.U8(3), reg.R12)
 	s := sc(scratchLow)
 	if a.flavor == sse {
-		a.c.MOVQ(reg.R13, a.x(dst))
+		a.c.MOVQ(reg.R11, a.x(dst))
 		a.c.MOVQ(reg.R12, a.x(s))
 		a.c.PUNPCKLQDQ(a.x(s), a.x(dst))
 		return
 	}
-	a.c.VMOVQ(reg.R13, a.x(s))
+	a.c.VMOVQ(reg.R11, a.x(s))
 	a.c.VPINSRQ(operand.U8(1), reg.R12, a.x(s), a.x(s))
 	switch {
 	case a.width == 1:
@@ -415,20 +419,20 @@ func (a *amd64) Fold(dst, src V) {
 	}
 }
 
-// mask sets K1 to the first n bits, 0 <= n <= 16 * width, through CX, R12
-// and R13.
+// mask sets K1 to the first n bits, 0 <= n <= 16 * width, through CX, R11
+// and R12.
 func (a *amd64) mask(n R) {
 	a.c.MOVQ(a.g(n), reg.RCX)
-	a.c.MOVL(operand.U32(1), reg.R13L)
-	a.c.SHLQ(reg.CL, reg.R13)
-	a.c.DECQ(reg.R13)
+	a.c.MOVL(operand.U32(1), reg.R11L)
+	a.c.SHLQ(reg.CL, reg.R11)
+	a.c.DECQ(reg.R11)
 	if a.width == 4 {
 		// A shift by 64 is a shift by 0: n = 64 takes all ones.
 		a.c.MOVQ(operand.I32(-1), reg.R12)
 		a.c.CMPQ(reg.RCX, operand.U8(64))
-		a.c.CMOVQEQ(reg.R12, reg.R13)
+		a.c.CMOVQEQ(reg.R12, reg.R11)
 	}
-	a.c.KMOVQ(reg.R13, reg.K1)
+	a.c.KMOVQ(reg.R11, reg.K1)
 }
 
 func (a *amd64) Keep(v V, n R) {
@@ -438,9 +442,9 @@ func (a *amd64) Keep(v V, n R) {
 		return
 	}
 	// And with 16*width bytes of keepMask from 64 - n: n 0xff, then zeros.
-	a.c.LEAQ(constSym("keep").Offset(64), reg.R13)
-	a.c.SUBQ(a.g(n), reg.R13)
-	o := operand.Mem{Base: reg.R13}
+	a.c.LEAQ(constSym("keep").Offset(64), reg.R11)
+	a.c.SUBQ(a.g(n), reg.R11)
+	o := operand.Mem{Base: reg.R11}
 	if a.flavor == sse {
 		s := sc(scratchLow)
 		a.c.MOVOU(o, a.x(s))
@@ -534,8 +538,8 @@ func (a *amd64) StoreTag(m Mem, x0, x1 V, two bool) {
 	}
 }
 
-// CompareTag leaves in R13 a bit per byte that matched, and sets the
-// result from R13 == all ones: no branch.
+// CompareTag leaves in R13 a bit per byte that matched (and in R14 for
+// the second half), and sets the result from R13 == all ones: no branch.
 func (a *amd64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 	cmp := func(v V, o operand.Mem, dst reg.GPPhysical) {
 		switch a.flavor {
@@ -555,8 +559,8 @@ func (a *amd64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 	}
 	cmp(x0, a.mem(m), reg.R13)
 	if two {
-		cmp(x1, a.mem(m.Plus(16)), reg.R12)
-		a.c.ANDQ(reg.R12, reg.R13)
+		cmp(x1, a.mem(m.Plus(16)), reg.R14)
+		a.c.ANDQ(reg.R14, reg.R13)
 	}
 	a.c.CMPQ(reg.R13, operand.U32(0xffff))
 	b, err := a.c.Return(ret).Resolve()
@@ -593,12 +597,12 @@ func (a *amd64) Clamp(dst, n R, lo, width int) {
 	d := a.g(dst)
 	a.c.MOVQ(a.g(n), d)
 	a.c.SUBQ(operand.I32(lo), d)
-	a.c.XORL(reg.R13L, reg.R13L)
+	a.c.XORL(reg.R12L, reg.R12L)
 	a.c.CMPQ(d, operand.I32(0))
-	a.c.CMOVQLT(reg.R13, d)
-	a.c.MOVQ(operand.I32(width), reg.R13)
-	a.c.CMPQ(d, reg.R13)
-	a.c.CMOVQGT(reg.R13, d)
+	a.c.CMOVQLT(reg.R12, d)
+	a.c.MOVQ(operand.I32(width), reg.R12)
+	a.c.CMPQ(d, reg.R12)
+	a.c.CMOVQGT(reg.R12, d)
 }
 
 func (a *amd64) Label(name string) { a.c.Label(name) }

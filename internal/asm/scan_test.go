@@ -134,9 +134,11 @@ var amd64ISA = isa{
 	readsFlag: func(op string) bool {
 		return (strings.HasPrefix(op, "J") && op != "JMP") || strings.HasPrefix(op, "CMOV") || strings.HasPrefix(op, "SET")
 	},
-	branch:    func(op string) bool { return strings.HasPrefix(op, "J") && op != "JMP" },
-	setcc:     func(op string) bool { return strings.HasPrefix(op, "SET") },
-	forbidden: func(op string) bool { return strings.Contains(op, "DIV") || strings.Contains(op, "GATHER") || strings.Contains(op, "SCATTER") },
+	branch: func(op string) bool { return strings.HasPrefix(op, "J") && op != "JMP" },
+	setcc:  func(op string) bool { return strings.HasPrefix(op, "SET") },
+	forbidden: func(op string) bool {
+		return strings.Contains(op, "DIV") || strings.Contains(op, "GATHER") || strings.Contains(op, "SCATTER")
+	},
 	indirect: func(l asmLine) bool {
 		return (l.op == "JMP" || l.op == "CALL") && len(l.args) == 1 && !strings.Contains(l.args[0], "(SB)") && regexp.MustCompile(`^[A-Z]`).MatchString(l.args[0]) && !isLabelRef(l.args[0])
 	},
@@ -308,16 +310,16 @@ func TestConstantTime(t *testing.T) {
 // can fail.
 func TestScanFindsLeaks(t *testing.T) {
 	leaks := map[string]string{
-		"a branch on a vector": "PMOVMSKB X0, R13\n\tTESTQ R13, R13\n\tJZ done\ndone:\n\tRET",
-		"a table index from data": "MOVQ (SI), R13\n\tMOVOU (DI)(R13*1), X1\n\tRET",
-		"a branch on loaded data": "MOVQ 8(SI), AX\n\tCMPQ AX, $0\n\tJEQ l\nl:\n\tRET",
+		"a branch on a vector":              "PMOVMSKB X0, R13\n\tTESTQ R13, R13\n\tJZ done\ndone:\n\tRET",
+		"a table index from data":           "MOVQ (SI), R13\n\tMOVOU (DI)(R13*1), X1\n\tRET",
+		"a branch on loaded data":           "MOVQ 8(SI), AX\n\tCMPQ AX, $0\n\tJEQ l\nl:\n\tRET",
 		"secret spreads through arithmetic": "MOVQ (SI), R13\n\tMOVQ R13, AX\n\tADDQ $8, AX\n\tMOVOU (AX), X2\n\tRET",
-		"a lookup through LEA": "VMOVQ X3, R13\n\tLEAQ tab<>(SB), R11\n\tLEAQ (R11)(R13*1), R12\n\tMOVOU (R12), X0\n\tRET",
-		"a conditional move on a secret": "PMOVMSKB X0, R13\n\tCMPQ R13, $1\n\tCMOVQEQ R13, AX\n\tRET",
-		"a set into a register": "PMOVMSKB X0, R13\n\tCMPQ R13, $1\n\tSETEQ AL\n\tRET",
-		"an indirect jump": "MOVQ (SI), AX\n\tJMP AX",
-		"a division": "MOVQ (SI), AX\n\tDIVQ BX\n\tRET",
-		"flags across a label": "CMPQ AX, $1\nl:\n\tJEQ l\n\tRET",
+		"a lookup through LEA":              "VMOVQ X3, R13\n\tLEAQ tab<>(SB), R11\n\tLEAQ (R11)(R13*1), R12\n\tMOVOU (R12), X0\n\tRET",
+		"a conditional move on a secret":    "PMOVMSKB X0, R13\n\tCMPQ R13, $1\n\tCMOVQEQ R13, AX\n\tRET",
+		"a set into a register":             "PMOVMSKB X0, R13\n\tCMPQ R13, $1\n\tSETEQ AL\n\tRET",
+		"an indirect jump":                  "MOVQ (SI), AX\n\tJMP AX",
+		"a division":                        "MOVQ (SI), AX\n\tDIVQ BX\n\tRET",
+		"flags across a label":              "CMPQ AX, $1\nl:\n\tJEQ l\n\tRET",
 	}
 	for name, body := range leaks {
 		fs := parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+body+"\n")

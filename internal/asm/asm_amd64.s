@@ -13589,10 +13589,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -13606,11 +13602,6 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X8
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+16, DX
 	XORL       R12, R12
@@ -13623,8 +13614,17 @@ blocks_done_4:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 16(SI), K1, X9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X8
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 16(DX), K2, X9
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13718,10 +13718,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -13735,11 +13731,6 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X8
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
 	XORL       R12, R12
@@ -13752,50 +13743,33 @@ blocks_done_8:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 16(SI), K1, X9
+	KMOVQ      R11, K2
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X8
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 16(DX), K2, X9
 	VMOVDQA64  X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X10, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X10, K1, (DX)
 	VMOVDQA64  X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+16, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X10, K1, 16(SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X10, K2, 16(DX)
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13956,10 +13930,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -13973,11 +13943,6 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X8
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+16, DX
 	XORL       R12, R12
@@ -13990,8 +13955,17 @@ blocks_done_4:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 16(SI), K1, X9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X8
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 16(DX), K2, X9
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -14080,10 +14054,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14097,11 +14067,6 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+16, DX
 	XORL       R12, R12
@@ -14114,76 +14079,33 @@ blocks_done_8:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 16(SI), K1, X10
+	KMOVQ      R11, K2
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X9
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 16(DX), K2, X10
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z X9, K1, X9
-	MOVQ       BX, DX
-	SUBQ       $+16, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z X10, K1, X10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X9, K1, (SI)
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+16, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X10, K1, 16(SI)
+	VMOVDQU8.Z X10, K2, X10
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X9, K1, (DX)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X10, K2, 16(DX)
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -14359,10 +14281,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14376,11 +14294,6 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y8
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+32, DX
 	XORL       R12, R12
@@ -14393,8 +14306,17 @@ blocks_done_4:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 32(SI), K1, Y9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y8
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 32(DX), K2, Y9
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14488,10 +14410,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14505,11 +14423,6 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y8
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
 	XORL       R12, R12
@@ -14522,50 +14435,33 @@ blocks_done_8:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 32(SI), K1, Y9
+	KMOVQ      R11, K2
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y8
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 32(DX), K2, Y9
 	VMOVDQA64  Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y10, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y10, K1, (DX)
 	VMOVDQA64  Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+32, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y10, K1, 32(SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y10, K2, 32(DX)
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14743,10 +14639,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14760,11 +14652,6 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y8
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+32, DX
 	XORL       R12, R12
@@ -14777,8 +14664,17 @@ blocks_done_4:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 32(SI), K1, Y9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y8
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 32(DX), K2, Y9
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14867,10 +14763,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14884,11 +14776,6 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+32, DX
 	XORL       R12, R12
@@ -14901,76 +14788,33 @@ blocks_done_8:
 	MOVL       $0x00000001, R11
 	SHLQ       CL, R11
 	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 32(SI), K1, Y10
+	KMOVQ      R11, K2
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y9
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 32(DX), K2, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z Y9, K1, Y9
-	MOVQ       BX, DX
-	SUBQ       $+32, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z Y10, K1, Y10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y9, K1, (SI)
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+32, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y10, K1, 32(SI)
+	VMOVDQU8.Z Y10, K2, Y10
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y9, K1, (DX)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y10, K2, 32(DX)
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -15150,10 +14994,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15170,11 +15010,6 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z8
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+64, DX
 	XORL       R12, R12
@@ -15190,8 +15025,17 @@ blocks_done_4:
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 64(SI), K1, Z9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z8
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 64(DX), K2, Z9
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15285,10 +15129,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15305,11 +15145,6 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z8
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
 	XORL       R12, R12
@@ -15325,56 +15160,33 @@ blocks_done_8:
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 64(SI), K1, Z9
+	KMOVQ      R11, K2
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z8
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 64(DX), K2, Z9
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z10, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z10, K1, (DX)
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+64, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z10, K1, 64(SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z10, K2, 64(DX)
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15556,10 +15368,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15576,11 +15384,6 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z8
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+64, DX
 	XORL       R12, R12
@@ -15596,8 +15399,17 @@ blocks_done_4:
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 64(SI), K1, Z9
+	KMOVQ      R11, K2
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z8
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 64(DX), K2, Z9
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15686,10 +15498,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15706,11 +15514,6 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+64, DX
 	XORL       R12, R12
@@ -15726,88 +15529,33 @@ blocks_done_8:
 	MOVQ       $-1, R12
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z 64(SI), K1, Z10
+	KMOVQ      R11, K2
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z9
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z 64(DX), K2, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z Z9, K1, Z9
-	MOVQ       BX, DX
-	SUBQ       $+64, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8.Z Z10, K1, Z10
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z9, K1, (SI)
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-128, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+64, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z10, K1, 64(SI)
+	VMOVDQU8.Z Z10, K2, Z10
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z9, K1, (DX)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-128, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z10, K2, 64(DX)
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15986,10 +15734,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16003,7 +15747,11 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X6
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X6
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16073,10 +15821,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16090,29 +15834,20 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X6
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X6
 	VMOVDQA64  X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXORQ     X5, X7, X7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X7, K1, (DX)
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16272,10 +16007,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16289,7 +16020,11 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X6
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X6
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16357,10 +16092,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16374,42 +16105,20 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, X7
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXORQ     X1, X7, X7
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z X7, K1, X7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-16, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   X7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-16, SI
+	ADDQ       SI, DX
+	VMOVDQU8   X7, K1, (DX)
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16576,10 +16285,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16593,7 +16298,11 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y6
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y6
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16663,10 +16372,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16680,29 +16385,20 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y6
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y6
 	VMOVDQA64  Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXORQ     Y5, Y7, Y7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y7, K1, (DX)
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16871,10 +16567,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16888,7 +16580,11 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y6
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y6
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16956,10 +16652,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16973,42 +16665,20 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Y7
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXORQ     Y1, Y7, Y7
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z Y7, K1, Y7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-32, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Y7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-32, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Y7, K1, (DX)
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -17179,10 +16849,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+64(FP), SI
-	MOVQ       ad_len+72(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -17199,7 +16865,11 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z6
+	MOVQ       ad_base+64(FP), DX
+	MOVQ       ad_len+72(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z6
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17269,10 +16939,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       m_base+40(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -17289,32 +16955,20 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z6
+	MOVQ       m_base+40(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z6
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       m_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       m_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z7, K1, (DX)
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17487,10 +17141,6 @@ one_3:
 blocks_done_4:
 	TESTQ      AX, AX
 	JZ         ad_tail_5
-	MOVQ       ad_base+88(FP), SI
-	MOVQ       ad_len+96(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -17507,7 +17157,11 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z6
+	MOVQ       ad_base+88(FP), DX
+	MOVQ       ad_len+96(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z6
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17575,10 +17229,6 @@ one_7:
 blocks_done_8:
 	TESTQ      BX, BX
 	JZ         msg_tail_9
-	MOVQ       c_base+40(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
 	MOVQ       BX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -17595,48 +17245,20 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	VMOVDQU8.Z (SI), K1, Z7
+	MOVQ       c_base+40(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8.Z (DX), K1, Z7
 	VPTERNLOGQ $0x96, Z5, Z4, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z1, Z7, Z7
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
 	VMOVDQU8.Z Z7, K1, Z7
-	MOVQ       out_base+16(FP), SI
-	MOVQ       c_len+48(FP), DI
-	ANDQ       $-64, DI
-	ADDQ       DI, SI
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	VMOVDQU8   Z7, K1, (SI)
+	MOVQ       out_base+16(FP), DX
+	MOVQ       c_len+48(FP), SI
+	ANDQ       $-64, SI
+	ADDQ       SI, DX
+	VMOVDQU8   Z7, K1, (DX)
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4

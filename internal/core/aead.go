@@ -111,6 +111,15 @@ const (
 	errOverlapAD    = ": invalid buffer overlap of output and additional data"
 )
 
+// asmFor returns the assembly that takes a one-message call with n bytes
+// of additional data and message, or nil when the C core takes it.
+func (a *AEAD) asmFor(n int) *asmKernel {
+	if k := a.asm; k != nil && n <= k.max {
+		return k
+	}
+	return nil
+}
+
 // Seal implements cipher.AEAD.
 func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ret, _ := a.sealTo(dst, nonce, plaintext, additionalData)
@@ -141,7 +150,7 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 		panic(a.v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
-	if k := a.asm; k != nil && mlen+len(additionalData) <= k.max {
+	if k := a.asmFor(mlen + len(additionalData)); k != nil {
 		asm.Seal(k.id, &a.key, n, out, plaintext, additionalData)
 	} else {
 		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
@@ -190,7 +199,7 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	if common.AnyOverlap(out, additionalData) {
 		panic(a.v.Name + errOverlapAD)
 	}
-	if k := a.asm; k != nil && len(ciphertext)+len(additionalData) <= k.max {
+	if k := a.asmFor(len(ciphertext) + len(additionalData)); k != nil {
 		if !asm.Open(k.id, &a.key, n, out, ciphertext, tag, additionalData) {
 			// Open's one branch on the tag check; the C core clears
 			// the output itself.

@@ -419,9 +419,10 @@ func (a *amd64) Fold(dst, src V) {
 	}
 }
 
-// mask sets K1 to the first n bits, 0 <= n <= 16 * width, through CX, R11
-// and R12.
-func (a *amd64) mask(n R) {
+var masks = []reg.OpmaskPhysical{reg.K0, reg.K1, reg.K2, reg.K3, reg.K4, reg.K5, reg.K6, reg.K7}
+
+// PartMask goes through CX, R11 and R12.
+func (a *amd64) PartMask(k int, n R) {
 	a.c.MOVQ(a.g(n), reg.RCX)
 	a.c.MOVL(operand.U32(1), reg.R11L)
 	a.c.SHLQ(reg.CL, reg.R11)
@@ -432,15 +433,10 @@ func (a *amd64) mask(n R) {
 		a.c.CMPQ(reg.RCX, operand.U8(64))
 		a.c.CMOVQEQ(reg.R12, reg.R11)
 	}
-	a.c.KMOVQ(reg.R11, reg.K1)
+	a.c.KMOVQ(reg.R11, masks[k])
 }
 
 func (a *amd64) Keep(v V, n R) {
-	if a.flavor == evex {
-		a.mask(n)
-		a.c.VMOVDQU8_Z(a.r(v), reg.K1, a.r(v))
-		return
-	}
 	// And with 16*width bytes of keepMask from 64 - n: n 0xff, then zeros.
 	a.c.LEAQ(constSym("keep").Offset(64), reg.R11)
 	a.c.SUBQ(a.g(n), reg.R11)
@@ -454,15 +450,11 @@ func (a *amd64) Keep(v V, n R) {
 	a.c.VPAND(o, a.r(v), a.r(v))
 }
 
-func (a *amd64) LoadPart(dst V, m Mem, n R) {
-	a.mask(n)
-	a.c.VMOVDQU8_Z(a.mem(m), reg.K1, a.r(dst))
-}
+func (a *amd64) KeepMask(v V, k int) { a.c.VMOVDQU8_Z(a.r(v), masks[k], a.r(v)) }
 
-func (a *amd64) StorePart(m Mem, v V, n R) {
-	a.mask(n)
-	a.c.VMOVDQU8(a.r(v), reg.K1, a.mem(m))
-}
+func (a *amd64) LoadPart(dst V, m Mem, k int) { a.c.VMOVDQU8_Z(a.mem(m), masks[k], a.r(dst)) }
+
+func (a *amd64) StorePart(m Mem, v V, k int) { a.c.VMOVDQU8(a.r(v), masks[k], a.mem(m)) }
 
 // Copy moves n < 256 bytes, 16 at a time, then 8, 4, 2 and 1, through
 // R11 and R12 (the pointers), CX (the count) and R13 or X15 (the data).

@@ -292,17 +292,38 @@ func (g *gen) count(r R, t *tail, off, j int) {
 	g.m.Clamp(r, t.rel, off+16*g.w*j, 16*g.w)
 }
 
+// tailMasks sets, on masked machines, the mask registers of every register
+// of the tail, once for its loads, stores and Keep: mask 1 + i for the
+// i-th register of the rate block (the first half's, then the second's).
+func (g *gen) tailMasks(t *tail) {
+	if !g.m.Masked() {
+		return
+	}
+	c := g.gp()
+	k := 1
+	for off := 0; off < g.rate(); off += g.half() {
+		for j := 0; j < g.lanes/g.w; j++ {
+			g.count(c, t, off, j)
+			g.m.PartMask(k, c)
+			k++
+		}
+	}
+	g.freeGP(c)
+}
+
+// maskOf is the mask register that tailMasks set for register j at off.
+func (g *gen) maskOf(off, j int) int { return 1 + off/g.half()*(g.lanes/g.w) + j }
+
 func (g *gen) tailLoad(dst Vec, t *tail, off int) {
 	if !g.m.Masked() {
 		g.load(dst, Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off})
 		return
 	}
-	c, p := g.gp(), g.tailPtr(t.name+"_base", t.name+"_len")
+	p := g.tailPtr(t.name+"_base", t.name+"_len")
 	for j := range dst {
-		g.count(c, t, off, j)
-		g.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), c)
+		g.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), g.maskOf(off, j))
 	}
-	g.freeGP(c, p)
+	g.freeGP(p)
 }
 
 func (g *gen) tailStore(t *tail, off int, v Vec) {
@@ -310,15 +331,20 @@ func (g *gen) tailStore(t *tail, off int, v Vec) {
 		g.store(Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off}, v)
 		return
 	}
-	c, p := g.gp(), g.tailPtr("out_base", t.name+"_len")
+	p := g.tailPtr("out_base", t.name+"_len")
 	for j := range v {
-		g.count(c, t, off, j)
-		g.m.StorePart(g.data(p, off+16*g.w*j), v[j], c)
+		g.m.StorePart(g.data(p, off+16*g.w*j), v[j], g.maskOf(off, j))
 	}
-	g.freeGP(c, p)
+	g.freeGP(p)
 }
 
 func (g *gen) tailKeep(v Vec, t *tail, off int) {
+	if g.m.Masked() {
+		for j := range v {
+			g.m.KeepMask(v[j], g.maskOf(off, j))
+		}
+		return
+	}
 	c := g.gp()
 	for j := range v {
 		g.count(c, t, off, j)
@@ -613,6 +639,7 @@ func (g *gen) absorb128(s *state128, t *tail) {
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
 	a0, a1 := g.vec(), g.vec()
 	g.tailLoad(a0, t, 0)
 	g.tailLoad(a1, t, h)
@@ -679,6 +706,7 @@ func (g *gen) crypt128(s *state128, t *tail) {
 	})
 	skip := g.label("msg_tail")
 	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
 	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
 	store := func(off int, v Vec) { g.tailStore(t, off, v) }
 	if g.open {
@@ -844,6 +872,7 @@ func (g *gen) absorb256(s *state256, t *tail) {
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
 	a := g.vec()
 	g.tailLoad(a, t, 0)
 	g.upd256(s, a, s[3], s[5])
@@ -897,6 +926,7 @@ func (g *gen) crypt256(s *state256, t *tail) {
 	})
 	skip := g.label("msg_tail")
 	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
 	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
 	store := func(off int, v Vec) { g.tailStore(t, off, v) }
 	if g.open {

@@ -61,14 +61,19 @@ type Machine interface {
 	// Fold xors the lanes of src into the first 16 bytes of dst, as a
 	// 128-bit register (dst may be src).
 	Fold(dst, src V)
-	// Keep zeroes the bytes of v from byte n on (0 <= n <= 16*width).
+	// Keep zeroes the bytes of v from byte n on (0 <= n <= 16*width), on
+	// machines without masks.
 	Keep(v V, n R)
 
-	// Partial blocks under masks (Masked machines only): the first n
-	// bytes at m (0 <= n <= 16*width), zeros after, reading nothing past
-	// m + n; the first n bytes of v to m, writing nothing past m + n.
-	LoadPart(dst V, m Mem, n R)
-	StorePart(m Mem, v V, n R)
+	// Partial blocks under masks (Masked machines only). PartMask sets
+	// mask register k (1 to 7) to the first n bytes of a register (0 <=
+	// n <= 16*width); LoadPart loads those bytes from m, zeros after,
+	// reading nothing past them; StorePart stores those of v, writing
+	// nothing past them; KeepMask zeroes the others in v.
+	PartMask(k int, n R)
+	LoadPart(dst V, m Mem, k int)
+	StorePart(m Mem, v V, k int)
+	KeepMask(v V, k int)
 	// Scratch buffers (other machines): n bytes from src to dst, where
 	// n < 256; both are memory operands, one of them in the frame.
 	Copy(dst, src Mem, n R)

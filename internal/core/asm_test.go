@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/aegisgo/aegis/common"
+)
+
+// asmKernels returns the kernels of v that have assembly here.
+func asmKernels(v *Variant) []Kernel {
+	var ks []Kernel
+	for _, k := range Kernels(v) {
+		if asmFor(v, k, PathAsm) != nil {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+func randBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// asmCase seals and opens one message on the C core and on the assembly
+// of the same kernel, apart and in place, and opens a forgery, which must
+// leave zeros.
+func asmCase(t *testing.T, c, x *AEAD, nonce, m, ad []byte) {
+	t.Helper()
+	name := fmt.Sprintf("%s %s tag%d: %d bytes, %d of ad", c.v.Name, c.kernel, c.tagLen, len(m), len(ad))
+	want := c.Seal(nil, nonce, m, ad)
+	if got := x.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
+		t.Fatalf("%s: the assembly's Seal differs from the C core's", name)
+	}
+	buf := make([]byte, len(m), len(m)+c.tagLen)
+	copy(buf, m)
+	if got := x.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
+		t.Fatalf("%s: the assembly's Seal in place differs", name)
+	}
+	if pt, err := x.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(pt, m) {
+		t.Fatalf("%s: the assembly's Open of the C core's output: %v", name, err)
+	}
+	ct := bytes.Clone(want)
+	if pt, err := x.Open(ct[:0], nonce, ct, ad); err != nil || !bytes.Equal(pt, m) {
+		t.Fatalf("%s: the assembly's Open in place: %v", name, err)
+	}
+	bad := bytes.Clone(want)
+	bad[len(bad)-1-len(bad)%7] ^= 0x10
+	out := bytes.Repeat([]byte{0xa5}, len(m))
+	if _, err := x.Open(out[:0], nonce, bad, ad); err != common.ErrAuth {
+		t.Fatalf("%s: the assembly's Open of a forgery: %v", name, err)
+	}
+	if !bytes.Equal(out, make([]byte, len(m))) {
+		t.Fatalf("%s: the assembly's refused Open left output", name)
+	}
+	tag := want[len(m):]
+	if _, err := x.OpenDetached(out[:0], nonce, want[:len(m)], tag[:len(tag)-1], ad); err != common.ErrAuth {
+		t.Fatalf("%s: the assembly's OpenDetached with a short tag: %v", name, err)
+	}
+}
+
+// TestAsmAgainstC cross-checks the assembly of every kernel with the C
+// core of the same kernel: every message length and every ad length
+// across three rate blocks (with the other length short), then sizes
+// around the crossover and the byte limit, split between ad and message.
+func TestAsmAgainstC(t *testing.T) {
+	for vi := range Variants {
+		v := &Variants[vi]
+		for _, k := range asmKernels(v) {
+			t.Run(v.Name+"/"+k.String(), func(t *testing.T) {
+				r := rand.New(rand.NewPCG(uint64(vi), uint64(k)))
+				for _, tagLen := range []int{16, 32} {
+					key := randBytes(r, v.KeySize)
+					var c, x AEAD
+					if err := c.InitPath(v, key, tagLen, k, PathC); err != nil {
+						t.Fatal(err)
+					}
+					if err := x.InitPath(v, key, tagLen, k, PathAsm); err != nil {
+						t.Fatal(err)
+					}
+					if x.AsmMax() < 3*v.Rate+1 || c.AsmMax() != -1 {
+						t.Fatalf("AsmMax: assembly %d, C %d", x.AsmMax(), c.AsmMax())
+					}
+					nonce := randBytes(r, v.NonceSize)
+					for n := 0; n <= 3*v.Rate+1; n++ {
+						short := r.IntN(v.Rate + 2)
+						asmCase(t, &c, &x, nonce, randBytes(r, n), randBytes(r, short))
+						asmCase(t, &c, &x, nonce, randBytes(r, short), randBytes(r, n))
+					}
+					lim := asmLimits[v.ID][k]
+					for _, edge := range []int{lim.crossover, lim.limit} {
+						for _, n := range []int{edge - 1, edge, edge + 1} {
+							adLen := r.IntN(3 * v.Rate)
+							asmCase(t, &c, &x, nonce, randBytes(r, n-adLen), randBytes(r, adLen))
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestAsmRouting checks which code takes a call of each size: on the
+// default path the assembly up to the crossover, on PathAsm up to the
+// byte limit, and the C core above; never the assembly on PathC, on soft,
+// or on a kernel without it.
+func TestAsmRouting(t *testing.T) {
+	for vi := range Variants {
+		v := &Variants[vi]
+		for _, k := range Kernels(v) {
+			lim := asmLimits[v.ID][k]
+			has := asmFor(v, k, PathAsm) != nil
+			if has && (lim.crossover <= 0 || lim.crossover > lim.limit) {
+				t.Errorf("%s %s: crossover %d, limit %d", v.Name, k, lim.crossover, lim.limit)
+			}
+			for _, p := range []Path{PathAuto, PathC, PathAsm} {
+				var a AEAD
+				if err := a.InitPath(v, make([]byte, v.KeySize), 16, k, p); err != nil {
+					t.Fatal(err)
+				}
+				max := -1
+				switch {
+				case !has || p == PathC:
+				case p == PathAuto:
+					max = lim.crossover
+				case p == PathAsm:
+					max = lim.limit
+				}
+				if a.AsmMax() != max {
+					t.Errorf("%s %s path %d: AsmMax %d, want %d", v.Name, k, p, a.AsmMax(), max)
+				}
+				if max >= 0 && (a.asmFor(max) == nil || a.asmFor(max+1) != nil || a.asmFor(0) == nil) {
+					t.Errorf("%s %s path %d: the assembly does not take exactly 0..%d bytes", v.Name, k, p, max)
+				}
+				if max < 0 && a.asmFor(0) != nil {
+					t.Errorf("%s %s path %d: the assembly takes a call", v.Name, k, p)
+				}
+			}
+			if k == KernelSoft && has {
+				t.Errorf("%s: soft has assembly", v.Name)
+			}
+		}
+	}
+}
+
+// TestDefaultPath: New's AEADs take the default kernel's assembly where
+// it has one.
+func TestDefaultPath(t *testing.T) {
+	for vi := range Variants {
+		v := &Variants[vi]
+		var a AEAD
+		if err := a.Init(v, make([]byte, v.KeySize), 16); err != nil {
+			t.Fatal(err)
+		}
+		k := DefaultKernel(v)
+		if want := asmFor(v, k, PathAuto); a.asm != want {
+			t.Errorf("%s: New's AEAD on %s takes %v, want %v", v.Name, k, a.asm, want)
+		}
+	}
+}

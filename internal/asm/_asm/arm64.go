@@ -273,8 +273,11 @@ func (a *arm64) Keep(v V, n R) {
 	a.And(v, v, vScratch)
 }
 
-func (a *arm64) LoadPart(dst V, m Mem, n R) { panic("arm64: no masked loads") }
-func (a *arm64) StorePart(m Mem, v V, n R)  { panic("arm64: no masked stores") }
+// The masked forms: neon has none (Masked is false).
+func (a *arm64) PartMask(k int, n R)          { panic("arm64: no masks") }
+func (a *arm64) LoadPart(dst V, m Mem, k int) { panic("arm64: no masked loads") }
+func (a *arm64) StorePart(m Mem, v V, k int)  { panic("arm64: no masked stores") }
+func (a *arm64) KeepMask(v V, k int)          { panic("arm64: no masks") }
 
 // Copy moves n < 256 bytes: 16 at a time, then 8, 4, 2 and 1 as the bits
 // of what is left say, through R20 and R21 (the pointers), R22 (the count)

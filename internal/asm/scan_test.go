@@ -62,7 +62,10 @@ func parseAsm(t *testing.T, src string) []asmFunc {
 			f.lines = append(f.lines, asmLine{n: i + 1, label: l})
 			continue
 		}
-		op, rest, _ := strings.Cut(line, " ")
+		op, rest := line, ""
+		if i := strings.IndexAny(line, " \t"); i >= 0 {
+			op, rest = line[:i], line[i+1:]
+		}
 		var args []string
 		if rest = strings.TrimSpace(rest); rest != "" {
 			args = splitArgs(rest)
@@ -101,8 +104,13 @@ type isa struct {
 	readsFlag func(op string) bool // a conditional branch, move or set
 	branch    func(op string) bool // a conditional branch
 	setcc     func(op string) bool
-	forbidden func(op string) bool // variable-time or data-addressed instructions
-	indirect  func(l asmLine) bool // a jump or call through a register
+	// setAnywhere: a conditional set may take secret flags into any
+	// register (arm64's CSET, whose result is then a secret); otherwise
+	// only into the result on the frame (amd64's SET into ok+N(FP)).
+	setAnywhere bool
+	forbidden   func(op string) bool   // variable-time or data-addressed instructions
+	indirect    func(l asmLine) bool   // a jump or call through a register
+	tested      func(l asmLine) string // the register a compare-and-branch tests (arm64's CBZ, TBZ), if any
 	// noWrite lists the mnemonics whose last operand is read, not written.
 	noWrite func(op string) bool
 }
@@ -142,8 +150,52 @@ var amd64ISA = isa{
 	indirect: func(l asmLine) bool {
 		return (l.op == "JMP" || l.op == "CALL") && len(l.args) == 1 && !strings.Contains(l.args[0], "(SB)") && regexp.MustCompile(`^[A-Z]`).MatchString(l.args[0]) && !isLabelRef(l.args[0])
 	},
+	tested: func(asmLine) string { return "" },
 	noWrite: func(op string) bool {
 		return strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST") || strings.HasPrefix(op, "BT") || strings.HasPrefix(op, "J") || op == "RET"
+	},
+}
+
+var arm64Conds = []string{"EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE"}
+
+var arm64ISA = isa{
+	gp:    regexp.MustCompile(`^(R([0-9]|[12][0-9]|30)|RSP|ZR)$`),
+	vec:   regexp.MustCompile(`^\[?(V([0-9]|[12][0-9]|3[01])(\.[A-Z0-9]+)?(\[[0-9]+\])?|F([0-9]|[12][0-9]|3[01]))(, *V[^\]]*)?\]?$`),
+	canon: func(r string) string { return r },
+	setsFlags: func(op string) bool {
+		op = strings.TrimSuffix(op, "W")
+		return slices.Contains([]string{"CMP", "CMN", "TST", "ADDS", "SUBS", "ANDS", "BICS", "NEGS"}, op)
+	},
+	readsFlag: func(op string) bool {
+		if c, ok := strings.CutPrefix(op, "B"); ok && slices.Contains(arm64Conds, c) {
+			return true
+		}
+		return strings.HasPrefix(op, "CS") || op == "CINC" || op == "CNEG" || op == "CINV"
+	},
+	branch:      func(op string) bool { c, ok := strings.CutPrefix(op, "B"); return ok && slices.Contains(arm64Conds, c) },
+	setcc:       func(op string) bool { return op == "CSET" || op == "CSETM" || op == "CSETW" || op == "CSETMW" },
+	setAnywhere: true,
+	forbidden: func(op string) bool {
+		return strings.HasSuffix(op, "DIV") || strings.HasPrefix(op, "TBL") || strings.HasPrefix(op, "VTBL")
+	},
+	indirect: func(l asmLine) bool {
+		return (l.op == "B" || l.op == "BL" || l.op == "JMP" || l.op == "CALL") && len(l.args) == 1 && strings.HasPrefix(l.args[0], "(")
+	},
+	tested: func(l asmLine) string {
+		switch l.op {
+		case "CBZ", "CBNZ", "CBZW", "CBNZW":
+			return l.args[0]
+		case "TBZ", "TBNZ":
+			return l.args[1]
+		}
+		return ""
+	},
+	noWrite: func(op string) bool {
+		if c, ok := strings.CutPrefix(op, "B"); ok && (c == "" || c == "L" || slices.Contains(arm64Conds, c)) {
+			return true
+		}
+		return strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "CMN") || strings.HasPrefix(op, "TST") ||
+			strings.HasPrefix(op, "CB") || strings.HasPrefix(op, "TB") || op == "RET" || strings.HasPrefix(op, "VST")
 	},
 }
 
@@ -160,6 +212,7 @@ func (a isa) addrRegs(arg string) (regs []string, mem bool, public bool) {
 		return nil, false, false // an address constant: $sym(SB)
 	}
 	for _, m := range regexp.MustCompile(`\(([A-Z0-9]+)(\*[0-9])?\)`).FindAllStringSubmatch(arg, -1) {
+
 		switch m[1] {
 		case "FP", "SB":
 			public = true
@@ -209,22 +262,32 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, l := range f.lines {
-			if l.op == "" || len(l.args) == 0 || a.noWrite(l.op) {
-				continue
+		var flags *asmLine
+		for i, l := range f.lines {
+			if l.label != "" {
+				flags = nil
 			}
-			dst := l.args[len(l.args)-1]
-			if !a.gp.MatchString(dst) || secret[a.canon(dst)] {
-				continue
-			}
-			srcs := l.args[:len(l.args)-1]
-			// A read-modify-write instruction reads its destination too.
-			for _, s := range srcs {
-				if isSecret(l.op, s) {
+			func() {
+				if l.op == "" || len(l.args) == 0 || a.noWrite(l.op) {
+					return
+				}
+				dst := l.args[len(l.args)-1]
+				if !a.gp.MatchString(dst) || secret[a.canon(dst)] {
+					return
+				}
+				taint := a.setcc(l.op) && flags != nil && a.flagsSecret(*flags, secret)
+				// A read-modify-write instruction reads its destination
+				// too, which cannot make it secret when it is not.
+				for _, s := range l.args[:len(l.args)-1] {
+					taint = taint || isSecret(l.op, s)
+				}
+				if taint {
 					secret[a.canon(dst)] = true
 					changed = true
-					break
 				}
+			}()
+			if a.setsFlags(l.op) {
+				flags = &f.lines[i]
 			}
 		}
 	}
@@ -249,13 +312,16 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 		if a.indirect(l) {
 			report(l, "a jump or call through a register")
 		}
+		if r := a.tested(l); r != "" && secret[a.canon(r)] {
+			report(l, "branches on "+r+", which holds secret data")
+		}
 		if a.readsFlag(l.op) {
 			switch {
 			case flagsFrom == nil:
 				report(l, "reads flags set before a label, or by nothing")
 			case a.flagsSecret(*flagsFrom, secret):
-				if a.setcc(l.op) && len(l.args) == 1 && strings.HasSuffix(l.args[0], "(FP)") {
-					break // the verified bit, stored as the result
+				if a.setcc(l.op) && (a.setAnywhere || len(l.args) == 1 && strings.HasSuffix(l.args[0], "(FP)")) {
+					break // the verified bit, a secret in its turn
 				}
 				report(l, "its condition depends on secret data (line "+itoa(flagsFrom.n)+")")
 			}
@@ -295,13 +361,19 @@ func readGenerated(t *testing.T, name string) string {
 
 // TestConstantTime scans every generated function.
 func TestConstantTime(t *testing.T) {
-	fs := parseAsm(t, readGenerated(t, "asm_amd64.s"))
-	if len(fs) != 3*NumVariants*2 {
-		t.Fatalf("asm_amd64.s has %d functions, want %d", len(fs), 3*NumVariants*2)
-	}
-	for _, f := range fs {
-		for _, b := range amd64ISA.scanConstantTime(f) {
-			t.Error(b)
+	for _, file := range []struct {
+		name    string
+		isa     isa
+		kernels int
+	}{{"asm_amd64.s", amd64ISA, 3}, {"asm_arm64.s", arm64ISA, 1}} {
+		fs := parseAsm(t, readGenerated(t, file.name))
+		if want := file.kernels * NumVariants * 2; len(fs) != want {
+			t.Fatalf("%s has %d functions, want %d", file.name, len(fs), want)
+		}
+		for _, f := range fs {
+			for _, b := range file.isa.scanConstantTime(f) {
+				t.Error(b)
+			}
 		}
 	}
 }
@@ -329,6 +401,32 @@ func TestScanFindsLeaks(t *testing.T) {
 	}
 	clean := "MOVQ m_len+48(FP), AX\n\tANDQ $31, AX\n\tJZ l\n\tMOVOU (SI)(AX*1), X0\n\tPMOVMSKB X0, R13\n\tCMPQ R13, $0xffff\n\tSETEQ ok+112(FP)\nl:\n\tRET"
 	if bad := amd64ISA.scanConstantTime(parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+clean+"\n")[0]); len(bad) != 0 {
+		t.Errorf("the scan refuses clean code: %v", bad)
+	}
+}
+
+// TestScanFindsLeaksARM64 is TestScanFindsLeaks for arm64.
+func TestScanFindsLeaksARM64(t *testing.T) {
+	leaks := map[string]string{
+		"a branch on a vector":        "VMOV V0.D[0], R23\n\tCBZ R23, l\nl:\n\tRET",
+		"a test of a loaded bit":      "MOVD 8(R1), R2\n\tTBZ $3, R2, l\nl:\n\tRET",
+		"a table index from data":     "MOVBU (R1), R23\n\tADD R23, R19\n\tFMOVQ (R19), F0\n\tRET",
+		"a flag branch on data":       "VMOV V1.D[1], R23\n\tCMP $0, R23\n\tBEQ l\nl:\n\tRET",
+		"a select on data":            "VMOV V1.D[1], R23\n\tCMP $0, R23\n\tCSEL EQ, R1, R2, R3\n\tRET",
+		"a set that then steers":      "VMOV V1.D[1], R23\n\tCMP $0, R23\n\tCSET EQ, R4\n\tCBNZ R4, l\nl:\n\tRET",
+		"a frame load that addresses": "MOVD 8(RSP), R5\n\tFMOVQ (R5), F1\n\tRET",
+		"a division":                  "MOVD (R1), R2\n\tUDIV R2, R3, R4\n\tRET",
+		"an indirect branch":          "MOVD (R1), R2\n\tB (R2)",
+	}
+	for name, body := range leaks {
+		fs := parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+body+"\n")
+		if bad := arm64ISA.scanConstantTime(fs[0]); len(bad) == 0 {
+			t.Errorf("%s: the scan found nothing in\n%s", name, body)
+		}
+	}
+	clean := "MOVD m_len+48(FP), R0\n\tAND $0x1f, R0\n\tCBZ R0, l\n\tMOVD $aegisgo_keep<>+64(SB), R19\n\tSUB R0, R19\n\tFMOVQ (R19), F30\n" +
+		"\tVMOV V30.D[0], R23\n\tCMP $0, R23\n\tCSET EQ, R23\n\tMOVB R23, ok+112(FP)\nl:\n\tRET"
+	if bad := arm64ISA.scanConstantTime(parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+clean+"\n")[0]); len(bad) != 0 {
 		t.Errorf("the scan refuses clean code: %v", bad)
 	}
 }

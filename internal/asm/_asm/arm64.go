@@ -47,7 +47,7 @@ func (a *arm64) Shape(d int) (width, groups int) {
 
 // The scratch registers: V29 and V30, and V31, which holds zero for AESE
 // from the start of every function to its end; R19 (the address of an
-// indexed or frame operand) and R20-R23. R18 is left alone (the platform
+// indexed or frame operand) and R20-R24. R18 is left alone (the platform
 // register of darwin and windows), and so are R26 (closure context), R27
 // (the assembler's temporary), R28 (g), R29 (frame pointer) and R30 (link
 // register).
@@ -322,8 +322,11 @@ func (a *arm64) StoreTag(m Mem, x0, x1 V, two bool) {
 }
 
 // CompareTag ors the xor of the computed and the given tag into one
-// register, moves its two halves to R20 and R21, and sets the result from
-// their or being zero, with CSET: no branch.
+// register, moves its two halves to R23 and R24, and sets the result from
+// their or being zero, with CSET: no branch. R23 and R24 are the only
+// general-purpose registers that hold secrets (here, and the bytes of a
+// partial block in Copy), and they never address memory or steer a
+// branch (internal/asm's TestConstantTime checks it).
 func (a *arm64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 	a.Load(vScratch, m)
 	a.Xor(vScratch, vScratch, x0)
@@ -332,12 +335,12 @@ func (a *arm64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 		a.Xor(vScratch2, vScratch2, x1)
 		a.ins("VORR", a.v(vScratch2), a.v(vScratch), a.v(vScratch))
 	}
-	a.ins("VMOV", fmt.Sprintf("V%d.D[0]", vScratch), "R20")
-	a.ins("VMOV", fmt.Sprintf("V%d.D[1]", vScratch), "R21")
-	a.ins("ORR", "R21", "R20")
-	a.ins("CMP", "$0", "R20")
-	a.ins("CSET", "EQ", "R20")
-	a.ins("MOVB", "R20", a.arg(ret))
+	a.ins("VMOV", fmt.Sprintf("V%d.D[0]", vScratch), "R23")
+	a.ins("VMOV", fmt.Sprintf("V%d.D[1]", vScratch), "R24")
+	a.ins("ORR", "R24", "R23")
+	a.ins("CMP", "$0", "R23")
+	a.ins("CSET", "EQ", "R23")
+	a.ins("MOVB", "R23", a.arg(ret))
 }
 
 // Scalars.

@@ -80,6 +80,7 @@ package raf
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
@@ -144,7 +145,10 @@ const tagSize = 16
 
 // Errors. They are values to compare with [errors.Is]. ErrAuth and
 // ErrBadKeyLength are the common package's values, so a check against
-// either package's name works.
+// either package's name works. An error of the [Store] or of the random
+// source comes back wrapped as "raf: <err>", except the package's own
+// values (a [MemStore]'s ErrMemStoreFull, say), which come back as they
+// are.
 var (
 	// ErrAuth: a wrong key (or wrong DeriveMasterKey context), or a
 	// tampered header or chunk. The format cannot tell them apart.
@@ -173,6 +177,27 @@ var (
 	// Options.Merkle.
 	ErrMerkleDisabled = errors.New("raf: merkle tree not enabled")
 )
+
+// ownErrors are the package's error values. Their texts start with
+// "raf: " already.
+var ownErrors = []error{
+	ErrInvalidHeader, ErrBadChunkSize, ErrExists, ErrOverflow, ErrClosed,
+	ErrNegativeOffset, ErrMerkleDisabled, ErrMemStoreFull,
+	ErrContextTooLong, ErrBadMerkleOptions,
+}
+
+// wrapErr marks an error from a store, the random source or the core as
+// one that arose in this package: "raf: " and its text. One of the
+// package's own values, such as a [MemStore]'s ErrMemStoreFull, comes back
+// as it is, so its text does not carry the prefix twice.
+func wrapErr(err error) error {
+	for _, own := range ownErrors {
+		if errors.Is(err, own) {
+			return err
+		}
+	}
+	return fmt.Errorf("raf: %w", err)
+}
 
 // FileInfo describes a file: its logical (plaintext) size, its chunk size
 // and its variant.

@@ -4,7 +4,6 @@ package raf
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"math"
 )
@@ -25,7 +24,7 @@ func (f *File) readChunk(idx int64, rec, out []byte) error {
 	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) {
 		rec = rec[:f.rs]
 		if _, err := f.store.ReadAt(rec, off); err != nil {
-			return fmt.Errorf("raf: %w", err)
+			return wrapErr(err)
 		}
 		ok = f.openRecord(idx, rec, out)
 	}
@@ -61,7 +60,7 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 	// untouched.
 	nonce := f.nonce[:f.nl]
 	if _, err := io.ReadFull(f.rng, nonce); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	off := HeaderSize + idx*f.rs
 	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) {
@@ -71,7 +70,7 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 		rec = rec[:f.rs]
 		f.sealRecord(idx, nonce, plain, rec)
 		if _, err := f.store.WriteAt(rec, off); err != nil {
-			return fmt.Errorf("raf: %w", err)
+			return wrapErr(err)
 		}
 	}
 	f.noteLeaf(idx, plain, newSize)
@@ -308,7 +307,7 @@ func (f *File) growStore(size int64) error {
 		return nil
 	}
 	if err := f.store.SetSize(f.storeSize(size)); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }
@@ -412,7 +411,7 @@ func (f *File) Truncate(size int64) error {
 		return err
 	}
 	if err := f.store.SetSize(f.storeSize(size)); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }

@@ -56,6 +56,21 @@
 // it: its size is the one in the header and its Merkle tree equals what
 // [File.MerkleRebuild] builds from the store.
 //
+// # Costs
+//
+// The format has no holes: every chunk below the size has its record. A
+// [File.WriteAt] far past the end, and a [File.Truncate] that grows, write
+// every chunk of the gap as encrypted zeros, so WriteAt(p, 1<<40) on a
+// file store writes a terabyte of records before it writes p, and takes
+// the time to encrypt it. Nothing in the file tells such zeros from
+// written ones.
+//
+// A [MemStore] keeps every record in memory. A File over one that grows
+// to N bytes, by writes or by Truncate(N), takes N bytes of heap and the
+// records' nonces and tags besides: Truncate(4 GiB) takes 4 GiB, far below
+// [MaxMemStoreSize]. The store leaves ranges that were never written
+// unallocated, but a File writes them all.
+//
 // # Compatibility
 //
 // The API keeps go-libaegis's: [Create], [Open] and [Probe], a [*File]

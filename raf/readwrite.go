@@ -182,7 +182,7 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 
 // WriteAt writes p at offset off of the plaintext. Writing past the end
 // extends the file; a gap between the old end and off reads as zeros (its
-// chunks are encrypted zeros, never holes).
+// chunks are encrypted zeros, never holes: see Costs in the package doc).
 //
 // The store calls come in the order that the package doc's crash model
 // needs: the store grows first, then each touched chunk is rewritten with
@@ -354,11 +354,12 @@ func allZero(b []byte) bool {
 }
 
 // Truncate changes the logical size. Growing fills with zeros, as a write
-// past the end does. Shrinking cuts the records past the new end and
-// re-encrypts the new last chunk with zeros past the new end, so that the
-// cut plaintext cannot be recovered with the key. (libaegis leaves it in
-// place; the file stays readable by both.) If that chunk does not
-// authenticate, Truncate fails with [ErrAuth] before changing anything.
+// past the end does (see Costs in the package doc). Shrinking cuts the
+// records past the new end and re-encrypts the new last chunk with zeros
+// past the new end, so that the cut plaintext cannot be recovered with the
+// key. (libaegis leaves it in place; the file stays readable by both.) If
+// that chunk does not authenticate, Truncate fails with [ErrAuth] before
+// changing anything.
 //
 // A shrink rewrites the new last chunk first, then the header, and cuts
 // the store last, so a crash at any point leaves a file that opens with

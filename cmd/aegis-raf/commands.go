@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -55,11 +56,25 @@ func (k *keyFlags) key() ([]byte, error) {
 	return key, nil
 }
 
-// explain turns the package's errors into messages for a person.
+// writeError is a failed write of the plaintext, named by what was being
+// written: the output as given on the command line, or standard output.
+type writeError struct {
+	name string
+	err  error
+}
+
+func (e *writeError) Error() string { return "writing " + e.name + ": " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+// explain turns the package's errors into messages for a person, about the
+// RAF file path. A *writeError names its own file and passes through.
 func explain(err error, path string) error {
+	var we *writeError
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &we):
+		return err
 	case errors.Is(err, raf.ErrAuth):
 		return fmt.Errorf("%s: authentication failed: wrong key or context, or the file was tampered with", path)
 	case errors.Is(err, raf.ErrInvalidHeader):
@@ -328,6 +343,7 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	}
 	defer f.Close()
 	var w io.Writer = stdout
+	wName := "standard output"
 	var o *output
 	if *out == "-" {
 		if err := stdoutNotInput(stdout, f, *in); err != nil {
@@ -353,13 +369,13 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer o.abort()
-		w = dst
+		w, wName = dst, o.name
 	}
 	size, err := r.Size()
 	if err != nil {
 		return explain(err, *in)
 	}
-	if err := copyRange(w, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet)); err != nil {
+	if err := copyRange(w, wName, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet)); err != nil {
 		return explain(err, *in)
 	}
 	if o != nil {
@@ -368,8 +384,9 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// copyRange writes the plaintext [off, off+n) of r to w.
-func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
+// copyRange writes the plaintext [off, off+n) of r to w, which is named
+// wName in a *writeError.
+func copyRange(w io.Writer, wName string, r *raf.File, off, n int64, prog *progress) error {
 	buf := make([]byte, min(ioBlock, max(n, 1)))
 	defer clear(buf)
 	for n > 0 {
@@ -377,7 +394,13 @@ func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
 		got, err := r.ReadAt(buf[:k], off)
 		if got > 0 {
 			if _, werr := w.Write(buf[:got]); werr != nil {
-				return werr
+				// The name of the temporary (from an *fs.PathError) would
+				// say less than the name that the user gave.
+				var pe *fs.PathError
+				if errors.As(werr, &pe) {
+					werr = pe.Err
+				}
+				return &writeError{name: wName, err: werr}
 			}
 			prog.add(got)
 		}
@@ -435,7 +458,7 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 	if *length >= 0 {
 		n = min(n, *length)
 	}
-	return explain(copyRange(stdout, r, *offset, n, newProgress(stderr, "reading", n, kf.quiet)), path)
+	return explain(copyRange(stdout, "standard output", r, *offset, n, newProgress(stderr, "reading", n, kf.quiet)), path)
 }
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {

@@ -680,3 +680,53 @@ func TestCommitErrors(t *testing.T) {
 	}
 	assertNoTemps(t, fx.dir)
 }
+
+// TestOutputWriteErrors: a failed write of the plaintext names what could
+// not be written (the output file, the device or standard output), not
+// the RAF file that was read.
+func TestOutputWriteErrors(t *testing.T) {
+	fx := newFixture(t)
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh here to set a file size limit")
+	}
+	// Under "ulimit -f 8" a file cannot grow past 4 KiB: the write of the
+	// 66 KB plaintext to the temporary fails with EFBIG (Go ignores
+	// SIGXFSZ).
+	c := cliCmd(t, fx.dir, fx.key16, "decrypt", "-in", "f.raf", "-out", "keep.bin")
+	c.Args = append([]string{sh, "-c", `ulimit -f 8 && exec "$0" "$@"`, c.Path}, c.Args[1:]...)
+	c.Path = sh
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	c.Run()
+	if code, msg := c.ProcessState.ExitCode(), errb.String(); code != exitFailure ||
+		!strings.HasPrefix(msg, "aegis-raf: writing keep.bin: ") || strings.Contains(msg, "f.raf") {
+		t.Errorf("decrypt into a file that cannot grow: exit %d, %q; want exit 1 and \"aegis-raf: writing keep.bin: ...\"", code, msg)
+	}
+	if _, err := os.Stat(fx.path("keep.bin")); err == nil {
+		t.Error("a failed decrypt left its output")
+	}
+	assertNoTemps(t, fx.dir)
+
+	if _, err := os.Stat("/dev/full"); err == nil {
+		r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "/dev/full")
+		if r.code != exitFailure || !strings.HasPrefix(r.stderr, "aegis-raf: writing /dev/full: ") || strings.Contains(r.stderr, "f.raf") {
+			t.Errorf("decrypt -out /dev/full: exit %d, %q; want exit 1 and \"aegis-raf: writing /dev/full: ...\"", r.code, r.stderr)
+		}
+	}
+
+	// Standard output that refuses writes, in process.
+	t.Setenv("AEGIS_RAF_KEY", fx.key16)
+	for _, args := range [][]string{{"decrypt", "-in", fx.path("f.raf")}, {"decrypt", "-out", "-", fx.path("f.raf")}, {"cat", fx.path("f.raf")}} {
+		err := run(args, strings.NewReader(""), failWriter{}, io.Discard)
+		if err == nil || err.Error() != "writing standard output: "+errFailWrite.Error() {
+			t.Errorf("%q with a failing standard output: %v; want \"writing standard output: %v\"", args, err, errFailWrite)
+		}
+	}
+}
+
+var errFailWrite = errors.New("the writer refuses")
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errFailWrite }

@@ -92,7 +92,7 @@ func prepareOutput(name string, force, seekable bool, in fs.FileInfo, inName str
 	fi, err := os.Stat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return o, nil
+		return o, danglingLink(name)
 	case err != nil:
 		return nil, err
 	case sameFile(fi, in):
@@ -114,6 +114,31 @@ func prepareOutput(name string, force, seekable bool, in fs.FileInfo, inName str
 	}
 	o.mode = fi.Mode().Perm()
 	return o, nil
+}
+
+// danglingLink refuses a name that is a symbolic link to no file.
+// Creating a file through such a link is the classic symlink attack: the
+// link's owner picks where the file lands. A rename over the link would
+// not follow it, but would destroy a link that the user named as the
+// output, so the link is refused either way.
+func danglingLink(name string) error {
+	fi, err := os.Lstat(name)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return nil // nothing there; or a race, which the final link or rename settles
+	}
+	target, err := os.Readlink(name)
+	if err != nil {
+		return fmt.Errorf("%s is a symbolic link to no file; refusing to create a file through it", name)
+	}
+	next := target
+	if !filepath.IsAbs(next) {
+		next = filepath.Join(filepath.Dir(name), next)
+	}
+	what := "which does not exist"
+	if _, err := os.Lstat(next); err == nil {
+		what = "which leads to no file"
+	}
+	return fmt.Errorf("%s is a symbolic link to %s, %s; refusing to create a file through it (remove the link, or name the file itself)", name, target, what)
 }
 
 // create opens the file to write: the temporary, or the target itself

@@ -311,6 +311,50 @@ func TestSymlinkTarget(t *testing.T) {
 	assertNoTemps(t, fx.dir)
 }
 
+// TestDanglingSymlinkRefused: an -out that is a symbolic link to nothing
+// is refused by encrypt and decrypt, with or without -force: nothing is
+// created through it, and the link stays as it was.
+func TestDanglingSymlinkRefused(t *testing.T) {
+	fx := newFixture(t)
+	os.Mkdir(fx.path("sub"), 0o700)
+	if err := os.Symlink("missing", fx.path("chain")); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"missing", fx.path("sub/missing"), "sub/missing", "chain"} {
+		for _, args := range [][]string{
+			{"encrypt", "-in", "plain", "-out", "dang"},
+			{"encrypt", "-force", "-in", "plain", "-out", "dang"},
+			{"decrypt", "-in", "f.raf", "-out", "dang"},
+			{"decrypt", "-force", "-in", "f.raf", "-out", "dang"},
+		} {
+			os.Remove(fx.path("dang"))
+			if err := os.Symlink(target, fx.path("dang")); err != nil {
+				t.Fatal(err)
+			}
+			r := cli(t, fx.dir, fx.key16, nil, args...)
+			want := "dang is a symbolic link to " + target + ", which does not exist"
+			if target == "chain" {
+				want = "dang is a symbolic link to chain, which leads to no file"
+			}
+			if r.code != exitFailure || !strings.Contains(r.stderr, want) ||
+				strings.Contains(r.stderr, "appeared") {
+				t.Errorf("%q, dang -> %s: exit %d, %q; want exit 1 and a refusal of the dangling link", args, target, r.code, r.stderr)
+			}
+			if got, err := os.Readlink(fx.path("dang")); err != nil || got != target {
+				t.Errorf("%q: the link is now %q, %v; want it kept, to %s", args, got, err, target)
+			}
+			for _, n := range []string{"missing", "sub/missing"} {
+				if _, err := os.Lstat(fx.path(n)); err == nil {
+					t.Errorf("%q: %s was created through the link", args, n)
+					os.Remove(fx.path(n))
+				}
+			}
+			assertNoTemps(t, fx.dir)
+			assertNoTemps(t, fx.path("sub"))
+		}
+	}
+}
+
 // TestSignalLeavesNoTemp interrupts encrypt while it reads a pipe that
 // is held open: its output must not appear (or, under -force, must keep
 // its old content), and no temporary may be left.

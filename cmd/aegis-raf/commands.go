@@ -375,7 +375,11 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return explain(err, *in)
 	}
-	if err := copyRange(w, wName, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet)); err != nil {
+	err = copyRange(w, wName, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet))
+	if o == nil || o.direct {
+		settle() // nothing is renamed: the status follows the last write
+	}
+	if err != nil {
 		return explain(err, *in)
 	}
 	if o != nil {
@@ -458,7 +462,9 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 	if *length >= 0 {
 		n = min(n, *length)
 	}
-	return explain(copyRange(stdout, "standard output", r, *offset, n, newProgress(stderr, "reading", n, kf.quiet)), path)
+	err = copyRange(stdout, "standard output", r, *offset, n, newProgress(stderr, "reading", n, kf.quiet))
+	settle()
+	return explain(err, path)
 }
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {

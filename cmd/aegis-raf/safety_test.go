@@ -7,15 +7,18 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/aegisgo/aegis/common"
 )
@@ -30,10 +33,52 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("AEGIS_RAF_TEST_MAIN") == "1" {
 		progressMin = testProgressMin
+		signalAt(os.Getenv("AEGIS_RAF_TEST_SIGNAL"))
 		main()
 		return
 	}
 	os.Exit(m.Run())
+}
+
+// signalLateLine is what signalAt writes on stderr when the handler has
+// left a signal's outcome alone.
+const signalLateLine = "signalAt: a signal after the outcome was settled"
+
+// signalAt, in aegis-raf run as this test binary, sends the process a
+// signal at one point of the command, given as "N:commit" (signal N at
+// the start of commit, before the rename) or "N:settled" (once the
+// outcome is settled), and waits until the signal handler has dealt with
+// it: by exiting, or by leaving the outcome alone. So the test sees the
+// handler's answer to a signal at exactly that point.
+func signalAt(spec string) {
+	num, at, ok := strings.Cut(spec, ":")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return
+	}
+	late := make(chan struct{})
+	testHookSignalLate = func() {
+		// The test reads this line as the proof that the signal came,
+		// and came once the outcome was settled.
+		fmt.Fprintln(os.Stderr, signalLateLine)
+		close(late)
+	}
+	raise := func() {
+		p, _ := os.FindProcess(os.Getpid())
+		p.Signal(syscall.Signal(n))
+		select {
+		case <-late:
+		case <-time.After(10 * time.Second):
+			fmt.Fprintln(os.Stderr, "signalAt: the signal handler did not answer")
+			os.Exit(3)
+		}
+	}
+	switch at {
+	case "commit":
+		testHookCommit = func(*os.File) { raise() }
+	case "settled":
+		testHookSettled = raise
+	}
 }
 
 // testProgressMin is the progress threshold of aegis-raf run as this
@@ -423,6 +468,88 @@ func TestSignalLeavesNoTemp(t *testing.T) {
 				t.Errorf("left behind: %q", names)
 			}
 		})
+	}
+}
+
+// TestSignalAfterPlaced: a signal that arrives once the output is in
+// place (renamed, and its directory synced) or, for an output that is not
+// renamed, once its last write is done, leaves the command's status
+// alone: exit 0 and a complete output. One that arrives before the rename
+// removes the temporary and exits 128+N.
+func TestSignalAfterPlaced(t *testing.T) {
+	fx := newFixture(t)
+	if os.Getenv("AEGIS_RAF_BIN") != "" {
+		t.Skip("the signal points are hooks of aegis-raf run as this test binary")
+	}
+	old := []byte("the old content")
+	type job struct {
+		args   []string
+		out    string // the file written, "" for standard output
+		want   []byte // its content once complete
+		before bool   // a rename to signal before
+	}
+	jobs := []job{
+		{[]string{"encrypt", "-in", "plain", "-out", "new.raf"}, "new.raf", nil, true},
+		{[]string{"decrypt", "-in", "f.raf", "-out", "new"}, "new", fx.plain, true},
+		{[]string{"decrypt", "-force", "-in", "f.raf", "-out", "old"}, "old", fx.plain, true},
+		{[]string{"decrypt", "-in", "f.raf"}, "", fx.plain, false},
+		{[]string{"cat", "f.raf"}, "", fx.plain, false},
+		{[]string{"decrypt", "-in", "f.raf", "-out", os.DevNull}, os.DevNull, nil, false},
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, sigHUP} {
+		if signal.Ignored(sig) {
+			t.Logf("%v is ignored in this process, so in aegis-raf's too: not sent", sig)
+			continue
+		}
+		for _, j := range jobs {
+			for _, at := range []string{"settled", "commit"} {
+				if at == "commit" && !j.before {
+					continue
+				}
+				os.Remove(fx.path("new.raf"))
+				os.Remove(fx.path("new"))
+				os.WriteFile(fx.path("old"), old, 0o600)
+				c := cliCmd(t, fx.dir, fx.key16, j.args...)
+				c.Env = append(c.Env, fmt.Sprintf("AEGIS_RAF_TEST_SIGNAL=%d:%s", int(sig), at))
+				var out, errb bytes.Buffer
+				c.Stdout, c.Stderr = &out, &errb
+				c.Run()
+				code := c.ProcessState.ExitCode()
+				name := fmt.Sprintf("%v at %s, %q", sig, at, j.args)
+				if at == "settled" {
+					if code != 0 || errb.String() != signalLateLine+"\n" {
+						t.Errorf("%s: exit %d, %q; want exit 0 (the output was complete), and only %q on stderr", name, code, errb.String(), signalLateLine)
+						continue
+					}
+					switch {
+					case j.out == "":
+						if !bytes.Equal(out.Bytes(), j.want) {
+							t.Errorf("%s: %d bytes on standard output; want the %d of the plaintext", name, out.Len(), len(j.want))
+						}
+					case j.want != nil:
+						if got, _ := os.ReadFile(fx.path(j.out)); !bytes.Equal(got, j.want) {
+							t.Errorf("%s: %s holds %d bytes; want the plaintext", name, j.out, len(got))
+						}
+					case strings.HasSuffix(j.out, ".raf"):
+						if r := cli(t, fx.dir, fx.key16, nil, "cat", j.out); r.code != 0 || r.stdout != string(fx.plain) {
+							t.Errorf("%s: cat %s: exit %d, %q", name, j.out, r.code, r.stderr)
+						}
+					}
+				} else {
+					if code != 128+int(sig) {
+						t.Errorf("%s: exit %d, %q; want %d", name, code, errb.String(), 128+int(sig))
+					}
+					if j.out == "old" {
+						if got, _ := os.ReadFile(fx.path("old")); !bytes.Equal(got, old) {
+							t.Errorf("%s: the replaced file changed", name)
+						}
+					} else if _, err := os.Stat(fx.path(j.out)); err == nil {
+						t.Errorf("%s: %s appeared", name, j.out)
+					}
+				}
+				assertNoTemps(t, fx.dir)
+			}
+		}
 	}
 }
 

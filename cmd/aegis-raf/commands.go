@@ -9,9 +9,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/cli"
 	"github.com/aegisgo/aegis/raf"
 )
 
@@ -89,23 +89,14 @@ func explain(err error, path string) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// algKey reduces a variant's name to the part that tells it apart, as
-// aegis-speed does: "AEGIS-128L", "aegis128l", "aegis_128l" and "128l" all
-// become "128l".
-func algKey(name string) string {
-	k := strings.ToLower(strings.TrimSpace(name))
-	k = strings.NewReplacer("-", "", "_", "", " ", "").Replace(k)
-	return strings.TrimPrefix(k, "aegis")
-}
-
+// parseAlg reads -alg as aegis-speed reads its -variants.
 func parseAlg(name string) (raf.Algorithm, bool) {
-	k := algKey(name)
+	var names []string
 	for a := raf.AEGIS128L; a <= raf.AEGIS256X4; a++ {
-		if algKey(a.String()) == k {
-			return a, true
-		}
+		names = append(names, a.String())
 	}
-	return 0, false
+	i, ok := cli.ParseVariant(name, names)
+	return raf.AEGIS128L + raf.Algorithm(i), ok
 }
 
 const algNames = "AEGIS-128L, AEGIS-128X2, AEGIS-128X4, AEGIS-256, AEGIS-256X2 or AEGIS-256X4 (or 128l, 128x2, 128x4, 256, 256x2, 256x4)"
@@ -134,7 +125,7 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 // progress reports on stderr how far a long job is, in steps of 5%.
 type progress struct {
-	w     io.Writer
+	line  *cli.Status
 	verb  string
 	total int64
 	done  int64
@@ -146,12 +137,10 @@ type progress struct {
 // before a person notices. A variable for the tests.
 var progressMin int64 = 32 << 20
 
-// newProgress reports only to a terminal: in a log or a pipe the
-// carriage returns would be noise.
+// newProgress reports only to a terminal (see cli.Status).
 func newProgress(w io.Writer, verb string, total int64, quiet bool) *progress {
-	f, ok := w.(*os.File)
-	on := ok && !quiet && total >= progressMin && isTerminal(f)
-	return &progress{w: w, verb: verb, total: total, on: on}
+	line := cli.NewStatus(w, quiet)
+	return &progress{line: line, verb: verb, total: total, on: line.On() && total >= progressMin}
 }
 
 func (p *progress) add(n int) {
@@ -161,9 +150,9 @@ func (p *progress) add(n int) {
 	}
 	if pct := p.done * 100 / p.total; pct >= p.last+5 || p.done == p.total {
 		p.last = pct
-		fmt.Fprintf(p.w, "\r%s: %3d%% (%d of %d MiB)", p.verb, pct, p.done>>20, p.total>>20)
+		p.line.Show("%s: %3d%% (%d of %d MiB)", p.verb, pct, p.done>>20, p.total>>20)
 		if p.done >= p.total {
-			fmt.Fprintln(p.w)
+			p.line.Keep()
 		}
 	}
 }

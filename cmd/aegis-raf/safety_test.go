@@ -128,9 +128,9 @@ type result struct {
 	stdout, stderr string
 }
 
-// cli runs aegis-raf to its end, with stdin as its standard input (none
+// runProc runs aegis-raf to its end, with stdin as its standard input (none
 // if nil).
-func cli(t *testing.T, dir, keyHex string, stdin io.Reader, args ...string) result {
+func runProc(t *testing.T, dir, keyHex string, stdin io.Reader, args ...string) result {
 	t.Helper()
 	c := cliCmd(t, dir, keyHex, args...)
 	var out, errb bytes.Buffer
@@ -201,7 +201,7 @@ func newFixture(t *testing.T) *fixture {
 	if err := os.WriteFile(filepath.Join(fx.dir, "plain"), fx.plain, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "encrypt", "-chunk", "4096", "-in", "plain", "-out", "f.raf"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "encrypt", "-chunk", "4096", "-in", "plain", "-out", "f.raf"); r.code != 0 {
 		t.Fatalf("encrypt: %+v", r)
 	}
 	return fx
@@ -235,7 +235,7 @@ func TestSameFileRefused(t *testing.T) {
 		{"encrypt", "-force", "-in", "plain", "-out", "./plain"},
 		{"encrypt", "-force", "-in", "plain", "-out", "link.plain"},
 	} {
-		r := cli(t, fx.dir, fx.key16, nil, args...)
+		r := runProc(t, fx.dir, fx.key16, nil, args...)
 		if r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
 			t.Errorf("%q: exit %d, %q; want exit 1 and \"same file\"", args, r.code, r.stderr)
 		}
@@ -260,7 +260,7 @@ func TestSameFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if r := cli(t, fx.dir, fx.key16, in, "encrypt", "-force", "-out", "plain"); r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
+	if r := runProc(t, fx.dir, fx.key16, in, "encrypt", "-force", "-out", "plain"); r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
 		t.Errorf("encrypt -out plain < plain: exit %d, %q", r.code, r.stderr)
 	}
 	out, err := os.OpenFile(fx.path("f.raf"), os.O_WRONLY|os.O_APPEND, 0)
@@ -289,7 +289,7 @@ func TestExistingOutput(t *testing.T) {
 	precious := []byte("precious data")
 	os.WriteFile(fx.path("out"), precious, 0o640)
 	os.Chmod(fx.path("out"), 0o640) // whatever the umask
-	r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "out")
+	r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "out")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "exists") {
 		t.Errorf("decrypt over an existing file: exit %d, %q", r.code, r.stderr)
 	}
@@ -301,14 +301,14 @@ func TestExistingOutput(t *testing.T) {
 	enc := readFile(t, fx.path("f.raf"))
 	enc[len(enc)-20] ^= 1
 	os.WriteFile(fx.path("bad.raf"), enc, 0o600)
-	r = cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "bad.raf", "-out", "out")
+	r = runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "bad.raf", "-out", "out")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "tampered") {
 		t.Errorf("decrypt of a tampered file: exit %d, %q", r.code, r.stderr)
 	}
 	if !bytes.Equal(readFile(t, fx.path("out")), precious) {
 		t.Fatal("a failed decrypt -force changed or removed the existing output")
 	}
-	r = cli(t, fx.dir, fx.key16, nil, "encrypt", "-force", "-alg", "256", "-in", "plain", "-out", "out")
+	r = runProc(t, fx.dir, fx.key16, nil, "encrypt", "-force", "-alg", "256", "-in", "plain", "-out", "out")
 	if r.code != exitFailure || !bytes.Equal(readFile(t, fx.path("out")), precious) {
 		t.Fatalf("a failed encrypt -force (key too short for -alg): exit %d, %q; the output changed: %v",
 			r.code, r.stderr, !bytes.Equal(readFile(t, fx.path("out")), precious))
@@ -317,13 +317,13 @@ func TestExistingOutput(t *testing.T) {
 
 	// Success under -force replaces it and keeps its permission bits; a
 	// new file is 0600.
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "out"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "out"); r.code != 0 {
 		t.Fatalf("decrypt -force: %+v", r)
 	}
 	if !bytes.Equal(readFile(t, fx.path("out")), fx.plain) {
 		t.Error("decrypt -force: wrong content")
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "new"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "new"); r.code != 0 {
 		t.Fatalf("decrypt: %+v", r)
 	}
 	for name, want := range map[string]os.FileMode{"out": 0o640, "new": 0o600} {
@@ -343,7 +343,7 @@ func TestSymlinkTarget(t *testing.T) {
 	if err := os.Symlink("sub/real", fx.path("link")); err != nil {
 		t.Fatal(err)
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "link"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "link"); r.code != 0 {
 		t.Fatalf("decrypt: %+v", r)
 	}
 	if fi, err := os.Lstat(fx.path("link")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -376,7 +376,7 @@ func TestDanglingSymlinkRefused(t *testing.T) {
 			if err := os.Symlink(target, fx.path("dang")); err != nil {
 				t.Fatal(err)
 			}
-			r := cli(t, fx.dir, fx.key16, nil, args...)
+			r := runProc(t, fx.dir, fx.key16, nil, args...)
 			want := "dang is a symbolic link to " + target + ", which does not exist"
 			if target == "chain" {
 				want = "dang is a symbolic link to chain, which leads to no file"
@@ -531,7 +531,7 @@ func TestSignalAfterPlaced(t *testing.T) {
 							t.Errorf("%s: %s holds %d bytes; want the plaintext", name, j.out, len(got))
 						}
 					case strings.HasSuffix(j.out, ".raf"):
-						if r := cli(t, fx.dir, fx.key16, nil, "cat", j.out); r.code != 0 || r.stdout != string(fx.plain) {
+						if r := runProc(t, fx.dir, fx.key16, nil, "cat", j.out); r.code != 0 || r.stdout != string(fx.plain) {
 							t.Errorf("%s: cat %s: exit %d, %q", name, j.out, r.code, r.stderr)
 						}
 					}
@@ -584,7 +584,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("encrypt under nohup, sent SIGHUP: %v; stderr %q", err, errb.String())
 	}
-	if r := cli(t, dir, key, nil, "cat", "out.raf"); r.code != 0 || r.stdout != strings.Repeat("x", 3<<20) {
+	if r := runProc(t, dir, key, nil, "cat", "out.raf"); r.code != 0 || r.stdout != strings.Repeat("x", 3<<20) {
 		t.Errorf("cat: exit %d, %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
 }
@@ -594,12 +594,12 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 func TestStandardStreams(t *testing.T) {
 	fx := newFixture(t)
 	for _, args := range [][]string{{"encrypt", "-in", "-", "-out", "a.raf"}, {"create", "-out", "b.raf"}} {
-		if r := cli(t, fx.dir, fx.key16, bytes.NewReader(fx.plain), args...); r.code != 0 {
+		if r := runProc(t, fx.dir, fx.key16, bytes.NewReader(fx.plain), args...); r.code != 0 {
 			t.Fatalf("%q: %+v", args, r)
 		}
 	}
 	for _, args := range [][]string{{"decrypt", "-in", "a.raf", "-out", "-"}, {"decrypt", "b.raf"}, {"decrypt", "-in", "f.raf"}} {
-		if r := cli(t, fx.dir, fx.key16, nil, args...); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, fx.key16, nil, args...); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("%q: exit %d, %d bytes, %q", args, r.code, len(r.stdout), r.stderr)
 		}
 	}
@@ -639,7 +639,7 @@ func TestUsageErrors(t *testing.T) {
 		{"info", "-"},
 		{"info", "-v", "f.raf"},
 	} {
-		r := cli(t, dir, strings.Repeat("11", 16), nil, args...)
+		r := runProc(t, dir, strings.Repeat("11", 16), nil, args...)
 		if r.code != exitUsage || r.stderr == "" || strings.Contains(r.stderr, "panic") || strings.Contains(r.stderr, "goroutine") {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and a message", args, r.code, r.stderr)
 		}
@@ -660,13 +660,13 @@ func TestHelpFlag(t *testing.T) {
 	dir := t.TempDir()
 	for cmd, flag := range map[string]string{"encrypt": "-chunk", "create": "-alg", "decrypt": "-force", "cat": "-offset", "info": "FILE.raf"} {
 		for _, h := range []string{"-h", "-help", "--help"} {
-			r := cli(t, dir, "", nil, cmd, h)
+			r := runProc(t, dir, "", nil, cmd, h)
 			if r.code != exitOK || !strings.Contains(r.stderr, "usage: aegis-raf") || !strings.Contains(r.stderr, flag) || r.stdout != "" {
 				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 0 and the flags on stderr", cmd, h, r.code, r.stdout, r.stderr)
 			}
 		}
 	}
-	if r := cli(t, dir, "", nil, "help"); r.code != exitOK || !strings.Contains(r.stdout, "aegis-raf encrypt") {
+	if r := runProc(t, dir, "", nil, "help"); r.code != exitOK || !strings.Contains(r.stdout, "aegis-raf encrypt") {
 		t.Errorf("help: %+v", r)
 	}
 }
@@ -686,7 +686,7 @@ func TestExitStatus(t *testing.T) {
 		{"xyz", []string{"cat", "f.raf"}, "AEGIS_RAF_KEY"},
 		{fx.key32, []string{"encrypt", "-alg", "128x2", "-in", "plain", "-out", "o.raf"}, "16-byte key"},
 	} {
-		r := cli(t, fx.dir, c.key, nil, c.args...)
+		r := runProc(t, fx.dir, c.key, nil, c.args...)
 		if r.code != exitFailure || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%q: exit %d, %q; want exit 1 and %q", c.args, r.code, r.stderr, c.want)
 		}
@@ -711,14 +711,14 @@ func TestAlgNames(t *testing.T) {
 		{"aegis128x2", fx.key16, "AEGIS-128X2"},
 	} {
 		out := "alg-" + c.name + ".raf"
-		if r := cli(t, fx.dir, c.key, nil, "encrypt", "-alg", c.name, "-in", "plain", "-out", out); r.code != 0 {
+		if r := runProc(t, fx.dir, c.key, nil, "encrypt", "-alg", c.name, "-in", "plain", "-out", out); r.code != 0 {
 			t.Errorf("-alg %s: %+v", c.name, r)
 			continue
 		}
-		if r := cli(t, fx.dir, "", nil, "info", out); !strings.Contains(r.stdout, "algorithm:  "+c.want+"\n") {
+		if r := runProc(t, fx.dir, "", nil, "info", out); !strings.Contains(r.stdout, "algorithm:  "+c.want+"\n") {
 			t.Errorf("-alg %s: info %q; want %s", c.name, r.stdout, c.want)
 		}
-		if r := cli(t, fx.dir, c.key, nil, "cat", out); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, c.key, nil, "cat", out); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("-alg %s: cat: exit %d, %d bytes", c.name, r.code, len(r.stdout))
 		}
 	}
@@ -731,7 +731,7 @@ func TestKeyFileProcess(t *testing.T) {
 	typo := []byte(fx.key16)
 	typo[7] = 'g'
 	os.WriteFile(fx.path("typo.key"), typo, 0o600)
-	r := cli(t, fx.dir, "", nil, "encrypt", "-keyfile", "typo.key", "-in", "plain", "-out", "typo.raf")
+	r := runProc(t, fx.dir, "", nil, "encrypt", "-keyfile", "typo.key", "-in", "plain", "-out", "typo.raf")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "hex") {
 		t.Errorf("a 32-character key file with a typo: exit %d, %q; want exit 1 and an error about hex", r.code, r.stderr)
 	}
@@ -743,7 +743,7 @@ func TestKeyFileProcess(t *testing.T) {
 	os.WriteFile(fx.path("hex.key"), []byte(fx.key16+"\n"), 0o600)
 	os.WriteFile(fx.path("raw.key"), raw, 0o600)
 	for _, k := range []string{"hex.key", "raw.key"} {
-		if r := cli(t, fx.dir, "", nil, "cat", "-keyfile", k, "f.raf"); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, "", nil, "cat", "-keyfile", k, "f.raf"); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("-keyfile %s: exit %d, %q", k, r.code, r.stderr)
 		}
 	}
@@ -807,11 +807,11 @@ func TestProgressNotInPipe(t *testing.T) {
 	needCore(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "big"), make([]byte, bigJob()), 0o600)
-	r := cli(t, dir, strings.Repeat("ab", 16), nil, "encrypt", "-in", "big", "-out", "big.raf")
+	r := runProc(t, dir, strings.Repeat("ab", 16), nil, "encrypt", "-in", "big", "-out", "big.raf")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("encrypt of %d bytes with stderr in a pipe: exit %d, stderr %q; want nothing on stderr", bigJob(), r.code, r.stderr)
 	}
-	r = cli(t, dir, strings.Repeat("ab", 16), nil, "decrypt", "-in", "big.raf", "-out", "/dev/null")
+	r = runProc(t, dir, strings.Repeat("ab", 16), nil, "decrypt", "-in", "big.raf", "-out", "/dev/null")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("decrypt to /dev/null: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -880,7 +880,7 @@ func TestOutputWriteErrors(t *testing.T) {
 	assertNoTemps(t, fx.dir)
 
 	if _, err := os.Stat("/dev/full"); err == nil {
-		r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "/dev/full")
+		r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "/dev/full")
 		if r.code != exitFailure || !strings.HasPrefix(r.stderr, "aegis-raf: writing /dev/full: ") || strings.Contains(r.stderr, "f.raf") {
 			t.Errorf("decrypt -out /dev/full: exit %d, %q; want exit 1 and \"aegis-raf: writing /dev/full: ...\"", r.code, r.stderr)
 		}

@@ -24,8 +24,8 @@ type keyFlags struct {
 }
 
 func (k *keyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from this file: 32 or 64 hex digits (a newline may follow), or exactly 16 or 32 raw bytes; default: $AEGIS_RAF_KEY (hex)")
-	fs.Func("context", "derive the master key from the key and this context (at most 120 bytes, 72 for 32-byte keys)", func(s string) error {
+	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from the file `F`: 32 or 64 hex digits (a newline may follow), or exactly 16 or 32 raw bytes; default: $AEGIS_RAF_KEY (hex)")
+	fs.Func("context", "derive the master key from the key and the context `S` (at most 120 bytes, 72 for 32-byte keys)", func(s string) error {
 		k.context, k.ctxSet = s, true
 		return nil
 	})
@@ -167,10 +167,10 @@ func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
 	fs := newFlagSet("encrypt", "[flags] [-in PLAIN] -out FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	in := fs.String("in", "-", "plaintext to encrypt (- for standard input)")
-	out := fs.String("out", "", "RAF file to write; a file, not -: RAF needs random access")
-	algName := fs.String("alg", "", algNames+" (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
-	chunk := fs.Int("chunk", raf.DefaultChunk, "chunk size in bytes: 1024 to 1048576, a multiple of 16")
+	in := fs.String("in", "-", "the plaintext `PLAIN` to encrypt (- for standard input)")
+	out := fs.String("out", "", "the RAF file `FILE.raf` to write; a file, not -: RAF needs random access")
+	algName := fs.String("alg", "", "the variant `NAME`: "+algNames+" (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
+	chunk := fs.Int("chunk", raf.DefaultChunk, "the chunk size `N` in bytes: 1024 to 1048576, a multiple of 16")
 	force := fs.Bool("force", false, "replace -out if it exists")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -312,8 +312,8 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("decrypt", "[flags] [-out PLAIN] -in FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	in := fs.String("in", "", "RAF file to decrypt (a file, not -; it may also be given as the one argument)")
-	out := fs.String("out", "-", "plaintext output (- for standard output)")
+	in := fs.String("in", "", "the RAF file `FILE.raf` to decrypt (a file, not -; it may also be given as the one argument)")
+	out := fs.String("out", "-", "the plaintext output `PLAIN` (- for standard output)")
 	force := fs.Bool("force", false, "replace -out if it exists")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -413,8 +413,8 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("cat", "[flags] FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	offset := fs.Int64("offset", 0, "first byte to print (0 or more; past the end prints nothing)")
-	length := fs.Int64("length", -1, "number of bytes to print (0 or more; -1: to the end)")
+	offset := fs.Int64("offset", 0, "the first byte `N` to print (0 or more; past the end prints nothing)")
+	length := fs.Int64("length", -1, "the number `N` of bytes to print (0 or more; -1: to the end)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

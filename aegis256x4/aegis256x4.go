@@ -34,8 +34,8 @@
 // for encryption.
 //
 // Built without cgo, or with the tag without_aegis, the package still
-// compiles, but New returns [common.ErrNotAvailable] (and [common.Available]
-// is false).
+// compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable]
+// (and [common.Available] is false).
 package aegis256x4
 
 import (

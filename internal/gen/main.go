@@ -137,7 +137,7 @@ var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: 
 //
 // Besides the AEAD, the package has incremental encryption and decryption ([NewEncrypter], [NewDecrypter]) for messages that arrive in pieces, detached tags ([{{.Type}}.SealDetached], [{{.Type}}.OpenDetached]), AEGIS-MAC ([NewMAC]) and the raw keystream ([Stream], [NewKeyStream]). One key must serve one purpose: do not use the same key both for the MAC and for encryption.
 //
-// Built without cgo, or with the tag without_aegis, the package still compiles, but New returns [common.ErrNotAvailable] (and [common.Available] is false).
+// Built without cgo, or with the tag without_aegis, the package still compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable] (and [common.Available] is false).
 package {{.Pkg}}
 
 import (

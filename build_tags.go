@@ -17,6 +17,23 @@
 // bytes are those of github.com/aegis-aead/go-libaegis, so a program can
 // switch with a change of import path or a replace directive.
 //
+// # Random nonces
+//
+// A nonce must never repeat under one key. Nonces drawn at random repeat
+// by chance: among q messages with n-bit random nonces, two share a nonce
+// with probability about q^2/2^(n+1) (the birthday bound). Kept below
+// 2^-32, which it reaches at q = 2^((n-31)/2), that allows:
+//
+//	AEGIS-128L, 128X2, 128X4  128-bit nonces  2^48 messages per key  (2^-32 at 2^48.5)
+//	AEGIS-256, 256X2, 256X4   256-bit nonces  2^112 messages per key (2^-32 at 2^112.5)
+//
+// At 2^48 or 2^112 messages the probability is about 2^-33. (AES-GCM's
+// 96-bit nonces allow 2^32.) For random nonces, pick the AEGIS-256
+// family: no practical use reaches its limit. Each variant's
+// NewWithRandomNonce draws the nonces itself, as
+// crypto/cipher.NewGCMWithRandomNonce does: Seal puts a fresh nonce from
+// crypto/rand in front of the ciphertext, and Open takes it back off.
+//
 // # Build tags
 //
 // The C core is compiled when cgo is on (CGO_ENABLED=1 and a C compiler).

@@ -19,7 +19,13 @@
 // [common.ErrNotAvailable] rather than panic.
 //
 // A nonce must never repeat under one key. Random nonces from crypto/rand
-// are safe for up to 2^48 messages per key; a counter is safe for 2^128.
+// are safe for up to 2^48 messages per key; a counter is safe for 2^128. For
+// random nonces, the AEGIS-256 family is the better choice.
+//
+// [NewWithRandomNonce] returns an AEAD that draws the nonce of each message
+// itself, from crypto/rand, and sends it in front of the ciphertext, as
+// [crypto/cipher.NewGCMWithRandomNonce] does for AES-GCM: the caller has no
+// nonce to manage.
 //
 // Besides the AEAD, the package has incremental encryption and decryption
 // ([NewEncrypter], [NewDecrypter]) for messages that arrive in pieces,
@@ -29,8 +35,8 @@
 // for encryption.
 //
 // Built without cgo, or with the tag without_aegis, the package still
-// compiles, but New returns [common.ErrNotAvailable] (and [common.Available]
-// is false).
+// compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable]
+// (and [common.Available] is false).
 package aegis128x2
 
 import (
@@ -53,7 +59,8 @@ const (
 	// also take shorter nonces, zero-padded to this size; an empty nonce is
 	// the all-zero nonce. A nonce must never repeat under one key. Random
 	// nonces from crypto/rand are safe for up to 2^48 messages per key; a
-	// counter is safe for 2^128.
+	// counter is safe for 2^128. For random nonces, the AEGIS-256 family is
+	// the better choice.
 	NonceSize = 16
 )
 

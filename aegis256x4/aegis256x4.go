@@ -18,7 +18,13 @@
 // [common.ErrNotAvailable] rather than panic.
 //
 // A nonce must never repeat under one key. At 256 bits, random nonces from
-// crypto/rand are safe for any practical number of messages.
+// crypto/rand are safe for up to 2^112 messages per key, more than any
+// practical use: the AEGIS-256 family is the one to pick for random nonces.
+//
+// [NewWithRandomNonce] returns an AEAD that draws the nonce of each message
+// itself, from crypto/rand, and sends it in front of the ciphertext, as
+// [crypto/cipher.NewGCMWithRandomNonce] does for AES-GCM: the caller has no
+// nonce to manage.
 //
 // Besides the AEAD, the package has incremental encryption and decryption
 // ([NewEncrypter], [NewDecrypter]) for messages that arrive in pieces,
@@ -28,8 +34,8 @@
 // for encryption.
 //
 // Built without cgo, or with the tag without_aegis, the package still
-// compiles, but New returns [common.ErrNotAvailable] (and [common.Available]
-// is false).
+// compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable]
+// (and [common.Available] is false).
 package aegis256x4
 
 import (
@@ -51,8 +57,9 @@ const (
 	// NonceSize is the size of an AEGIS-256X4 nonce in bytes. Seal and Open
 	// also take shorter nonces, zero-padded to this size; an empty nonce is
 	// the all-zero nonce. A nonce must never repeat under one key. At 256
-	// bits, random nonces from crypto/rand are safe for any practical number
-	// of messages.
+	// bits, random nonces from crypto/rand are safe for up to 2^112 messages
+	// per key, more than any practical use: the AEGIS-256 family is the one
+	// to pick for random nonces.
 	NonceSize = 32
 )
 

@@ -3,7 +3,6 @@
 package raf
 
 import (
-	"fmt"
 	"io"
 )
 
@@ -93,7 +92,7 @@ func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
 	nl, cs, rs := int64(f.nl), f.cs, f.rs
 	nonces := b.nonce[:int64(k)*nl]
 	if _, err := io.ReadFull(f.rng, nonces); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	seal := func(recs []byte) {
 		for j := range int64(k) {
@@ -111,7 +110,7 @@ func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
 		seal(recs)
 		for j := range int64(k) {
 			if _, err := f.store.WriteAt(recs[j*rs:(j+1)*rs], off+j*rs); err != nil {
-				return fmt.Errorf("raf: %w", err)
+				return wrapErr(err)
 			}
 			f.noteLeaf(idx+j, plain[j*cs:(j+1)*cs], newSize)
 		}
@@ -144,7 +143,7 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 	if f.mem == nil || !f.mem.view(off, n, false, open) {
 		recs := b.records(n)
 		if _, err := f.store.ReadAt(recs, off); err != nil {
-			return fmt.Errorf("raf: %w", err)
+			return wrapErr(err)
 		}
 		open(recs)
 	}

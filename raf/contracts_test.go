@@ -143,12 +143,15 @@ func TestMemStoreLimit(t *testing.T) {
 	needCore(t)
 	f, st, key := newFile(t, AEGIS128L, 1024)
 	f.WriteAt([]byte("kept"), 0)
+	// The store's error is the package's own, and comes back as it is:
+	// "raf: MemStore size limit exceeded", not wrapped in a second "raf: ".
+	want := ErrMemStoreFull.Error()
 	for _, at := range []int64{1 << 40, 1 << 48, 1 << 62} {
-		if _, err := f.WriteAt([]byte{1}, at); !errors.Is(err, ErrMemStoreFull) {
-			t.Errorf("File.WriteAt at %d: %v", at, err)
+		if _, err := f.WriteAt([]byte{1}, at); !errors.Is(err, ErrMemStoreFull) || err.Error() != want {
+			t.Errorf("File.WriteAt at %d: %v; want %q", at, err, want)
 		}
-		if err := f.Truncate(at); !errors.Is(err, ErrMemStoreFull) {
-			t.Errorf("File.Truncate(%d): %v", at, err)
+		if err := f.Truncate(at); !errors.Is(err, ErrMemStoreFull) || err.Error() != want {
+			t.Errorf("File.Truncate(%d): %v; want %q", at, err, want)
 		}
 	}
 	f.Close()

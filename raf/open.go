@@ -87,7 +87,7 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	}
 	have, err := store.GetSize()
 	if err != nil {
-		return nil, fmt.Errorf("raf: %w", err)
+		return nil, wrapErr(err)
 	}
 	if have >= HeaderSize && !opts.Truncate {
 		return nil, ErrExists
@@ -95,7 +95,7 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng}
 	f.mem, _ = store.(*MemStore)
 	if _, err := io.ReadFull(rng, f.fileID[:]); err != nil {
-		return nil, fmt.Errorf("raf: %w", err)
+		return nil, wrapErr(err)
 	}
 	if err := f.init(key); err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if have > HeaderSize {
 		if err := store.SetSize(HeaderSize); err != nil {
 			f.wipe()
-			return nil, fmt.Errorf("raf: %w", err)
+			return nil, wrapErr(err)
 		}
 	}
 	if opts.Merkle != nil {
@@ -202,13 +202,13 @@ func Probe(store Store) (*FileInfo, error) {
 func probe(store Store, hdr *[HeaderSize]byte) (*FileInfo, int64, error) {
 	have, err := store.GetSize()
 	if err != nil {
-		return nil, 0, fmt.Errorf("raf: %w", err)
+		return nil, 0, wrapErr(err)
 	}
 	if have < HeaderSize {
 		return nil, 0, ErrInvalidHeader
 	}
 	if _, err := store.ReadAt(hdr[:], 0); err != nil {
-		return nil, 0, fmt.Errorf("raf: %w", err)
+		return nil, 0, wrapErr(err)
 	}
 	if string(hdr[0:8]) != magic ||
 		binary.LittleEndian.Uint16(hdr[8:10]) != HeaderSize ||
@@ -239,11 +239,11 @@ func (f *File) init(master []byte) error {
 	defer clear(km)
 	kl := v.KeySize
 	if err := f.aead.Init(v, km[:kl], tagSize); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	if err := f.hdrMAC.Init(v, km[kl:2*kl], nil, tagSize); err != nil {
 		f.aead.Wipe()
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	f.nl = v.NonceSize
 	f.rs = int64(f.nl) + f.cs + tagSize
@@ -320,7 +320,7 @@ func (f *File) header(size int64) (hdr [HeaderSize]byte) {
 func (f *File) writeHeader(size int64) error {
 	hdr := f.header(size)
 	if _, err := f.store.WriteAt(hdr[:], 0); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	f.size = size
 	return nil
@@ -351,7 +351,7 @@ func (f *File) Sync() error {
 		return ErrClosed
 	}
 	if err := f.store.Sync(); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }
@@ -372,7 +372,7 @@ func (f *File) Close() error {
 		f.merkle.wipe()
 	}
 	if err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }

@@ -56,6 +56,21 @@
 // it: its size is the one in the header and its Merkle tree equals what
 // [File.MerkleRebuild] builds from the store.
 //
+// # Costs
+//
+// The format has no holes: every chunk below the size has its record. A
+// [File.WriteAt] far past the end, and a [File.Truncate] that grows, write
+// every chunk of the gap as encrypted zeros, so WriteAt(p, 1<<40) on a
+// file store writes a terabyte of records before it writes p, and takes
+// the time to encrypt it. Nothing in the file tells such zeros from
+// written ones.
+//
+// A [MemStore] keeps every record in memory. A File over one that grows
+// to N bytes, by writes or by Truncate(N), takes N bytes of heap and the
+// records' nonces and tags besides: Truncate(4 GiB) takes 4 GiB, far below
+// [MaxMemStoreSize]. The store leaves ranges that were never written
+// unallocated, but a File writes them all.
+//
 // # Compatibility
 //
 // The API keeps go-libaegis's: [Create], [Open] and [Probe], a [*File]
@@ -80,6 +95,7 @@ package raf
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
@@ -144,7 +160,10 @@ const tagSize = 16
 
 // Errors. They are values to compare with [errors.Is]. ErrAuth and
 // ErrBadKeyLength are the common package's values, so a check against
-// either package's name works.
+// either package's name works. An error of the [Store] or of the random
+// source comes back wrapped as "raf: <err>", except the package's own
+// values (a [MemStore]'s ErrMemStoreFull, say), which come back as they
+// are.
 var (
 	// ErrAuth: a wrong key (or wrong DeriveMasterKey context), or a
 	// tampered header or chunk. The format cannot tell them apart.
@@ -173,6 +192,27 @@ var (
 	// Options.Merkle.
 	ErrMerkleDisabled = errors.New("raf: merkle tree not enabled")
 )
+
+// ownErrors are the package's error values. Their texts start with
+// "raf: " already.
+var ownErrors = []error{
+	ErrInvalidHeader, ErrBadChunkSize, ErrExists, ErrOverflow, ErrClosed,
+	ErrNegativeOffset, ErrMerkleDisabled, ErrMemStoreFull,
+	ErrContextTooLong, ErrBadMerkleOptions,
+}
+
+// wrapErr marks an error from a store, the random source or the core as
+// one that arose in this package: "raf: " and its text. One of the
+// package's own values, such as a [MemStore]'s ErrMemStoreFull, comes back
+// as it is, so its text does not carry the prefix twice.
+func wrapErr(err error) error {
+	for _, own := range ownErrors {
+		if errors.Is(err, own) {
+			return err
+		}
+	}
+	return fmt.Errorf("raf: %w", err)
+}
 
 // FileInfo describes a file: its logical (plaintext) size, its chunk size
 // and its variant.

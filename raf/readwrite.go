@@ -4,7 +4,6 @@ package raf
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"math"
 )
@@ -25,7 +24,7 @@ func (f *File) readChunk(idx int64, rec, out []byte) error {
 	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) {
 		rec = rec[:f.rs]
 		if _, err := f.store.ReadAt(rec, off); err != nil {
-			return fmt.Errorf("raf: %w", err)
+			return wrapErr(err)
 		}
 		ok = f.openRecord(idx, rec, out)
 	}
@@ -61,7 +60,7 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 	// untouched.
 	nonce := f.nonce[:f.nl]
 	if _, err := io.ReadFull(f.rng, nonce); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	off := HeaderSize + idx*f.rs
 	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) {
@@ -71,7 +70,7 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 		rec = rec[:f.rs]
 		f.sealRecord(idx, nonce, plain, rec)
 		if _, err := f.store.WriteAt(rec, off); err != nil {
-			return fmt.Errorf("raf: %w", err)
+			return wrapErr(err)
 		}
 	}
 	f.noteLeaf(idx, plain, newSize)
@@ -183,7 +182,7 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 
 // WriteAt writes p at offset off of the plaintext. Writing past the end
 // extends the file; a gap between the old end and off reads as zeros (its
-// chunks are encrypted zeros, never holes).
+// chunks are encrypted zeros, never holes: see Costs in the package doc).
 //
 // The store calls come in the order that the package doc's crash model
 // needs: the store grows first, then each touched chunk is rewritten with
@@ -308,7 +307,7 @@ func (f *File) growStore(size int64) error {
 		return nil
 	}
 	if err := f.store.SetSize(f.storeSize(size)); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }
@@ -355,11 +354,12 @@ func allZero(b []byte) bool {
 }
 
 // Truncate changes the logical size. Growing fills with zeros, as a write
-// past the end does. Shrinking cuts the records past the new end and
-// re-encrypts the new last chunk with zeros past the new end, so that the
-// cut plaintext cannot be recovered with the key. (libaegis leaves it in
-// place; the file stays readable by both.) If that chunk does not
-// authenticate, Truncate fails with [ErrAuth] before changing anything.
+// past the end does (see Costs in the package doc). Shrinking cuts the
+// records past the new end and re-encrypts the new last chunk with zeros
+// past the new end, so that the cut plaintext cannot be recovered with the
+// key. (libaegis leaves it in place; the file stays readable by both.) If
+// that chunk does not authenticate, Truncate fails with [ErrAuth] before
+// changing anything.
 //
 // A shrink rewrites the new last chunk first, then the header, and cuts
 // the store last, so a crash at any point leaves a file that opens with
@@ -412,7 +412,7 @@ func (f *File) Truncate(size int64) error {
 		return err
 	}
 	if err := f.store.SetSize(f.storeSize(size)); err != nil {
-		return fmt.Errorf("raf: %w", err)
+		return wrapErr(err)
 	}
 	return nil
 }

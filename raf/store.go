@@ -111,8 +111,10 @@ const memBlock = 1 << 20
 // It holds its bytes in blocks of 1 MiB, allocated when first written, so
 // writing N bytes sequentially costs about N bytes of memory (no array
 // copied as it grows), and a range that was never written (after a
-// SetSize that grows) costs nothing and reads as zeros. A shrink keeps
-// the blocks' memory for the next growth, as a slice keeps its capacity.
+// SetSize that grows) costs nothing and reads as zeros; a [File] over it
+// writes every record, though (see Costs in the package doc). A shrink
+// keeps the blocks' memory for the next growth, as a slice keeps its
+// capacity.
 // Its size is at most [MaxMemStoreSize].
 type MemStore struct {
 	mu   sync.RWMutex

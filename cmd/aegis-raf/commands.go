@@ -7,10 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/cli"
 	"github.com/aegisgo/aegis/raf"
 )
 
@@ -23,8 +24,8 @@ type keyFlags struct {
 }
 
 func (k *keyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from this file: 32 or 64 hex digits (a newline may follow), or exactly 16 or 32 raw bytes; default: $AEGIS_RAF_KEY (hex)")
-	fs.Func("context", "derive the master key from the key and this context (at most 120 bytes, 72 for 32-byte keys)", func(s string) error {
+	fs.StringVar(&k.keyfile, "keyfile", "", "read the key from the file `F`: 32 or 64 hex digits (a newline may follow), or exactly 16 or 32 raw bytes; default: $AEGIS_RAF_KEY (hex)")
+	fs.Func("context", "derive the master key from the key and the context `S` (at most 120 bytes, 72 for 32-byte keys)", func(s string) error {
 		k.context, k.ctxSet = s, true
 		return nil
 	})
@@ -55,11 +56,25 @@ func (k *keyFlags) key() ([]byte, error) {
 	return key, nil
 }
 
-// explain turns the package's errors into messages for a person.
+// writeError is a failed write of the plaintext, named by what was being
+// written: the output as given on the command line, or standard output.
+type writeError struct {
+	name string
+	err  error
+}
+
+func (e *writeError) Error() string { return "writing " + e.name + ": " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+// explain turns the package's errors into messages for a person, about the
+// RAF file path. A *writeError names its own file and passes through.
 func explain(err error, path string) error {
+	var we *writeError
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &we):
+		return err
 	case errors.Is(err, raf.ErrAuth):
 		return fmt.Errorf("%s: authentication failed: wrong key or context, or the file was tampered with", path)
 	case errors.Is(err, raf.ErrInvalidHeader):
@@ -74,23 +89,14 @@ func explain(err error, path string) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// algKey reduces a variant's name to the part that tells it apart, as
-// aegis-speed does: "AEGIS-128L", "aegis128l", "aegis_128l" and "128l" all
-// become "128l".
-func algKey(name string) string {
-	k := strings.ToLower(strings.TrimSpace(name))
-	k = strings.NewReplacer("-", "", "_", "", " ", "").Replace(k)
-	return strings.TrimPrefix(k, "aegis")
-}
-
+// parseAlg reads -alg as aegis-speed reads its -variants.
 func parseAlg(name string) (raf.Algorithm, bool) {
-	k := algKey(name)
+	var names []string
 	for a := raf.AEGIS128L; a <= raf.AEGIS256X4; a++ {
-		if algKey(a.String()) == k {
-			return a, true
-		}
+		names = append(names, a.String())
 	}
-	return 0, false
+	i, ok := cli.ParseVariant(name, names)
+	return raf.AEGIS128L + raf.Algorithm(i), ok
 }
 
 const algNames = "AEGIS-128L, AEGIS-128X2, AEGIS-128X4, AEGIS-256, AEGIS-256X2 or AEGIS-256X4 (or 128l, 128x2, 128x4, 256, 256x2, 256x4)"
@@ -119,7 +125,7 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 // progress reports on stderr how far a long job is, in steps of 5%.
 type progress struct {
-	w     io.Writer
+	line  *cli.Status
 	verb  string
 	total int64
 	done  int64
@@ -131,12 +137,10 @@ type progress struct {
 // before a person notices. A variable for the tests.
 var progressMin int64 = 32 << 20
 
-// newProgress reports only to a terminal: in a log or a pipe the
-// carriage returns would be noise.
+// newProgress reports only to a terminal (see cli.Status).
 func newProgress(w io.Writer, verb string, total int64, quiet bool) *progress {
-	f, ok := w.(*os.File)
-	on := ok && !quiet && total >= progressMin && isTerminal(f)
-	return &progress{w: w, verb: verb, total: total, on: on}
+	line := cli.NewStatus(w, quiet)
+	return &progress{line: line, verb: verb, total: total, on: line.On() && total >= progressMin}
 }
 
 func (p *progress) add(n int) {
@@ -146,9 +150,9 @@ func (p *progress) add(n int) {
 	}
 	if pct := p.done * 100 / p.total; pct >= p.last+5 || p.done == p.total {
 		p.last = pct
-		fmt.Fprintf(p.w, "\r%s: %3d%% (%d of %d MiB)", p.verb, pct, p.done>>20, p.total>>20)
+		p.line.Show("%s: %3d%% (%d of %d MiB)", p.verb, pct, p.done>>20, p.total>>20)
 		if p.done >= p.total {
-			fmt.Fprintln(p.w)
+			p.line.Keep()
 		}
 	}
 }
@@ -163,10 +167,10 @@ func cmdEncrypt(args []string, stdin io.Reader, stderr io.Writer) error {
 	fs := newFlagSet("encrypt", "[flags] [-in PLAIN] -out FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	in := fs.String("in", "-", "plaintext to encrypt (- for standard input)")
-	out := fs.String("out", "", "RAF file to write; a file, not -: RAF needs random access")
-	algName := fs.String("alg", "", algNames+" (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
-	chunk := fs.Int("chunk", raf.DefaultChunk, "chunk size in bytes: 1024 to 1048576, a multiple of 16")
+	in := fs.String("in", "-", "the plaintext `PLAIN` to encrypt (- for standard input)")
+	out := fs.String("out", "", "the RAF file `FILE.raf` to write; a file, not -: RAF needs random access")
+	algName := fs.String("alg", "", "the variant `NAME`: "+algNames+" (default: AEGIS-128L for a 16-byte key, AEGIS-256 for 32)")
+	chunk := fs.Int("chunk", raf.DefaultChunk, "the chunk size `N` in bytes: 1024 to 1048576, a multiple of 16")
 	force := fs.Bool("force", false, "replace -out if it exists")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -308,8 +312,8 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("decrypt", "[flags] [-out PLAIN] -in FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	in := fs.String("in", "", "RAF file to decrypt (a file, not -; it may also be given as the one argument)")
-	out := fs.String("out", "-", "plaintext output (- for standard output)")
+	in := fs.String("in", "", "the RAF file `FILE.raf` to decrypt (a file, not -; it may also be given as the one argument)")
+	out := fs.String("out", "-", "the plaintext output `PLAIN` (- for standard output)")
 	force := fs.Bool("force", false, "replace -out if it exists")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -328,6 +332,7 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	}
 	defer f.Close()
 	var w io.Writer = stdout
+	wName := "standard output"
 	var o *output
 	if *out == "-" {
 		if err := stdoutNotInput(stdout, f, *in); err != nil {
@@ -353,13 +358,17 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer o.abort()
-		w = dst
+		w, wName = dst, o.name
 	}
 	size, err := r.Size()
 	if err != nil {
 		return explain(err, *in)
 	}
-	if err := copyRange(w, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet)); err != nil {
+	err = copyRange(w, wName, r, 0, size, newProgress(stderr, "decrypting", size, kf.quiet))
+	if o == nil || o.direct {
+		settle() // nothing is renamed: the status follows the last write
+	}
+	if err != nil {
 		return explain(err, *in)
 	}
 	if o != nil {
@@ -368,8 +377,9 @@ func cmdDecrypt(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// copyRange writes the plaintext [off, off+n) of r to w.
-func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
+// copyRange writes the plaintext [off, off+n) of r to w, which is named
+// wName in a *writeError.
+func copyRange(w io.Writer, wName string, r *raf.File, off, n int64, prog *progress) error {
 	buf := make([]byte, min(ioBlock, max(n, 1)))
 	defer clear(buf)
 	for n > 0 {
@@ -377,7 +387,13 @@ func copyRange(w io.Writer, r *raf.File, off, n int64, prog *progress) error {
 		got, err := r.ReadAt(buf[:k], off)
 		if got > 0 {
 			if _, werr := w.Write(buf[:got]); werr != nil {
-				return werr
+				// The name of the temporary (from an *fs.PathError) would
+				// say less than the name that the user gave.
+				var pe *fs.PathError
+				if errors.As(werr, &pe) {
+					werr = pe.Err
+				}
+				return &writeError{name: wName, err: werr}
 			}
 			prog.add(got)
 		}
@@ -397,8 +413,8 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("cat", "[flags] FILE.raf", stderr)
 	var kf keyFlags
 	kf.register(fs)
-	offset := fs.Int64("offset", 0, "first byte to print (0 or more; past the end prints nothing)")
-	length := fs.Int64("length", -1, "number of bytes to print (0 or more; -1: to the end)")
+	offset := fs.Int64("offset", 0, "the first byte `N` to print (0 or more; past the end prints nothing)")
+	length := fs.Int64("length", -1, "the number `N` of bytes to print (0 or more; -1: to the end)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -435,7 +451,9 @@ func cmdCat(args []string, stdout, stderr io.Writer) error {
 	if *length >= 0 {
 		n = min(n, *length)
 	}
-	return explain(copyRange(stdout, r, *offset, n, newProgress(stderr, "reading", n, kf.quiet)), path)
+	err = copyRange(stdout, "standard output", r, *offset, n, newProgress(stderr, "reading", n, kf.quiet))
+	settle()
+	return explain(err, path)
 }
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {

@@ -15,19 +15,25 @@ import (
 )
 
 // temps holds the names of the temporary files that exist now, so that a
-// signal can remove them. Its lock is taken to create one, so none is
-// created after the signal handler has started (it never lets go).
+// signal can remove them, and whether the command's outcome is settled.
+// Its lock is taken to create a temporary and to put one in place, so
+// neither happens after the signal handler has started (it never lets
+// go, unless the outcome is settled).
 var temps struct {
 	sync.Mutex
-	names map[string]bool
+	names   map[string]bool
+	settled bool // the output is in place, or its last write is done
 }
 
-// catchSignals removes the temporary files on SIGINT, SIGTERM and SIGHUP,
-// then exits with 128 plus the signal's number, as a shell reports a
-// process killed by it. A target never sees a partial file: it is only
-// ever replaced by a rename of a complete, synced temporary. A signal that
-// the process was started with ignored (nohup, a background job) stays
-// ignored: Notify would turn it back on.
+// catchSignals handles SIGINT, SIGTERM and SIGHUP. Before the outcome is
+// settled, it removes the temporary files, then exits with 128 plus the
+// signal's number, as a shell reports a process killed by it. A target
+// never sees a partial file: it is only ever replaced by a rename of a
+// complete, synced temporary. Once the outcome is settled (see settle),
+// the signal changes nothing: the command ends with its own status, 0
+// for an output in place. A signal that the process was started with
+// ignored (nohup, a background job) stays ignored: Notify would turn it
+// back on.
 func catchSignals() {
 	c := make(chan os.Signal, 1)
 	for _, sig := range terminating {
@@ -38,6 +44,13 @@ func catchSignals() {
 	go func() {
 		sig := <-c
 		temps.Lock()
+		if temps.settled {
+			temps.Unlock()
+			if testHookSignalLate != nil {
+				testHookSignalLate()
+			}
+			return
+		}
 		for name := range temps.names {
 			os.Remove(name)
 		}
@@ -49,9 +62,32 @@ func catchSignals() {
 	}()
 }
 
-// testHookCommit, when set, runs at the start of output.commit, so that a
-// test can make the Sync or Close of the temporary fail.
-var testHookCommit func(f *os.File)
+// settle marks the outcome of the command as decided, for an output that
+// is not renamed into place (standard output, a device, a FIFO): its
+// last write is done, and its status follows that write. An output that
+// is renamed is settled by commit.
+func settle() {
+	temps.Lock()
+	temps.settled = true
+	temps.Unlock()
+	if testHookSettled != nil {
+		testHookSettled()
+	}
+}
+
+// Test hooks, set only by the tests.
+var (
+	// testHookCommit runs at the start of output.commit, so that a test
+	// can make the Sync or Close of the temporary fail, or send a signal
+	// before the rename.
+	testHookCommit func(f *os.File)
+	// testHookSettled runs once the outcome is settled: after the rename
+	// and the directory sync, or after the last write.
+	testHookSettled func()
+	// testHookSignalLate runs when a signal arrives after the outcome is
+	// settled, and so changes nothing.
+	testHookSignalLate func()
+)
 
 // output is a file that a command writes. It appears under its name only
 // when complete: the bytes go to a temporary file in the same directory,
@@ -92,7 +128,7 @@ func prepareOutput(name string, force, seekable bool, in fs.FileInfo, inName str
 	fi, err := os.Stat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return o, nil
+		return o, danglingLink(name)
 	case err != nil:
 		return nil, err
 	case sameFile(fi, in):
@@ -114,6 +150,31 @@ func prepareOutput(name string, force, seekable bool, in fs.FileInfo, inName str
 	}
 	o.mode = fi.Mode().Perm()
 	return o, nil
+}
+
+// danglingLink refuses a name that is a symbolic link to no file.
+// Creating a file through such a link is the classic symlink attack: the
+// link's owner picks where the file lands. A rename over the link would
+// not follow it, but would destroy a link that the user named as the
+// output, so the link is refused either way.
+func danglingLink(name string) error {
+	fi, err := os.Lstat(name)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return nil // nothing there; or a race, which the final link or rename settles
+	}
+	target, err := os.Readlink(name)
+	if err != nil {
+		return fmt.Errorf("%s is a symbolic link to no file; refusing to create a file through it", name)
+	}
+	next := target
+	if !filepath.IsAbs(next) {
+		next = filepath.Join(filepath.Dir(name), next)
+	}
+	what := "which does not exist"
+	if _, err := os.Lstat(next); err == nil {
+		what = "which leads to no file"
+	}
+	return fmt.Errorf("%s is a symbolic link to %s, %s; refusing to create a file through it (remove the link, or name the file itself)", name, target, what)
 }
 
 // create opens the file to write: the temporary, or the target itself
@@ -200,17 +261,27 @@ func (o *output) commit() error {
 		o.abort()
 		return fmt.Errorf("%s: close: %w", o.name, err)
 	}
-	if err := o.place(); err != nil {
-		o.abort()
+	// The lock keeps a signal out from the rename to the directory sync:
+	// it either comes before, and finds the temporary to remove and the
+	// target as it was, or after, and finds the command done.
+	temps.Lock()
+	err := o.place()
+	if err == nil {
+		delete(temps.names, o.tmp)
+		o.tmp = ""
+		if serr := syncDir(filepath.Dir(o.path)); serr != nil {
+			err = fmt.Errorf("%s is complete, but its directory could not be synced: %w", o.name, serr)
+		} else {
+			temps.settled = true
+		}
+	}
+	temps.Unlock()
+	if err != nil {
+		o.abort() // a no-op once the temporary has its new name
 		return err
 	}
-	temps.Lock()
-	delete(temps.names, o.tmp)
-	temps.Unlock()
-	o.tmp = ""
-	dir := filepath.Dir(o.path)
-	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("%s is complete, but its directory could not be synced: %w", o.name, err)
+	if testHookSettled != nil {
+		testHookSettled()
 	}
 	return nil
 }

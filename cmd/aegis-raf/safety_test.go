@@ -7,15 +7,18 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/aegisgo/aegis/common"
 )
@@ -24,16 +27,78 @@ import (
 // statuses, signals and the standard streams are the real ones. The
 // process is this test binary, which TestMain turns into aegis-raf, or
 // the program that AEGIS_RAF_BIN names (to run these tests against
-// another build, such as an older aegis-raf), run through the command in
-// AEGIS_RAF_EXEC when that is set.
+// another build, such as an older aegis-raf).
+//
+// Under user-mode emulation (go test -exec qemu-aarch64 ..., as
+// .ci/cross.sh runs the module) these tests skip: the host cannot run
+// the binary without qemu, and qemu-user forks a multi-threaded guest
+// badly (a child can hang in a futex for good). The command's logic does
+// not depend on the architecture; the tests that call run in process
+// still run there. CI runs them natively with AEGIS_RAF_WANT_PROCESS=1,
+// which turns that skip into a failure.
+
+// needProcess skips the test under emulation (see above).
+func needProcess(t *testing.T) {
+	t.Helper()
+	why := emulation()
+	if why == "" {
+		return
+	}
+	if os.Getenv("AEGIS_RAF_WANT_PROCESS") == "1" {
+		t.Fatalf("AEGIS_RAF_WANT_PROCESS=1, but this looks like emulation (%s): the process tests would skip", why)
+	}
+	t.Skipf("skipped under emulation (%s): qemu-user cannot be trusted to fork this test binary; these tests run natively", why)
+}
 
 func TestMain(m *testing.M) {
 	if os.Getenv("AEGIS_RAF_TEST_MAIN") == "1" {
 		progressMin = testProgressMin
+		signalAt(os.Getenv("AEGIS_RAF_TEST_SIGNAL"))
 		main()
 		return
 	}
 	os.Exit(m.Run())
+}
+
+// signalLateLine is what signalAt writes on stderr when the handler has
+// left a signal's outcome alone.
+const signalLateLine = "signalAt: a signal after the outcome was settled"
+
+// signalAt, in aegis-raf run as this test binary, sends the process a
+// signal at one point of the command, given as "N:commit" (signal N at
+// the start of commit, before the rename) or "N:settled" (once the
+// outcome is settled), and waits until the signal handler has dealt with
+// it: by exiting, or by leaving the outcome alone. So the test sees the
+// handler's answer to a signal at exactly that point.
+func signalAt(spec string) {
+	num, at, ok := strings.Cut(spec, ":")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return
+	}
+	late := make(chan struct{})
+	testHookSignalLate = func() {
+		// The test reads this line as the proof that the signal came,
+		// and came once the outcome was settled.
+		fmt.Fprintln(os.Stderr, signalLateLine)
+		close(late)
+	}
+	raise := func() {
+		p, _ := os.FindProcess(os.Getpid())
+		p.Signal(syscall.Signal(n))
+		select {
+		case <-late:
+		case <-time.After(10 * time.Second):
+			fmt.Fprintln(os.Stderr, "signalAt: the signal handler did not answer")
+			os.Exit(3)
+		}
+	}
+	switch at {
+	case "commit":
+		testHookCommit = func(*os.File) { raise() }
+	case "settled":
+		testHookSettled = raise
+	}
 }
 
 // testProgressMin is the progress threshold of aegis-raf run as this
@@ -54,6 +119,7 @@ func bigJob() int64 {
 // environment has AEGIS_RAF_KEY set to keyHex (unset if empty).
 func cliCmd(t *testing.T, dir, keyHex string, args ...string) *exec.Cmd {
 	t.Helper()
+	needProcess(t)
 	bin := os.Getenv("AEGIS_RAF_BIN")
 	env := slices.DeleteFunc(os.Environ(), func(s string) bool {
 		return strings.HasPrefix(s, "AEGIS_RAF_KEY=") || strings.HasPrefix(s, "AEGIS_RAF_TEST_MAIN=")
@@ -66,13 +132,6 @@ func cliCmd(t *testing.T, dir, keyHex string, args ...string) *exec.Cmd {
 	if keyHex != "" {
 		env = append(env, "AEGIS_RAF_KEY="+keyHex)
 	}
-	// AEGIS_RAF_EXEC is a command that runs the binary, for a test binary
-	// of another architecture run under emulation (.ci/cross.sh sets it
-	// to the same qemu command that go test -exec uses).
-	if wrap := strings.Fields(os.Getenv("AEGIS_RAF_EXEC")); len(wrap) > 0 {
-		args = append(append(wrap[1:], bin), args...)
-		bin = wrap[0]
-	}
 	c := exec.Command(bin, args...)
 	c.Dir, c.Env = dir, env
 	return c
@@ -83,9 +142,9 @@ type result struct {
 	stdout, stderr string
 }
 
-// cli runs aegis-raf to its end, with stdin as its standard input (none
+// runProc runs aegis-raf to its end, with stdin as its standard input (none
 // if nil).
-func cli(t *testing.T, dir, keyHex string, stdin io.Reader, args ...string) result {
+func runProc(t *testing.T, dir, keyHex string, stdin io.Reader, args ...string) result {
 	t.Helper()
 	c := cliCmd(t, dir, keyHex, args...)
 	var out, errb bytes.Buffer
@@ -156,8 +215,16 @@ func newFixture(t *testing.T) *fixture {
 	if err := os.WriteFile(filepath.Join(fx.dir, "plain"), fx.plain, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "encrypt", "-chunk", "4096", "-in", "plain", "-out", "f.raf"); r.code != 0 {
-		t.Fatalf("encrypt: %+v", r)
+	// In process, so that the tests that go on in process also run
+	// where the process tests skip.
+	kf := filepath.Join(t.TempDir(), "key")
+	if err := os.WriteFile(kf, []byte(fx.key16), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	if err := run([]string{"encrypt", "-chunk", "4096", "-keyfile", kf, "-in", fx.path("plain"), "-out", fx.path("f.raf")},
+		nil, io.Discard, &errb); err != nil {
+		t.Fatalf("encrypt: %v %s", err, errb.String())
 	}
 	return fx
 }
@@ -190,7 +257,7 @@ func TestSameFileRefused(t *testing.T) {
 		{"encrypt", "-force", "-in", "plain", "-out", "./plain"},
 		{"encrypt", "-force", "-in", "plain", "-out", "link.plain"},
 	} {
-		r := cli(t, fx.dir, fx.key16, nil, args...)
+		r := runProc(t, fx.dir, fx.key16, nil, args...)
 		if r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
 			t.Errorf("%q: exit %d, %q; want exit 1 and \"same file\"", args, r.code, r.stderr)
 		}
@@ -215,7 +282,7 @@ func TestSameFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if r := cli(t, fx.dir, fx.key16, in, "encrypt", "-force", "-out", "plain"); r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
+	if r := runProc(t, fx.dir, fx.key16, in, "encrypt", "-force", "-out", "plain"); r.code != exitFailure || !strings.Contains(r.stderr, "same file") {
 		t.Errorf("encrypt -out plain < plain: exit %d, %q", r.code, r.stderr)
 	}
 	out, err := os.OpenFile(fx.path("f.raf"), os.O_WRONLY|os.O_APPEND, 0)
@@ -244,7 +311,7 @@ func TestExistingOutput(t *testing.T) {
 	precious := []byte("precious data")
 	os.WriteFile(fx.path("out"), precious, 0o640)
 	os.Chmod(fx.path("out"), 0o640) // whatever the umask
-	r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "out")
+	r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "out")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "exists") {
 		t.Errorf("decrypt over an existing file: exit %d, %q", r.code, r.stderr)
 	}
@@ -256,14 +323,14 @@ func TestExistingOutput(t *testing.T) {
 	enc := readFile(t, fx.path("f.raf"))
 	enc[len(enc)-20] ^= 1
 	os.WriteFile(fx.path("bad.raf"), enc, 0o600)
-	r = cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "bad.raf", "-out", "out")
+	r = runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "bad.raf", "-out", "out")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "tampered") {
 		t.Errorf("decrypt of a tampered file: exit %d, %q", r.code, r.stderr)
 	}
 	if !bytes.Equal(readFile(t, fx.path("out")), precious) {
 		t.Fatal("a failed decrypt -force changed or removed the existing output")
 	}
-	r = cli(t, fx.dir, fx.key16, nil, "encrypt", "-force", "-alg", "256", "-in", "plain", "-out", "out")
+	r = runProc(t, fx.dir, fx.key16, nil, "encrypt", "-force", "-alg", "256", "-in", "plain", "-out", "out")
 	if r.code != exitFailure || !bytes.Equal(readFile(t, fx.path("out")), precious) {
 		t.Fatalf("a failed encrypt -force (key too short for -alg): exit %d, %q; the output changed: %v",
 			r.code, r.stderr, !bytes.Equal(readFile(t, fx.path("out")), precious))
@@ -272,13 +339,13 @@ func TestExistingOutput(t *testing.T) {
 
 	// Success under -force replaces it and keeps its permission bits; a
 	// new file is 0600.
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "out"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "out"); r.code != 0 {
 		t.Fatalf("decrypt -force: %+v", r)
 	}
 	if !bytes.Equal(readFile(t, fx.path("out")), fx.plain) {
 		t.Error("decrypt -force: wrong content")
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "new"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "new"); r.code != 0 {
 		t.Fatalf("decrypt: %+v", r)
 	}
 	for name, want := range map[string]os.FileMode{"out": 0o640, "new": 0o600} {
@@ -298,7 +365,7 @@ func TestSymlinkTarget(t *testing.T) {
 	if err := os.Symlink("sub/real", fx.path("link")); err != nil {
 		t.Fatal(err)
 	}
-	if r := cli(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "link"); r.code != 0 {
+	if r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-force", "-in", "f.raf", "-out", "link"); r.code != 0 {
 		t.Fatalf("decrypt: %+v", r)
 	}
 	if fi, err := os.Lstat(fx.path("link")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -309,6 +376,50 @@ func TestSymlinkTarget(t *testing.T) {
 	}
 	assertNoTemps(t, fx.path("sub"))
 	assertNoTemps(t, fx.dir)
+}
+
+// TestDanglingSymlinkRefused: an -out that is a symbolic link to nothing
+// is refused by encrypt and decrypt, with or without -force: nothing is
+// created through it, and the link stays as it was.
+func TestDanglingSymlinkRefused(t *testing.T) {
+	fx := newFixture(t)
+	os.Mkdir(fx.path("sub"), 0o700)
+	if err := os.Symlink("missing", fx.path("chain")); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"missing", fx.path("sub/missing"), "sub/missing", "chain"} {
+		for _, args := range [][]string{
+			{"encrypt", "-in", "plain", "-out", "dang"},
+			{"encrypt", "-force", "-in", "plain", "-out", "dang"},
+			{"decrypt", "-in", "f.raf", "-out", "dang"},
+			{"decrypt", "-force", "-in", "f.raf", "-out", "dang"},
+		} {
+			os.Remove(fx.path("dang"))
+			if err := os.Symlink(target, fx.path("dang")); err != nil {
+				t.Fatal(err)
+			}
+			r := runProc(t, fx.dir, fx.key16, nil, args...)
+			want := "dang is a symbolic link to " + target + ", which does not exist"
+			if target == "chain" {
+				want = "dang is a symbolic link to chain, which leads to no file"
+			}
+			if r.code != exitFailure || !strings.Contains(r.stderr, want) ||
+				strings.Contains(r.stderr, "appeared") {
+				t.Errorf("%q, dang -> %s: exit %d, %q; want exit 1 and a refusal of the dangling link", args, target, r.code, r.stderr)
+			}
+			if got, err := os.Readlink(fx.path("dang")); err != nil || got != target {
+				t.Errorf("%q: the link is now %q, %v; want it kept, to %s", args, got, err, target)
+			}
+			for _, n := range []string{"missing", "sub/missing"} {
+				if _, err := os.Lstat(fx.path(n)); err == nil {
+					t.Errorf("%q: %s was created through the link", args, n)
+					os.Remove(fx.path(n))
+				}
+			}
+			assertNoTemps(t, fx.dir)
+			assertNoTemps(t, fx.path("sub"))
+		}
+	}
 }
 
 // TestSignalLeavesNoTemp interrupts encrypt while it reads a pipe that
@@ -382,6 +493,88 @@ func TestSignalLeavesNoTemp(t *testing.T) {
 	}
 }
 
+// TestSignalAfterPlaced: a signal that arrives once the output is in
+// place (renamed, and its directory synced) or, for an output that is not
+// renamed, once its last write is done, leaves the command's status
+// alone: exit 0 and a complete output. One that arrives before the rename
+// removes the temporary and exits 128+N.
+func TestSignalAfterPlaced(t *testing.T) {
+	fx := newFixture(t)
+	if os.Getenv("AEGIS_RAF_BIN") != "" {
+		t.Skip("the signal points are hooks of aegis-raf run as this test binary")
+	}
+	old := []byte("the old content")
+	type job struct {
+		args   []string
+		out    string // the file written, "" for standard output
+		want   []byte // its content once complete
+		before bool   // a rename to signal before
+	}
+	jobs := []job{
+		{[]string{"encrypt", "-in", "plain", "-out", "new.raf"}, "new.raf", nil, true},
+		{[]string{"decrypt", "-in", "f.raf", "-out", "new"}, "new", fx.plain, true},
+		{[]string{"decrypt", "-force", "-in", "f.raf", "-out", "old"}, "old", fx.plain, true},
+		{[]string{"decrypt", "-in", "f.raf"}, "", fx.plain, false},
+		{[]string{"cat", "f.raf"}, "", fx.plain, false},
+		{[]string{"decrypt", "-in", "f.raf", "-out", os.DevNull}, os.DevNull, nil, false},
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, sigHUP} {
+		if signal.Ignored(sig) {
+			t.Logf("%v is ignored in this process, so in aegis-raf's too: not sent", sig)
+			continue
+		}
+		for _, j := range jobs {
+			for _, at := range []string{"settled", "commit"} {
+				if at == "commit" && !j.before {
+					continue
+				}
+				os.Remove(fx.path("new.raf"))
+				os.Remove(fx.path("new"))
+				os.WriteFile(fx.path("old"), old, 0o600)
+				c := cliCmd(t, fx.dir, fx.key16, j.args...)
+				c.Env = append(c.Env, fmt.Sprintf("AEGIS_RAF_TEST_SIGNAL=%d:%s", int(sig), at))
+				var out, errb bytes.Buffer
+				c.Stdout, c.Stderr = &out, &errb
+				c.Run()
+				code := c.ProcessState.ExitCode()
+				name := fmt.Sprintf("%v at %s, %q", sig, at, j.args)
+				if at == "settled" {
+					if code != 0 || errb.String() != signalLateLine+"\n" {
+						t.Errorf("%s: exit %d, %q; want exit 0 (the output was complete), and only %q on stderr", name, code, errb.String(), signalLateLine)
+						continue
+					}
+					switch {
+					case j.out == "":
+						if !bytes.Equal(out.Bytes(), j.want) {
+							t.Errorf("%s: %d bytes on standard output; want the %d of the plaintext", name, out.Len(), len(j.want))
+						}
+					case j.want != nil:
+						if got, _ := os.ReadFile(fx.path(j.out)); !bytes.Equal(got, j.want) {
+							t.Errorf("%s: %s holds %d bytes; want the plaintext", name, j.out, len(got))
+						}
+					case strings.HasSuffix(j.out, ".raf"):
+						if r := runProc(t, fx.dir, fx.key16, nil, "cat", j.out); r.code != 0 || r.stdout != string(fx.plain) {
+							t.Errorf("%s: cat %s: exit %d, %q", name, j.out, r.code, r.stderr)
+						}
+					}
+				} else {
+					if code != 128+int(sig) {
+						t.Errorf("%s: exit %d, %q; want %d", name, code, errb.String(), 128+int(sig))
+					}
+					if j.out == "old" {
+						if got, _ := os.ReadFile(fx.path("old")); !bytes.Equal(got, old) {
+							t.Errorf("%s: the replaced file changed", name)
+						}
+					} else if _, err := os.Stat(fx.path(j.out)); err == nil {
+						t.Errorf("%s: %s appeared", name, j.out)
+					}
+				}
+				assertNoTemps(t, fx.dir)
+			}
+		}
+	}
+}
+
 // TestIgnoredSignalStaysIgnored: under nohup, SIGHUP was ignored when
 // aegis-raf started, and must stay so: the job goes on to the end.
 func TestIgnoredSignalStaysIgnored(t *testing.T) {
@@ -413,7 +606,7 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("encrypt under nohup, sent SIGHUP: %v; stderr %q", err, errb.String())
 	}
-	if r := cli(t, dir, key, nil, "cat", "out.raf"); r.code != 0 || r.stdout != strings.Repeat("x", 3<<20) {
+	if r := runProc(t, dir, key, nil, "cat", "out.raf"); r.code != 0 || r.stdout != strings.Repeat("x", 3<<20) {
 		t.Errorf("cat: exit %d, %d bytes, %q", r.code, len(r.stdout), r.stderr)
 	}
 }
@@ -423,12 +616,12 @@ func TestIgnoredSignalStaysIgnored(t *testing.T) {
 func TestStandardStreams(t *testing.T) {
 	fx := newFixture(t)
 	for _, args := range [][]string{{"encrypt", "-in", "-", "-out", "a.raf"}, {"create", "-out", "b.raf"}} {
-		if r := cli(t, fx.dir, fx.key16, bytes.NewReader(fx.plain), args...); r.code != 0 {
+		if r := runProc(t, fx.dir, fx.key16, bytes.NewReader(fx.plain), args...); r.code != 0 {
 			t.Fatalf("%q: %+v", args, r)
 		}
 	}
 	for _, args := range [][]string{{"decrypt", "-in", "a.raf", "-out", "-"}, {"decrypt", "b.raf"}, {"decrypt", "-in", "f.raf"}} {
-		if r := cli(t, fx.dir, fx.key16, nil, args...); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, fx.key16, nil, args...); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("%q: exit %d, %d bytes, %q", args, r.code, len(r.stdout), r.stderr)
 		}
 	}
@@ -468,7 +661,7 @@ func TestUsageErrors(t *testing.T) {
 		{"info", "-"},
 		{"info", "-v", "f.raf"},
 	} {
-		r := cli(t, dir, strings.Repeat("11", 16), nil, args...)
+		r := runProc(t, dir, strings.Repeat("11", 16), nil, args...)
 		if r.code != exitUsage || r.stderr == "" || strings.Contains(r.stderr, "panic") || strings.Contains(r.stderr, "goroutine") {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and a message", args, r.code, r.stderr)
 		}
@@ -489,13 +682,13 @@ func TestHelpFlag(t *testing.T) {
 	dir := t.TempDir()
 	for cmd, flag := range map[string]string{"encrypt": "-chunk", "create": "-alg", "decrypt": "-force", "cat": "-offset", "info": "FILE.raf"} {
 		for _, h := range []string{"-h", "-help", "--help"} {
-			r := cli(t, dir, "", nil, cmd, h)
+			r := runProc(t, dir, "", nil, cmd, h)
 			if r.code != exitOK || !strings.Contains(r.stderr, "usage: aegis-raf") || !strings.Contains(r.stderr, flag) || r.stdout != "" {
 				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 0 and the flags on stderr", cmd, h, r.code, r.stdout, r.stderr)
 			}
 		}
 	}
-	if r := cli(t, dir, "", nil, "help"); r.code != exitOK || !strings.Contains(r.stdout, "aegis-raf encrypt") {
+	if r := runProc(t, dir, "", nil, "help"); r.code != exitOK || !strings.Contains(r.stdout, "aegis-raf encrypt") {
 		t.Errorf("help: %+v", r)
 	}
 }
@@ -515,7 +708,7 @@ func TestExitStatus(t *testing.T) {
 		{"xyz", []string{"cat", "f.raf"}, "AEGIS_RAF_KEY"},
 		{fx.key32, []string{"encrypt", "-alg", "128x2", "-in", "plain", "-out", "o.raf"}, "16-byte key"},
 	} {
-		r := cli(t, fx.dir, c.key, nil, c.args...)
+		r := runProc(t, fx.dir, c.key, nil, c.args...)
 		if r.code != exitFailure || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%q: exit %d, %q; want exit 1 and %q", c.args, r.code, r.stderr, c.want)
 		}
@@ -540,14 +733,14 @@ func TestAlgNames(t *testing.T) {
 		{"aegis128x2", fx.key16, "AEGIS-128X2"},
 	} {
 		out := "alg-" + c.name + ".raf"
-		if r := cli(t, fx.dir, c.key, nil, "encrypt", "-alg", c.name, "-in", "plain", "-out", out); r.code != 0 {
+		if r := runProc(t, fx.dir, c.key, nil, "encrypt", "-alg", c.name, "-in", "plain", "-out", out); r.code != 0 {
 			t.Errorf("-alg %s: %+v", c.name, r)
 			continue
 		}
-		if r := cli(t, fx.dir, "", nil, "info", out); !strings.Contains(r.stdout, "algorithm:  "+c.want+"\n") {
+		if r := runProc(t, fx.dir, "", nil, "info", out); !strings.Contains(r.stdout, "algorithm:  "+c.want+"\n") {
 			t.Errorf("-alg %s: info %q; want %s", c.name, r.stdout, c.want)
 		}
-		if r := cli(t, fx.dir, c.key, nil, "cat", out); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, c.key, nil, "cat", out); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("-alg %s: cat: exit %d, %d bytes", c.name, r.code, len(r.stdout))
 		}
 	}
@@ -560,7 +753,7 @@ func TestKeyFileProcess(t *testing.T) {
 	typo := []byte(fx.key16)
 	typo[7] = 'g'
 	os.WriteFile(fx.path("typo.key"), typo, 0o600)
-	r := cli(t, fx.dir, "", nil, "encrypt", "-keyfile", "typo.key", "-in", "plain", "-out", "typo.raf")
+	r := runProc(t, fx.dir, "", nil, "encrypt", "-keyfile", "typo.key", "-in", "plain", "-out", "typo.raf")
 	if r.code != exitFailure || !strings.Contains(r.stderr, "hex") {
 		t.Errorf("a 32-character key file with a typo: exit %d, %q; want exit 1 and an error about hex", r.code, r.stderr)
 	}
@@ -572,7 +765,7 @@ func TestKeyFileProcess(t *testing.T) {
 	os.WriteFile(fx.path("hex.key"), []byte(fx.key16+"\n"), 0o600)
 	os.WriteFile(fx.path("raw.key"), raw, 0o600)
 	for _, k := range []string{"hex.key", "raw.key"} {
-		if r := cli(t, fx.dir, "", nil, "cat", "-keyfile", k, "f.raf"); r.code != 0 || r.stdout != string(fx.plain) {
+		if r := runProc(t, fx.dir, "", nil, "cat", "-keyfile", k, "f.raf"); r.code != 0 || r.stdout != string(fx.plain) {
 			t.Errorf("-keyfile %s: exit %d, %q", k, r.code, r.stderr)
 		}
 	}
@@ -636,11 +829,11 @@ func TestProgressNotInPipe(t *testing.T) {
 	needCore(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "big"), make([]byte, bigJob()), 0o600)
-	r := cli(t, dir, strings.Repeat("ab", 16), nil, "encrypt", "-in", "big", "-out", "big.raf")
+	r := runProc(t, dir, strings.Repeat("ab", 16), nil, "encrypt", "-in", "big", "-out", "big.raf")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("encrypt of %d bytes with stderr in a pipe: exit %d, stderr %q; want nothing on stderr", bigJob(), r.code, r.stderr)
 	}
-	r = cli(t, dir, strings.Repeat("ab", 16), nil, "decrypt", "-in", "big.raf", "-out", "/dev/null")
+	r = runProc(t, dir, strings.Repeat("ab", 16), nil, "decrypt", "-in", "big.raf", "-out", "/dev/null")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("decrypt to /dev/null: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -680,3 +873,54 @@ func TestCommitErrors(t *testing.T) {
 	}
 	assertNoTemps(t, fx.dir)
 }
+
+// TestOutputWriteErrors: a failed write of the plaintext names what could
+// not be written (the output file, the device or standard output), not
+// the RAF file that was read.
+func TestOutputWriteErrors(t *testing.T) {
+	fx := newFixture(t)
+	// Standard output that refuses writes, in process.
+	t.Setenv("AEGIS_RAF_KEY", fx.key16)
+	for _, args := range [][]string{{"decrypt", "-in", fx.path("f.raf")}, {"decrypt", "-out", "-", fx.path("f.raf")}, {"cat", fx.path("f.raf")}} {
+		err := run(args, strings.NewReader(""), failWriter{}, io.Discard)
+		if err == nil || err.Error() != "writing standard output: "+errFailWrite.Error() {
+			t.Errorf("%q with a failing standard output: %v; want \"writing standard output: %v\"", args, err, errFailWrite)
+		}
+	}
+
+	// The process cases.
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh here to set a file size limit")
+	}
+	// Under "ulimit -f 8" a file cannot grow past 4 KiB: the write of the
+	// 66 KB plaintext to the temporary fails with EFBIG (Go ignores
+	// SIGXFSZ).
+	c := cliCmd(t, fx.dir, fx.key16, "decrypt", "-in", "f.raf", "-out", "keep.bin")
+	c.Args = append([]string{sh, "-c", `ulimit -f 8 && exec "$0" "$@"`, c.Path}, c.Args[1:]...)
+	c.Path = sh
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	c.Run()
+	if code, msg := c.ProcessState.ExitCode(), errb.String(); code != exitFailure ||
+		!strings.HasPrefix(msg, "aegis-raf: writing keep.bin: ") || strings.Contains(msg, "f.raf") {
+		t.Errorf("decrypt into a file that cannot grow: exit %d, %q; want exit 1 and \"aegis-raf: writing keep.bin: ...\"", code, msg)
+	}
+	if _, err := os.Stat(fx.path("keep.bin")); err == nil {
+		t.Error("a failed decrypt left its output")
+	}
+	assertNoTemps(t, fx.dir)
+
+	if _, err := os.Stat("/dev/full"); err == nil {
+		r := runProc(t, fx.dir, fx.key16, nil, "decrypt", "-in", "f.raf", "-out", "/dev/full")
+		if r.code != exitFailure || !strings.HasPrefix(r.stderr, "aegis-raf: writing /dev/full: ") || strings.Contains(r.stderr, "f.raf") {
+			t.Errorf("decrypt -out /dev/full: exit %d, %q; want exit 1 and \"aegis-raf: writing /dev/full: ...\"", r.code, r.stderr)
+		}
+	}
+}
+
+var errFailWrite = errors.New("the writer refuses")
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errFailWrite }

@@ -40,25 +40,12 @@ func openPty(t *testing.T) (master, slave *os.File) {
 }
 
 // TestProgressOnTerminal: with stderr on a terminal, a long job shows its
-// progress there; isTerminal tells a terminal from a pipe, a file and
-// /dev/null.
+// progress there, and -q turns it off. (internal/cli tests the terminal
+// check itself; TestProgressNotInPipe the other side.)
 func TestProgressOnTerminal(t *testing.T) {
+	needCore(t)
 	master, slave := openPty(t)
 	defer master.Close()
-	if !isTerminal(slave) {
-		t.Error("isTerminal(pty) = false")
-	}
-	r, w, _ := os.Pipe()
-	devnull, _ := os.Open(os.DevNull)
-	file, _ := os.Create(filepath.Join(t.TempDir(), "f"))
-	for _, f := range []*os.File{r, w, devnull, file} {
-		if isTerminal(f) {
-			t.Errorf("isTerminal(%s) = true", f.Name())
-		}
-		f.Close()
-	}
-
-	needCore(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "big"), make([]byte, bigJob()), 0o600)
 	var got bytes.Buffer

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aegisgo/aegis/internal/cli"
 	"github.com/aegisgo/aegis/internal/core"
 )
 
@@ -149,22 +150,17 @@ func sizeLabel(n int) string {
 	return strconv.Itoa(n) + " B"
 }
 
-// variantKey reduces a variant's name to the part that tells it apart:
-// "AEGIS-128L", "aegis128l" and "128l" all become "128l".
-func variantKey(name string) string {
-	k := strings.ToLower(strings.TrimSpace(name))
-	k = strings.NewReplacer("-", "", "_", "", " ", "").Replace(k)
-	return strings.TrimPrefix(k, "aegis")
-}
-
 // parseVariants parses the -variants list into indexes of core.Variants,
 // ascending and without duplicates. "all" selects every variant and "none"
 // (or an empty list) none.
 func parseVariants(list string) ([]int, error) {
+	names := make([]string, len(core.Variants))
+	for i := range core.Variants {
+		names[i] = core.Variants[i].Name
+	}
 	pick := make([]bool, len(core.Variants))
 	for _, f := range strings.Split(list, ",") {
-		k := variantKey(f)
-		switch k {
+		switch cli.VariantKey(f) {
 		case "":
 			continue
 		case "all":
@@ -175,20 +171,15 @@ func parseVariants(list string) ([]int, error) {
 		case "none":
 			continue
 		}
-		found := false
-		for i := range core.Variants {
-			if variantKey(core.Variants[i].Name) == k {
-				pick[i], found = true, true
-				break
+		i, ok := cli.ParseVariant(f, names)
+		if !ok {
+			var keys []string
+			for _, n := range names {
+				keys = append(keys, cli.VariantKey(n))
 			}
+			return nil, fmt.Errorf("unknown AEGIS variant %q (known: %s, all, none)", strings.TrimSpace(f), strings.Join(keys, ", "))
 		}
-		if !found {
-			var names []string
-			for i := range core.Variants {
-				names = append(names, variantKey(core.Variants[i].Name))
-			}
-			return nil, fmt.Errorf("unknown AEGIS variant %q (known: %s, all, none)", strings.TrimSpace(f), strings.Join(names, ", "))
-		}
+		pick[i] = true
 	}
 	var idx []int
 	for i, p := range pick {

@@ -6,11 +6,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
-	"strings"
 	"time"
+
+	"github.com/aegisgo/aegis/internal/cli"
 )
 
 // cell is one measurement: a cipher, an operation and a size.
@@ -195,49 +195,28 @@ func median(xs []float64) float64 {
 }
 
 // progress reports on stderr which cell is being measured: one line
-// rewritten in place on a terminal, else one line per round.
+// rewritten in place on a terminal (a cli.Status), else one line per
+// round.
 type progress struct {
 	w     io.Writer
-	tty   bool
+	line  *cli.Status
 	quiet bool
-	width int // of the line now shown on the terminal
 }
 
 func newProgress(w io.Writer, quiet bool) *progress {
-	p := &progress{w: w, quiet: quiet}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.tty = true
-		}
-	}
-	return p
+	return &progress{w: w, line: cli.NewStatus(w, quiet), quiet: quiet}
 }
 
 func (p *progress) round(r, rounds, cells int) {
-	if p.quiet || p.tty {
+	if p.quiet || p.line.On() {
 		return
 	}
 	fmt.Fprintf(p.w, "aegis-speed: round %d/%d: measuring %d cells\n", r, rounds, cells)
 }
 
 func (p *progress) cell(c *cell, r, rounds, done, total int) {
-	if p.quiet || !p.tty {
-		return
-	}
-	line := fmt.Sprintf("measuring %s %s %s, round %d/%d (%d/%d)",
+	p.line.Show("measuring %s %s %s, round %d/%d (%d/%d)",
 		c.spec.name, c.op, sizeLabel(c.size), r, rounds, done, total)
-	pad := ""
-	if len(line) < p.width {
-		pad = strings.Repeat(" ", p.width-len(line))
-	}
-	fmt.Fprint(p.w, "\r"+line+pad)
-	p.width = len(line)
 }
 
-func (p *progress) clear() {
-	if p.quiet || !p.tty || p.width == 0 {
-		return
-	}
-	fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.width)+"\r")
-	p.width = 0
-}
+func (p *progress) clear() { p.line.Clear() }

@@ -3,11 +3,11 @@
 //go:build ignore
 
 // Command gen writes the six variant packages from templates (the AEAD;
-// the incremental, detached, MAC and keystream API; the test), one for each
-// entry of internal/core's variant table, so that they hold declarations
-// only and cannot drift apart; and internal/ctest/tables_gen.h, the same
-// table and core's kernel names for the C tests. Run it with
-// `go generate` in the module root.
+// the AEAD with random nonces; the incremental, detached, MAC and keystream
+// API; the test), one for each entry of internal/core's variant table, so
+// that they hold declarations only and cannot drift apart; and
+// internal/ctest/tables_gen.h, the same table and core's kernel names for
+// the C tests. Run it with `go generate` in the module root.
 package main
 
 import (
@@ -83,11 +83,42 @@ func (v variant) KernelNames() string {
 	return strings.Join(names, ", ") + fmt.Sprintf(" or %q", ks[len(ks)-1].String())
 }
 
+// NonceAdvice is the variant's rule for nonces, with its limit on random
+// ones: RandomLimit messages per key.
 func (v variant) NonceAdvice() string {
 	if v.NonceSize == 16 {
-		return "A nonce must never repeat under one key. Random nonces from crypto/rand are safe for up to 2^48 messages per key; a counter is safe for 2^128."
+		return "A nonce must never repeat under one key. Random nonces from crypto/rand are safe for up to " + v.RandomLimit() + " messages per key; a counter is safe for 2^128. For random nonces, the AEGIS-256 family is the better choice."
 	}
-	return "A nonce must never repeat under one key. At 256 bits, random nonces from crypto/rand are safe for any practical number of messages."
+	return "A nonce must never repeat under one key. At 256 bits, random nonces from crypto/rand are safe for up to " + v.RandomLimit() + " messages per key, more than any practical use: the AEGIS-256 family is the one to pick for random nonces."
+}
+
+// RandomLimit is how many messages one key may seal with random nonces of
+// the variant's size for a collision probability under 2^-32. With n-bit
+// nonces, q messages repeat one with probability about q^2/2^(n+1) (the
+// birthday bound), which is 2^-32 at q = 2^((n-31)/2): 2^48.5 for 128-bit
+// nonces, 2^112.5 for 256-bit ones. The limit is the power of two below
+// that, where the probability is about 2^-33. The module's doc
+// (build_tags.go) explains the same once for the reader.
+func (v variant) RandomLimit() string {
+	n := 8 * v.NonceSize
+	if (n-31)%2 != 1 {
+		fail(fmt.Errorf("%s: %d-bit nonces: the limit is not a power of two and a half", v.Name, n))
+	}
+	return fmt.Sprintf("2^%d", (n-31)/2)
+}
+
+// RandomBound is where RandomLimit's collision probability reaches 2^-32.
+func (v variant) RandomBound() string {
+	return fmt.Sprintf("2^%d.5", (8*v.NonceSize-31)/2)
+}
+
+// RandomAdvice is the paragraph of NewWithRandomNonce's doc on the limit
+// of random nonces, and on the variant to pick for them.
+func (v variant) RandomAdvice() string {
+	if v.NonceSize == 16 {
+		return "Random nonces of 128 bits can repeat by chance: a key must seal at most " + v.RandomLimit() + " messages, where the chance that two share a nonce is about 2^-33 (it reaches 2^-32 at " + v.RandomBound() + "; the module's documentation, package github.com/aegisgo/aegis, explains the bound). For random nonces, prefer the AEGIS-256 family (aegis256, aegis256x2, aegis256x4): its 256-bit nonces allow 2^112 messages per key."
+	}
+	return "With 256-bit random nonces a key may seal up to " + v.RandomLimit() + " messages before the chance that two share a nonce reaches about 2^-33 (2^-32 at " + v.RandomBound() + "; the module's documentation, package github.com/aegisgo/aegis, explains the bound), far more than any practical use. That is why the AEGIS-256 family is the one to pick for random nonces; the AEGIS-128 family allows 2^48 messages per key."
 }
 
 var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: MIT
@@ -102,9 +133,11 @@ var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: 
 //
 // {{.NonceAdvice}}
 //
+// [NewWithRandomNonce] returns an AEAD that draws the nonce of each message itself, from crypto/rand, and sends it in front of the ciphertext, as [crypto/cipher.NewGCMWithRandomNonce] does for AES-GCM: the caller has no nonce to manage.
+//
 // Besides the AEAD, the package has incremental encryption and decryption ([NewEncrypter], [NewDecrypter]) for messages that arrive in pieces, detached tags ([{{.Type}}.SealDetached], [{{.Type}}.OpenDetached]), AEGIS-MAC ([NewMAC]) and the raw keystream ([Stream], [NewKeyStream]). One key must serve one purpose: do not use the same key both for the MAC and for encryption.
 //
-// Built without cgo, or with the tag without_aegis, the package still compiles, but New returns [common.ErrNotAvailable] (and [common.Available] is false).
+// Built without cgo, or with the tag without_aegis, the package still compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable] (and [common.Available] is false).
 package {{.Pkg}}
 
 import (
@@ -655,11 +688,174 @@ func loadExampleVector(pkg string) exampleVector {
 	panic("unreachable")
 }
 
+// randomTmpl, randomTestTmpl and randomExampleTmpl write
+// NewWithRandomNonce, its AEAD type, its hook into the shared suite and its
+// examples, in files of their own.
+var randomTmpl = template.Must(template.New("random").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+package {{.Pkg}}
+
+import (
+	"crypto/cipher"
+
+	"github.com/aegisgo/aegis/internal/core"
+)
+
+// {{.Type}}WithRandomNonce is an {{.Title}} AEAD that chooses its own nonces: Seal draws a random one for each message and writes it in front of the ciphertext, and Open reads it from there. Make one with [NewWithRandomNonce]; the zero value is not usable. It is safe for concurrent use by multiple goroutines, except [{{.Type}}WithRandomNonce.Wipe].
+//
+// It has no SealBatch or OpenBatch. A batch checks the memory of all its messages before it writes any output, and with the nonce in front, an in-place message must move by the nonce's size after those checks and before it is sealed (or opened), which the batch path cannot do from outside; for batches, use [{{.Type}}.SealBatch] and [{{.Type}}.OpenBatch] with nonces drawn by the caller, framed as here.
+type {{.Type}}WithRandomNonce struct {
+	r core.RandomNonceAEAD
+}
+
+// NewWithRandomNonce returns an {{.Title}} AEAD for key, with tags of tagLen bytes (16 or 32), that draws a random nonce for each message, modelled on [crypto/cipher.NewGCMWithRandomNonce]. The dynamic type of the result is *[{{.Type}}WithRandomNonce].
+//
+// Seal draws a nonce of [NonceSize] bytes from [crypto/rand] and returns nonce ‖ ciphertext ‖ tag; Open takes the nonce back off. So NonceSize() is 0, Overhead() is [NonceSize] plus the tag length ({{.NonceSize}}+16 or {{.NonceSize}}+32 bytes), and the nonce arguments of Seal and Open must be empty. After the nonce come the bytes that [New]'s Seal gives with that nonce: a receiver may split the message itself and open it with New.
+//
+// {{.RandomAdvice}}
+//
+// The key is copied, and the errors are those of [New]: [common.ErrBadKeyLength], [common.ErrBadTagLength], and [common.ErrNotAvailable] if the module was built without its C core.
+func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
+	x := new({{.Type}}WithRandomNonce)
+	if err := x.r.Init(variant, key, tagLen); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// NonceSize returns 0: Seal and Open take no nonce.
+func (x *{{.Type}}WithRandomNonce) NonceSize() int { return x.r.NonceSize() }
+
+// Overhead returns [NonceSize] plus the tag length: {{.NonceSize}}+16 or {{.NonceSize}}+32 bytes.
+func (x *{{.Type}}WithRandomNonce) Overhead() int { return x.r.Overhead() }
+
+// Seal draws a fresh nonce of [NonceSize] bytes from [crypto/rand], encrypts and authenticates plaintext with it, authenticates additionalData, and appends nonce ‖ ciphertext ‖ tag to dst, returning the result.
+//
+// nonce must be empty (nil); any other nonce panics. To encrypt in place, use plaintext[:0] as dst, with room for Overhead() more bytes: the plaintext moves up by NonceSize bytes to make room for the nonce. Any other overlap of the output with plaintext or additionalData panics. Seal allocates nothing when dst has room for len(plaintext)+Overhead() more bytes. It panics after Wipe.
+//
+// Since Go 1.24 crypto/rand does not fail: if the system cannot give random bytes, the program stops. Seal checks the nonce all the same and panics, before it writes anything, rather than seal with a partial or all-zero nonce.
+func (x *{{.Type}}WithRandomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	return x.r.Seal(dst, nonce, plaintext, additionalData)
+}
+
+// Open splits the nonce off the front of ciphertext (nonce ‖ ciphertext ‖ tag, as Seal gives it), checks and decrypts the rest, authenticates additionalData, and appends the plaintext to dst.
+//
+// If the tag does not match, Open returns [common.ErrAuth] and writes no plaintext: the bytes it used for output are zeroed. An input shorter than Overhead() gives [common.ErrTruncated]. nonce must be empty (nil); any other nonce panics. To decrypt in place, use ciphertext[:0] as dst: the sealed message then moves down by NonceSize bytes before it is opened, so ciphertext changes even when Open fails. Any other overlap of the output with ciphertext or additionalData panics. Open allocates nothing when dst has room for len(ciphertext)-Overhead() more bytes. It panics after Wipe.
+func (x *{{.Type}}WithRandomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	return x.r.Open(dst, nonce, ciphertext, additionalData)
+}
+
+// Wipe disables the AEAD and zeroes its copy of the key, as [{{.Type}}.Wipe] does; any Seal or Open that starts later panics. It must not run concurrently with Seal or Open.
+func (x *{{.Type}}WithRandomNonce) Wipe() { x.r.Wipe() }
+`))
+
+var randomTestTmpl = template.Must(template.New("randomtest").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+package {{.Pkg}}_test
+
+import (
+	"crypto/cipher"
+	"testing"
+
+	"github.com/aegisgo/aegis/{{.Pkg}}"
+	"github.com/aegisgo/aegis/internal/aeadtest"
+	"github.com/aegisgo/aegis/internal/core"
+)
+
+// randomVariant hands the package's AEAD with random nonces to the shared suite.
+var randomVariant = aeadtest.RandomVariant{
+	V:                  core.{{.Ident}},
+	New:                {{.Pkg}}.New,
+	NewWithRandomNonce: {{.Pkg}}.NewWithRandomNonce,
+	Wipe:               func(a cipher.AEAD) { a.(*{{.Pkg}}.{{.Type}}WithRandomNonce).Wipe() },
+	ZeroValue:          func() cipher.AEAD { return new({{.Pkg}}.{{.Type}}WithRandomNonce) },
+}
+
+func TestRandomNonce(t *testing.T) { aeadtest.RunRandomNonce(t, randomVariant) }
+`))
+
+var randomExampleTmpl = template.Must(template.New("randomexample").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+//go:build cgo && !without_aegis
+
+package {{.Pkg}}_test
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+
+	"github.com/aegisgo/aegis/{{.Pkg}}"
+	"github.com/aegisgo/aegis/common"
+)
+
+// Seal chooses the nonce and sends it in front of the ciphertext; Open takes it back off. There is no nonce to manage, and none to get wrong.
+func ExampleNewWithRandomNonce() {
+	key := make([]byte, {{.Pkg}}.KeySize)
+	if _, err := rand.Read(key); err != nil {
+		panic(err)
+	}
+	aead, err := {{.Pkg}}.NewWithRandomNonce(key, 16)
+	if err != nil {
+		panic(err) // common.ErrNotAvailable when built without the C core
+	}
+
+	msg, ad := []byte("hello, world!"), []byte("header")
+	sealed := aead.Seal(nil, nil, msg, ad) // nonce || ciphertext || tag
+
+	plaintext, err := aead.Open(nil, nil, sealed, ad)
+	if err != nil {
+		fmt.Println("forged or damaged message:", err)
+		return
+	}
+	fmt.Printf("%d bytes sent, %d of them overhead: %s\n", len(sealed), aead.Overhead(), plaintext)
+
+	sealed[len(sealed)-1] ^= 1
+	_, err = aead.Open(nil, nil, sealed, ad)
+	fmt.Println(errors.Is(err, common.ErrAuth))
+	_, err = aead.Open(nil, nil, sealed[:aead.Overhead()-1], ad)
+	fmt.Println(errors.Is(err, common.ErrTruncated))
+	// Output:
+	// {{.SealedLen}} bytes sent, {{.RandomOverhead}} of them overhead: hello, world!
+	// true
+	// true
+}
+
+// The message of NewWithRandomNonce is the nonce followed by what New's Seal gives with it, so a receiver that has only New can split it by hand.
+func ExampleNewWithRandomNonce_split() {
+	key := make([]byte, {{.Pkg}}.KeySize)
+	if _, err := rand.Read(key); err != nil {
+		panic(err)
+	}
+	sender, err := {{.Pkg}}.NewWithRandomNonce(key, 32)
+	if err != nil {
+		panic(err)
+	}
+	receiver, err := {{.Pkg}}.New(key, 32)
+	if err != nil {
+		panic(err)
+	}
+
+	sealed := sender.Seal(nil, nil, []byte("pay 100 to Bob"), nil)
+	nonce, rest := sealed[:{{.Pkg}}.NonceSize], sealed[{{.Pkg}}.NonceSize:]
+	plaintext, err := receiver.Open(nil, nonce, rest, nil)
+	fmt.Printf("%q %v\n", plaintext, err)
+	// Output: "pay 100 to Bob" <nil>
+}
+`))
+
 // exampleData is what exampleTmpl needs besides the variant.
 type exampleData struct {
 	variant
-	Vec       exampleVector
-	SealedLen int // of ExampleNew's message: nonce, 13 bytes, 16-byte tag
+	Vec            exampleVector
+	SealedLen      int // of ExampleNew's message: nonce, 13 bytes, 16-byte tag
+	RandomOverhead int // of NewWithRandomNonce's AEAD with 16-byte tags
 }
 
 func main() {
@@ -670,8 +866,11 @@ func main() {
 		write(tmpl, v, filepath.Join(v.Pkg, v.Pkg+".go"))
 		write(streamTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_stream.go"))
 		write(testTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_test.go"))
-		ex := exampleData{variant: v, Vec: loadExampleVector(v.Pkg), SealedLen: v.NonceSize + 13 + 16}
+		ex := exampleData{variant: v, Vec: loadExampleVector(v.Pkg), SealedLen: v.NonceSize + 13 + 16, RandomOverhead: v.NonceSize + 16}
 		write(exampleTmpl, ex, filepath.Join(v.Pkg, v.Pkg+"_example_test.go"))
+		write(randomTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_random.go"))
+		write(randomTestTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_random_test.go"))
+		write(randomExampleTmpl, ex, filepath.Join(v.Pkg, v.Pkg+"_random_example_test.go"))
 		write(batchTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch.go"))
 		write(batchTestTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch_test.go"))
 		write(batchExampleTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch_example_test.go"))

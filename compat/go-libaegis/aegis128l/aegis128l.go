@@ -12,9 +12,9 @@
 // made through either import path is the same value. The API is
 // go-libaegis's (AEGIS-128L's New, KeySize, NonceSize, the incremental
 // Encrypter and Decrypter), plus what the target package adds (detached
-// tags, AEGIS-MAC, the keystream, Implementation). The Aegis128L type has no
-// exported Key and TagLen fields, and New copies the key: the module's README
-// lists each difference from go-libaegis.
+// tags, AEGIS-MAC, the keystream, Implementation, NewWithRandomNonce). The
+// Aegis128L type has no exported Key and TagLen fields, and New copies the
+// key: the module's README lists each difference from go-libaegis.
 package aegis128l
 
 import (
@@ -32,6 +32,9 @@ const (
 type (
 	// Aegis128L is the AEAD that New returns: [aegisgo.Aegis128L].
 	Aegis128L = aegisgo.Aegis128L
+	// Aegis128LWithRandomNonce is the AEAD that NewWithRandomNonce returns:
+	// [aegisgo.Aegis128LWithRandomNonce].
+	Aegis128LWithRandomNonce = aegisgo.Aegis128LWithRandomNonce
 	// Encrypter is [aegisgo.Encrypter].
 	Encrypter = aegisgo.Encrypter
 	// Decrypter is [aegisgo.Decrypter].
@@ -45,6 +48,11 @@ type (
 // New is [aegisgo.New].
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return aegisgo.New(key, tagLen)
+}
+
+// NewWithRandomNonce is [aegisgo.NewWithRandomNonce].
+func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
+	return aegisgo.NewWithRandomNonce(key, tagLen)
 }
 
 // NewEncrypter is [aegisgo.NewEncrypter].

@@ -12,9 +12,9 @@
 // made through either import path is the same value. The API is
 // go-libaegis's (AEGIS-256X2's New, KeySize, NonceSize, the incremental
 // Encrypter and Decrypter), plus what the target package adds (detached
-// tags, AEGIS-MAC, the keystream, Implementation). The Aegis256X2 type has no
-// exported Key and TagLen fields, and New copies the key: the module's README
-// lists each difference from go-libaegis.
+// tags, AEGIS-MAC, the keystream, Implementation, NewWithRandomNonce). The
+// Aegis256X2 type has no exported Key and TagLen fields, and New copies the
+// key: the module's README lists each difference from go-libaegis.
 package aegis256x2
 
 import (
@@ -32,6 +32,9 @@ const (
 type (
 	// Aegis256X2 is the AEAD that New returns: [aegisgo.Aegis256X2].
 	Aegis256X2 = aegisgo.Aegis256X2
+	// Aegis256X2WithRandomNonce is the AEAD that NewWithRandomNonce returns:
+	// [aegisgo.Aegis256X2WithRandomNonce].
+	Aegis256X2WithRandomNonce = aegisgo.Aegis256X2WithRandomNonce
 	// Encrypter is [aegisgo.Encrypter].
 	Encrypter = aegisgo.Encrypter
 	// Decrypter is [aegisgo.Decrypter].
@@ -45,6 +48,11 @@ type (
 // New is [aegisgo.New].
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return aegisgo.New(key, tagLen)
+}
+
+// NewWithRandomNonce is [aegisgo.NewWithRandomNonce].
+func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
+	return aegisgo.NewWithRandomNonce(key, tagLen)
 }
 
 // NewEncrypter is [aegisgo.NewEncrypter].

@@ -56,9 +56,9 @@ var shim = template.Must(template.New("shim").Parse(header + `// Package {{.Pkg}
 // made through either import path is the same value. The API is
 // go-libaegis's ({{.Title}}'s New, KeySize, NonceSize, the incremental
 // Encrypter and Decrypter), plus what the target package adds (detached
-// tags, AEGIS-MAC, the keystream, Implementation). The {{.Type}} type has no
-// exported Key and TagLen fields, and New copies the key: the module's README
-// lists each difference from go-libaegis.
+// tags, AEGIS-MAC, the keystream, Implementation, NewWithRandomNonce). The
+// {{.Type}} type has no exported Key and TagLen fields, and New copies the
+// key: the module's README lists each difference from go-libaegis.
 package {{.Pkg}}
 
 import (
@@ -76,6 +76,9 @@ const (
 type (
 	// {{.Type}} is the AEAD that New returns: [aegisgo.{{.Type}}].
 	{{.Type}} = aegisgo.{{.Type}}
+	// {{.Type}}WithRandomNonce is the AEAD that NewWithRandomNonce returns:
+	// [aegisgo.{{.Type}}WithRandomNonce].
+	{{.Type}}WithRandomNonce = aegisgo.{{.Type}}WithRandomNonce
 	// Encrypter is [aegisgo.Encrypter].
 	Encrypter = aegisgo.Encrypter
 	// Decrypter is [aegisgo.Decrypter].
@@ -89,6 +92,11 @@ type (
 // New is [aegisgo.New].
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return aegisgo.New(key, tagLen)
+}
+
+// NewWithRandomNonce is [aegisgo.NewWithRandomNonce].
+func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
+	return aegisgo.NewWithRandomNonce(key, tagLen)
 }
 
 // NewEncrypter is [aegisgo.NewEncrypter].

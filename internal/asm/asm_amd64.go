@@ -7,213 +7,213 @@
 package asm
 
 //go:noescape
-func aesniSeal128L(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128L(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal128X2(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal128X4(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256X2(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256X4(k *[32]byte, n *byte, out, m, ad []byte)
+func aesniSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func aesniOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128L(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128L(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128X2(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128X4(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256X2(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256X4(k *[32]byte, n *byte, out, m, ad []byte)
+func avx2Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx2Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128L(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128L(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128X2(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128X4(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256X2(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256X4(k *[32]byte, n *byte, out, m, ad []byte)
+func avx512Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func avx512Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 // Seal runs the Seal of function id (see ID).
-func Seal(id int, k *[32]byte, n *byte, out, m, ad []byte) {
+func Seal(id int, k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
 	switch id {
 	case Variant128L*NumKernels + KernelAESNI:
-		aesniSeal128L(k, n, out, m, ad)
+		aesniSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X2*NumKernels + KernelAESNI:
-		aesniSeal128X2(k, n, out, m, ad)
+		aesniSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X4*NumKernels + KernelAESNI:
-		aesniSeal128X4(k, n, out, m, ad)
+		aesniSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256*NumKernels + KernelAESNI:
-		aesniSeal256(k, n, out, m, ad)
+		aesniSeal256(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X2*NumKernels + KernelAESNI:
-		aesniSeal256X2(k, n, out, m, ad)
+		aesniSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X4*NumKernels + KernelAESNI:
-		aesniSeal256X4(k, n, out, m, ad)
+		aesniSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128L*NumKernels + KernelAVX2:
-		avx2Seal128L(k, n, out, m, ad)
+		avx2Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Seal128X2(k, n, out, m, ad)
+		avx2Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Seal128X4(k, n, out, m, ad)
+		avx2Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256*NumKernels + KernelAVX2:
-		avx2Seal256(k, n, out, m, ad)
+		avx2Seal256(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Seal256X2(k, n, out, m, ad)
+		avx2Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Seal256X4(k, n, out, m, ad)
+		avx2Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128L*NumKernels + KernelAVX512:
-		avx512Seal128L(k, n, out, m, ad)
+		avx512Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Seal128X2(k, n, out, m, ad)
+		avx512Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Seal128X4(k, n, out, m, ad)
+		avx512Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256*NumKernels + KernelAVX512:
-		avx512Seal256(k, n, out, m, ad)
+		avx512Seal256(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Seal256X2(k, n, out, m, ad)
+		avx512Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Seal256X4(k, n, out, m, ad)
+		avx512Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	}
 	panic("asm: no Seal for this variant and kernel")
 }
 
 // Open runs the Open of function id (see ID).
-func Open(id int, k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool) {
+func Open(id int, k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
 	switch id {
 	case Variant128L*NumKernels + KernelAESNI:
-		return aesniOpen128L(k, n, out, c, tag, ad)
+		return aesniOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X2*NumKernels + KernelAESNI:
-		return aesniOpen128X2(k, n, out, c, tag, ad)
+		return aesniOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X4*NumKernels + KernelAESNI:
-		return aesniOpen128X4(k, n, out, c, tag, ad)
+		return aesniOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256*NumKernels + KernelAESNI:
-		return aesniOpen256(k, n, out, c, tag, ad)
+		return aesniOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X2*NumKernels + KernelAESNI:
-		return aesniOpen256X2(k, n, out, c, tag, ad)
+		return aesniOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X4*NumKernels + KernelAESNI:
-		return aesniOpen256X4(k, n, out, c, tag, ad)
+		return aesniOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128L*NumKernels + KernelAVX2:
-		return avx2Open128L(k, n, out, c, tag, ad)
+		return avx2Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X2*NumKernels + KernelAVX2:
-		return avx2Open128X2(k, n, out, c, tag, ad)
+		return avx2Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X4*NumKernels + KernelAVX2:
-		return avx2Open128X4(k, n, out, c, tag, ad)
+		return avx2Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256*NumKernels + KernelAVX2:
-		return avx2Open256(k, n, out, c, tag, ad)
+		return avx2Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X2*NumKernels + KernelAVX2:
-		return avx2Open256X2(k, n, out, c, tag, ad)
+		return avx2Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X4*NumKernels + KernelAVX2:
-		return avx2Open256X4(k, n, out, c, tag, ad)
+		return avx2Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128L*NumKernels + KernelAVX512:
-		return avx512Open128L(k, n, out, c, tag, ad)
+		return avx512Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X2*NumKernels + KernelAVX512:
-		return avx512Open128X2(k, n, out, c, tag, ad)
+		return avx512Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X4*NumKernels + KernelAVX512:
-		return avx512Open128X4(k, n, out, c, tag, ad)
+		return avx512Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256*NumKernels + KernelAVX512:
-		return avx512Open256(k, n, out, c, tag, ad)
+		return avx512Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X2*NumKernels + KernelAVX512:
-		return avx512Open256X2(k, n, out, c, tag, ad)
+		return avx512Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X4*NumKernels + KernelAVX512:
-		return avx512Open256X4(k, n, out, c, tag, ad)
+		return avx512Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	}
 	panic("asm: no Open for this variant and kernel")
 }

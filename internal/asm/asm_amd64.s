@@ -6,20 +6,20 @@
 
 #include "textflag.h"
 
-// func aesniSeal128L(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128L(SB), $64-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal128L(SB), $64-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -79,8 +79,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -179,8 +179,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), DX
-	MOVQ   ad_len+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 
 two_4:
 	CMPQ   SI, $+64
@@ -303,9 +303,9 @@ blocks_done_6:
 	PXOR   X10, X0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ   SI, $+64
@@ -486,8 +486,8 @@ blocks_done_10:
 	PXOR   X10, X0
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -530,11 +530,10 @@ final_12:
 	PXOR   X3, X0
 	PXOR   X5, X4
 	PXOR   X6, X4
-	MOVQ   m_len+48(FP), DI
-	MOVQ   out_base+16(FP), DX
+	MOVQ   mlen+32(FP), DI
+	MOVQ   out+16(FP), DX
 	ADDQ   DI, DX
-	MOVQ   out_len+24(FP), SI
-	SUBQ   DI, SI
+	MOVQ   taglen+56(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
 	PXOR   X4, X0
@@ -553,8 +552,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -613,11 +612,10 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -630,20 +628,20 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128L(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128L(SB), $64-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen128L(SB), $64-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -703,8 +701,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -803,8 +801,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), DX
-	MOVQ   ad_len+96(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 
 two_4:
 	CMPQ   SI, $+64
@@ -928,9 +926,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c_base+40(FP), DX
-	MOVQ c_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ clen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ   SI, $+64
@@ -1135,8 +1133,8 @@ blocks_done_10:
 	PXOR    X11, X0
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -1179,8 +1177,8 @@ final_12:
 	PXOR   X3, X0
 	PXOR   X5, X4
 	PXOR   X6, X4
-	MOVQ   tag_base+64(FP), DX
-	MOVQ   tag_len+72(FP), SI
+	MOVQ   tag+56(FP), DX
+	MOVQ   taglen+64(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
 	PXOR   X4, X0
@@ -1199,8 +1197,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -1259,15 +1257,15 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -1279,17 +1277,17 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal128X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128X2(SB), $128-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal128X2(SB), $128-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -1298,8 +1296,8 @@ TEXT ·aesniSeal128X2(SB), $128-88
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -1361,8 +1359,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -1498,8 +1496,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), R8
-	MOVQ   ad_len+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+128
@@ -1622,9 +1620,9 @@ blocks_done_6:
 	PXOR   X12, X2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+128
@@ -1805,8 +1803,8 @@ blocks_done_10:
 	PXOR   X12, X2
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), R8
-	MOVQ       m_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -1849,11 +1847,10 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   m_len+48(FP), R10
-	MOVQ   out_base+16(FP), R8
+	MOVQ   mlen+32(FP), R10
+	MOVQ   out+16(FP), R8
 	ADDQ   R10, R8
-	MOVQ   out_len+24(FP), R9
-	SUBQ   R10, R9
+	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X6, X2
@@ -1879,8 +1876,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -1941,11 +1938,10 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -1958,12 +1954,12 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128X2(SB), $128-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen128X2(SB), $128-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -1972,8 +1968,8 @@ TEXT ·aesniOpen128X2(SB), $128-113
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2035,8 +2031,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2172,8 +2168,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), R8
-	MOVQ   ad_len+96(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+128
@@ -2297,9 +2293,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X10, X10
-	MOVQ c_base+40(FP), R8
-	MOVQ c_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+128
@@ -2504,8 +2500,8 @@ blocks_done_10:
 	PXOR    X13, X2
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), R8
-	MOVQ       c_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -2548,8 +2544,8 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   tag_base+64(FP), R8
-	MOVQ   tag_len+72(FP), R9
+	MOVQ   tag+56(FP), R8
+	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X6, X2
@@ -2575,8 +2571,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -2637,15 +2633,15 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -2657,17 +2653,17 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal128X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128X4(SB), $256-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal128X4(SB), $256-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -2680,8 +2676,8 @@ TEXT ·aesniSeal128X4(SB), $256-88
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2747,8 +2743,8 @@ ad_tail_in_1:
 	MOVOU X15, 208(SP)
 	MOVOU X15, 224(SP)
 	MOVOU X15, 240(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2884,8 +2880,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), R8
-	MOVQ   ad_len+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+256
@@ -3008,9 +3004,9 @@ blocks_done_6:
 	PXOR   X12, X2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+256
@@ -3191,8 +3187,8 @@ blocks_done_10:
 	PXOR   X12, X2
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), R8
-	MOVQ       m_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -3235,11 +3231,10 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   m_len+48(FP), R10
-	MOVQ   out_base+16(FP), R8
+	MOVQ   mlen+32(FP), R10
+	MOVQ   out+16(FP), R8
 	ADDQ   R10, R8
-	MOVQ   out_len+24(FP), R9
-	SUBQ   R10, R9
+	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X6, X2
@@ -3269,8 +3264,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  128(SP), R12
@@ -3335,11 +3330,10 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -3352,12 +3346,12 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128X4(SB), $256-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen128X4(SB), $256-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -3370,8 +3364,8 @@ TEXT ·aesniOpen128X4(SB), $256-113
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -3437,8 +3431,8 @@ ad_tail_in_1:
 	MOVOU X15, 208(SP)
 	MOVOU X15, 224(SP)
 	MOVOU X15, 240(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -3574,8 +3568,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), R8
-	MOVQ   ad_len+96(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+256
@@ -3699,9 +3693,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X10, X10
-	MOVQ c_base+40(FP), R8
-	MOVQ c_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+256
@@ -3906,8 +3900,8 @@ blocks_done_10:
 	PXOR    X13, X2
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), R8
-	MOVQ       c_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -3950,8 +3944,8 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   tag_base+64(FP), R8
-	MOVQ   tag_len+72(FP), R9
+	MOVQ   tag+56(FP), R8
+	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X6, X2
@@ -3981,8 +3975,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  128(SP), R12
@@ -4047,15 +4041,15 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -4067,24 +4061,24 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256(SB), $32-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal256(SB), $32-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4143,8 +4137,8 @@ ad_tail_in_1:
 	JZ    m_tail_in_2
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4292,8 +4286,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), DX
-	MOVQ   ad_len+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 
 two_4:
 	CMPQ   SI, $+32
@@ -4388,9 +4382,9 @@ blocks_done_6:
 	PXOR   X7, X0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ   SI, $+32
@@ -4519,8 +4513,8 @@ blocks_done_10:
 	PXOR   X7, X0
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -4556,11 +4550,10 @@ final_12:
 	PXOR   X2, X0
 	PXOR   X4, X3
 	PXOR   X5, X3
-	MOVQ   m_len+48(FP), DI
-	MOVQ   out_base+16(FP), DX
+	MOVQ   mlen+32(FP), DI
+	MOVQ   out+16(FP), DX
 	ADDQ   DI, DX
-	MOVQ   out_len+24(FP), SI
-	SUBQ   DI, SI
+	MOVQ   taglen+56(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
 	PXOR   X3, X0
@@ -4576,8 +4569,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  16(SP), R12
@@ -4635,11 +4628,10 @@ copied_m18:
 	MOVOU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -4652,19 +4644,19 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256(SB), $32-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen256(SB), $32-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4723,8 +4715,8 @@ ad_tail_in_1:
 	JZ    c_tail_in_2
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4872,8 +4864,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), DX
-	MOVQ   ad_len+96(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 
 two_4:
 	CMPQ   SI, $+32
@@ -4969,9 +4961,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X6, X6
-	MOVQ c_base+40(FP), DX
-	MOVQ c_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ clen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ   SI, $+32
@@ -5112,8 +5104,8 @@ blocks_done_10:
 	PXOR    X8, X0
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -5149,8 +5141,8 @@ final_12:
 	PXOR   X2, X0
 	PXOR   X4, X3
 	PXOR   X5, X3
-	MOVQ   tag_base+64(FP), DX
-	MOVQ   tag_len+72(FP), SI
+	MOVQ   tag+56(FP), DX
+	MOVQ   taglen+64(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
 	PXOR   X3, X0
@@ -5166,8 +5158,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  16(SP), R12
@@ -5225,15 +5217,15 @@ copied_m18:
 	MOVOU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -5245,25 +5237,25 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256X2(SB), $64-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal256X2(SB), $64-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5323,8 +5315,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5489,8 +5481,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), R8
-	MOVQ   ad_len+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+64
@@ -5585,9 +5577,9 @@ blocks_done_6:
 	PXOR   X9, X2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+64
@@ -5716,8 +5708,8 @@ blocks_done_10:
 	PXOR   X9, X2
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), R8
-	MOVQ       m_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -5753,11 +5745,10 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   m_len+48(FP), R10
-	MOVQ   out_base+16(FP), R8
+	MOVQ   mlen+32(FP), R10
+	MOVQ   out+16(FP), R8
 	ADDQ   R10, R8
-	MOVQ   out_len+24(FP), R9
-	SUBQ   R10, R9
+	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X5, X2
@@ -5779,8 +5770,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -5839,11 +5830,10 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -5856,20 +5846,20 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256X2(SB), $64-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen256X2(SB), $64-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5929,8 +5919,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -6095,8 +6085,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), R8
-	MOVQ   ad_len+96(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+64
@@ -6192,9 +6182,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c_base+40(FP), R8
-	MOVQ c_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+64
@@ -6335,8 +6325,8 @@ blocks_done_10:
 	PXOR    X10, X2
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), R8
-	MOVQ       c_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -6372,8 +6362,8 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   tag_base+64(FP), R8
-	MOVQ   tag_len+72(FP), R9
+	MOVQ   tag+56(FP), R8
+	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X5, X2
@@ -6395,8 +6385,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -6455,15 +6445,15 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -6475,17 +6465,17 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func aesniSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256X4(SB), $128-88
-	MOVQ  ad_len+72(FP), AX
+TEXT ·aesniSeal256X4(SB), $128-64
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  m_len+48(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -6494,8 +6484,8 @@ TEXT ·aesniSeal256X4(SB), $128-88
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad_base+64(FP), DX
-	MOVQ  ad_len+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -6557,8 +6547,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  m_base+40(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -6723,8 +6713,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+64(FP), R8
-	MOVQ   ad_len+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+128
@@ -6819,9 +6809,9 @@ blocks_done_6:
 	PXOR   X9, X2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+128
@@ -6950,8 +6940,8 @@ blocks_done_10:
 	PXOR   X9, X2
 
 msg_tail_11:
-	MOVQ       ad_len+72(FP), R8
-	MOVQ       m_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -6987,11 +6977,10 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   m_len+48(FP), R10
-	MOVQ   out_base+16(FP), R8
+	MOVQ   mlen+32(FP), R10
+	MOVQ   out+16(FP), R8
 	ADDQ   R10, R8
-	MOVQ   out_len+24(FP), R9
-	SUBQ   R10, R9
+	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X5, X2
@@ -7015,8 +7004,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -7077,11 +7066,10 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ  m_len+48(FP), DX
-	MOVQ  out_base+16(FP), AX
+	MOVQ  mlen+32(FP), DX
+	MOVQ  out+16(FP), AX
 	ADDQ  DX, AX
-	MOVQ  out_len+24(FP), BX
-	SUBQ  DX, BX
+	MOVQ  taglen+56(FP), BX
 	CMPQ  BX, $+32
 	JEQ   tag32_17
 	MOVOU X0, (AX)
@@ -7094,12 +7082,12 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func aesniOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256X4(SB), $128-113
-	MOVQ  ad_len+96(FP), AX
+TEXT ·aesniOpen256X4(SB), $128-73
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  c_len+48(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -7108,8 +7096,8 @@ TEXT ·aesniOpen256X4(SB), $128-113
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad_base+88(FP), DX
-	MOVQ  ad_len+96(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7171,8 +7159,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7337,8 +7325,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad_base+88(FP), R8
-	MOVQ   ad_len+96(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 
 two_4:
 	CMPQ   R9, $+128
@@ -7434,9 +7422,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c_base+40(FP), R8
-	MOVQ c_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ   R9, $+128
@@ -7577,8 +7565,8 @@ blocks_done_10:
 	PXOR    X10, X2
 
 msg_tail_11:
-	MOVQ       ad_len+96(FP), R8
-	MOVQ       c_len+48(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -7614,8 +7602,8 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   tag_base+64(FP), R8
-	MOVQ   tag_len+72(FP), R9
+	MOVQ   tag+56(FP), R8
+	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
 	PXOR   X5, X2
@@ -7639,8 +7627,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -7701,15 +7689,15 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_17
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -7721,25 +7709,25 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func avx2Seal128L(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
-TEXT ·avx2Seal128L(SB), $64-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal128L(SB), $64-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+31, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+31, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -7799,8 +7787,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -7882,8 +7870,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+64
@@ -7950,9 +7938,9 @@ blocks_done_6:
 	VPXOR   X10, X0, X0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+64
@@ -8061,8 +8049,8 @@ blocks_done_10:
 	VPXOR   X10, X0, X0
 
 msg_tail_11:
-	MOVQ    ad_len+72(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -8091,11 +8079,10 @@ final_12:
 	VPXOR   X3, X0, X0
 	VPXOR   X5, X4, X4
 	VPXOR   X6, X4, X4
-	MOVQ    m_len+48(FP), DI
-	MOVQ    out_base+16(FP), DX
+	MOVQ    mlen+32(FP), DI
+	MOVQ    out+16(FP), DX
 	ADDQ    DI, DX
-	MOVQ    out_len+24(FP), SI
-	SUBQ    DI, SI
+	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   X4, X0, X0
@@ -8114,8 +8101,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -8174,11 +8161,10 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -8192,20 +8178,20 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128L(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
-TEXT ·avx2Open128L(SB), $64-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open128L(SB), $64-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+31, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+31, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -8265,8 +8251,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -8348,8 +8334,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+64
@@ -8417,9 +8403,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR X8, X8, X8
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
-	MOVQ  out_base+16(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+64
@@ -8558,8 +8544,8 @@ blocks_done_10:
 	VPXOR   X11, X0, X0
 
 msg_tail_11:
-	MOVQ    ad_len+96(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -8588,8 +8574,8 @@ final_12:
 	VPXOR   X3, X0, X0
 	VPXOR   X5, X4, X4
 	VPXOR   X6, X4, X4
-	MOVQ    tag_base+64(FP), DX
-	MOVQ    tag_len+72(FP), SI
+	MOVQ    tag+56(FP), DX
+	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   X4, X0, X0
@@ -8608,8 +8594,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -8668,14 +8654,14 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -8685,18 +8671,18 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal128X2(SB), $128-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal128X2(SB), $128-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+63, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+63, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -8705,8 +8691,8 @@ TEXT ·avx2Seal128X2(SB), $128-88
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -8768,8 +8754,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -8864,8 +8850,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+128
@@ -8932,9 +8918,9 @@ blocks_done_6:
 	VPXOR   Y10, Y0, Y0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+128
@@ -9043,8 +9029,8 @@ blocks_done_10:
 	VPXOR   Y10, Y0, Y0
 
 msg_tail_11:
-	MOVQ        ad_len+72(FP), DX
-	MOVQ        m_len+48(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -9073,11 +9059,10 @@ final_12:
 	VPXOR   Y3, Y0, Y0
 	VPXOR   Y5, Y4, Y4
 	VPXOR   Y6, Y4, Y4
-	MOVQ    m_len+48(FP), DI
-	MOVQ    out_base+16(FP), DX
+	MOVQ    mlen+32(FP), DI
+	MOVQ    out+16(FP), DX
 	ADDQ    DI, DX
-	MOVQ    out_len+24(FP), SI
-	SUBQ    DI, SI
+	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   Y4, Y0, Y0
@@ -9102,8 +9087,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -9164,11 +9149,10 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -9182,12 +9166,12 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open128X2(SB), $128-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open128X2(SB), $128-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+63, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+63, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -9196,8 +9180,8 @@ TEXT ·avx2Open128X2(SB), $128-113
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -9259,8 +9243,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -9355,8 +9339,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+128
@@ -9424,9 +9408,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y8, Y8, Y8
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
-	MOVQ  out_base+16(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+128
@@ -9565,8 +9549,8 @@ blocks_done_10:
 	VPXOR   Y11, Y0, Y0
 
 msg_tail_11:
-	MOVQ        ad_len+96(FP), DX
-	MOVQ        c_len+48(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -9595,8 +9579,8 @@ final_12:
 	VPXOR   Y3, Y0, Y0
 	VPXOR   Y5, Y4, Y4
 	VPXOR   Y6, Y4, Y4
-	MOVQ    tag_base+64(FP), DX
-	MOVQ    tag_len+72(FP), SI
+	MOVQ    tag+56(FP), DX
+	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   Y4, Y0, Y0
@@ -9621,8 +9605,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -9683,14 +9667,14 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -9700,18 +9684,18 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal128X4(SB), $256-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal128X4(SB), $256-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+127, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+127, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -9724,8 +9708,8 @@ TEXT ·avx2Seal128X4(SB), $256-88
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -9791,8 +9775,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 208(SP)
 	VMOVDQU X15, 224(SP)
 	VMOVDQU X15, 240(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -9897,8 +9881,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), R8
-	MOVQ    ad_len+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 
 two_4:
 	CMPQ    R9, $+256
@@ -9965,9 +9949,9 @@ blocks_done_6:
 	VPXOR   Y12, Y2, Y2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ    R9, $+256
@@ -10076,8 +10060,8 @@ blocks_done_10:
 	VPXOR   Y12, Y2, Y2
 
 msg_tail_11:
-	MOVQ        ad_len+72(FP), R8
-	MOVQ        m_len+48(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -10106,11 +10090,10 @@ final_12:
 	VPXOR   Y5, Y2, Y2
 	VPXOR   Y7, Y6, Y6
 	VPXOR   Y8, Y6, Y6
-	MOVQ    m_len+48(FP), R10
-	MOVQ    out_base+16(FP), R8
+	MOVQ    mlen+32(FP), R10
+	MOVQ    out+16(FP), R8
 	ADDQ    R10, R8
-	MOVQ    out_len+24(FP), R9
-	SUBQ    R10, R9
+	MOVQ    taglen+56(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
 	VPXOR   Y6, Y2, Y2
@@ -10144,8 +10127,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  128(SP), R12
@@ -10210,11 +10193,10 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -10228,12 +10210,12 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open128X4(SB), $256-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open128X4(SB), $256-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+127, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+127, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -10246,8 +10228,8 @@ TEXT ·avx2Open128X4(SB), $256-113
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -10313,8 +10295,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 208(SP)
 	VMOVDQU X15, 224(SP)
 	VMOVDQU X15, 240(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -10419,8 +10401,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), R8
-	MOVQ    ad_len+96(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 
 two_4:
 	CMPQ    R9, $+256
@@ -10488,9 +10470,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y10, Y10, Y10
-	MOVQ  c_base+40(FP), R8
-	MOVQ  c_len+48(FP), R9
-	MOVQ  out_base+16(FP), R10
+	MOVQ  c+24(FP), R8
+	MOVQ  clen+32(FP), R9
+	MOVQ  out+16(FP), R10
 
 two_8:
 	CMPQ    R9, $+256
@@ -10629,8 +10611,8 @@ blocks_done_10:
 	VPXOR   Y13, Y2, Y2
 
 msg_tail_11:
-	MOVQ        ad_len+96(FP), R8
-	MOVQ        c_len+48(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -10659,8 +10641,8 @@ final_12:
 	VPXOR   Y5, Y2, Y2
 	VPXOR   Y7, Y6, Y6
 	VPXOR   Y8, Y6, Y6
-	MOVQ    tag_base+64(FP), R8
-	MOVQ    tag_len+72(FP), R9
+	MOVQ    tag+56(FP), R8
+	MOVQ    taglen+64(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
 	VPXOR   Y6, Y2, Y2
@@ -10694,8 +10676,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  128(SP), R12
@@ -10760,14 +10742,14 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -10777,25 +10759,25 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
-TEXT ·avx2Seal256(SB), $32-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal256(SB), $32-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+15, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+15, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -10854,8 +10836,8 @@ ad_tail_in_1:
 	JZ      m_tail_in_2
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -10957,8 +10939,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+32
@@ -11009,9 +10991,9 @@ blocks_done_6:
 	VPXOR   X7, X0, X0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+32
@@ -11088,8 +11070,8 @@ blocks_done_10:
 	VPXOR   X7, X0, X0
 
 msg_tail_11:
-	MOVQ    ad_len+72(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -11114,11 +11096,10 @@ final_12:
 	VPXOR   X2, X0, X0
 	VPXOR   X4, X3, X3
 	VPXOR   X5, X3, X3
-	MOVQ    m_len+48(FP), DI
-	MOVQ    out_base+16(FP), DX
+	MOVQ    mlen+32(FP), DI
+	MOVQ    out+16(FP), DX
 	ADDQ    DI, DX
-	MOVQ    out_len+24(FP), SI
-	SUBQ    DI, SI
+	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   X3, X0, X0
@@ -11134,8 +11115,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  16(SP), R12
@@ -11193,11 +11174,10 @@ copied_m18:
 	VMOVDQU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -11211,19 +11191,19 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
-TEXT ·avx2Open256(SB), $32-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open256(SB), $32-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+15, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+15, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -11282,8 +11262,8 @@ ad_tail_in_1:
 	JZ      c_tail_in_2
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -11385,8 +11365,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+32
@@ -11438,9 +11418,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR X6, X6, X6
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
-	MOVQ  out_base+16(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+32
@@ -11532,8 +11512,8 @@ blocks_done_10:
 	VPXOR   X8, X0, X0
 
 msg_tail_11:
-	MOVQ    ad_len+96(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -11558,8 +11538,8 @@ final_12:
 	VPXOR   X2, X0, X0
 	VPXOR   X4, X3, X3
 	VPXOR   X5, X3, X3
-	MOVQ    tag_base+64(FP), DX
-	MOVQ    tag_len+72(FP), SI
+	MOVQ    tag+56(FP), DX
+	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   X3, X0, X0
@@ -11575,8 +11555,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  16(SP), R12
@@ -11634,14 +11614,14 @@ copied_m18:
 	VMOVDQU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -11651,26 +11631,26 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal256X2(SB), $64-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal256X2(SB), $64-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+31, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+31, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -11730,8 +11710,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -11838,8 +11818,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+64
@@ -11890,9 +11870,9 @@ blocks_done_6:
 	VPXOR   Y7, Y0, Y0
 
 ad_tail_7:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+64
@@ -11969,8 +11949,8 @@ blocks_done_10:
 	VPXOR   Y7, Y0, Y0
 
 msg_tail_11:
-	MOVQ        ad_len+72(FP), DX
-	MOVQ        m_len+48(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -11995,11 +11975,10 @@ final_12:
 	VPXOR   Y2, Y0, Y0
 	VPXOR   Y4, Y3, Y3
 	VPXOR   Y5, Y3, Y3
-	MOVQ    m_len+48(FP), DI
-	MOVQ    out_base+16(FP), DX
+	MOVQ    mlen+32(FP), DI
+	MOVQ    out+16(FP), DX
 	ADDQ    DI, DX
-	MOVQ    out_len+24(FP), SI
-	SUBQ    DI, SI
+	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   Y3, Y0, Y0
@@ -12020,8 +11999,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -12080,11 +12059,10 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -12098,20 +12076,20 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open256X2(SB), $64-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open256X2(SB), $64-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+31, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+31, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -12171,8 +12149,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -12279,8 +12257,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_4:
 	CMPQ    SI, $+64
@@ -12332,9 +12310,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y6, Y6, Y6
-	MOVQ  c_base+40(FP), DX
-	MOVQ  c_len+48(FP), SI
-	MOVQ  out_base+16(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 
 two_8:
 	CMPQ    SI, $+64
@@ -12426,8 +12404,8 @@ blocks_done_10:
 	VPXOR   Y8, Y0, Y0
 
 msg_tail_11:
-	MOVQ        ad_len+96(FP), DX
-	MOVQ        c_len+48(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -12452,8 +12430,8 @@ final_12:
 	VPXOR   Y2, Y0, Y0
 	VPXOR   Y4, Y3, Y3
 	VPXOR   Y5, Y3, Y3
-	MOVQ    tag_base+64(FP), DX
-	MOVQ    tag_len+72(FP), SI
+	MOVQ    tag+56(FP), DX
+	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
 	VPXOR   Y3, Y0, Y0
@@ -12474,8 +12452,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  32(SP), R12
@@ -12534,14 +12512,14 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -12551,18 +12529,18 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx2Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal256X4(SB), $128-88
-	MOVQ    ad_len+72(FP), AX
+TEXT ·avx2Seal256X4(SB), $128-64
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+63, AX
-	MOVQ    m_len+48(FP), BX
+	MOVQ    mlen+32(FP), BX
 	ANDQ    $+63, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -12571,8 +12549,8 @@ TEXT ·avx2Seal256X4(SB), $128-88
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -12634,8 +12612,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    m_base+40(FP), DX
-	MOVQ    m_len+48(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -12752,8 +12730,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad_base+64(FP), R8
-	MOVQ    ad_len+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 
 two_4:
 	CMPQ    R9, $+128
@@ -12804,9 +12782,9 @@ blocks_done_6:
 	VPXOR   Y9, Y2, Y2
 
 ad_tail_7:
-	MOVQ m_base+40(FP), R8
-	MOVQ m_len+48(FP), R9
-	MOVQ out_base+16(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 
 two_8:
 	CMPQ    R9, $+128
@@ -12883,8 +12861,8 @@ blocks_done_10:
 	VPXOR   Y9, Y2, Y2
 
 msg_tail_11:
-	MOVQ        ad_len+72(FP), R8
-	MOVQ        m_len+48(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -12909,11 +12887,10 @@ final_12:
 	VPXOR   Y4, Y2, Y2
 	VPXOR   Y6, Y5, Y5
 	VPXOR   Y7, Y5, Y5
-	MOVQ    m_len+48(FP), R10
-	MOVQ    out_base+16(FP), R8
+	MOVQ    mlen+32(FP), R10
+	MOVQ    out+16(FP), R8
 	ADDQ    R10, R8
-	MOVQ    out_len+24(FP), R9
-	SUBQ    R10, R9
+	MOVQ    taglen+56(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
 	VPXOR   Y5, Y2, Y2
@@ -12941,8 +12918,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  m_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -13003,11 +12980,10 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ    m_len+48(FP), DX
-	MOVQ    out_base+16(FP), AX
+	MOVQ    mlen+32(FP), DX
+	MOVQ    out+16(FP), AX
 	ADDQ    DX, AX
-	MOVQ    out_len+24(FP), BX
-	SUBQ    DX, BX
+	MOVQ    taglen+56(FP), BX
 	CMPQ    BX, $+32
 	JEQ     tag32_17
 	VMOVDQU X0, (AX)
@@ -13021,12 +12997,12 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx2Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open256X4(SB), $128-113
-	MOVQ    ad_len+96(FP), AX
+TEXT ·avx2Open256X4(SB), $128-73
+	MOVQ    adlen+48(FP), AX
 	ANDQ    $+63, AX
-	MOVQ    c_len+48(FP), BX
+	MOVQ    clen+32(FP), BX
 	ANDQ    $+63, BX
 	TESTQ   AX, AX
 	JZ      ad_tail_in_1
@@ -13035,8 +13011,8 @@ TEXT ·avx2Open256X4(SB), $128-113
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -13098,8 +13074,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    c_base+40(FP), DX
-	MOVQ    c_len+48(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -13216,8 +13192,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad_base+88(FP), R8
-	MOVQ    ad_len+96(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 
 two_4:
 	CMPQ    R9, $+128
@@ -13269,9 +13245,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y8, Y8, Y8
-	MOVQ  c_base+40(FP), R8
-	MOVQ  c_len+48(FP), R9
-	MOVQ  out_base+16(FP), R10
+	MOVQ  c+24(FP), R8
+	MOVQ  clen+32(FP), R9
+	MOVQ  out+16(FP), R10
 
 two_8:
 	CMPQ    R9, $+128
@@ -13363,8 +13339,8 @@ blocks_done_10:
 	VPXOR   Y10, Y2, Y2
 
 msg_tail_11:
-	MOVQ        ad_len+96(FP), R8
-	MOVQ        c_len+48(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -13389,8 +13365,8 @@ final_12:
 	VPXOR   Y4, Y2, Y2
 	VPXOR   Y6, Y5, Y5
 	VPXOR   Y7, Y5, Y5
-	MOVQ    tag_base+64(FP), R8
-	MOVQ    tag_len+72(FP), R9
+	MOVQ    tag+56(FP), R8
+	MOVQ    taglen+64(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
 	VPXOR   Y5, Y2, Y2
@@ -13418,8 +13394,8 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out_base+16(FP), DX
-	MOVQ  c_len+48(FP), SI
+	MOVQ  out+16(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  64(SP), R12
@@ -13480,14 +13456,14 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ      tag_base+64(FP), AX
-	MOVQ      tag_len+72(FP), BX
+	MOVQ      tag+56(FP), AX
+	MOVQ      taglen+64(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_17
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -13497,18 +13473,18 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+112(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128L(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Seal128L(SB), $0-88
-	MOVQ      ad_len+72(FP), AX
+TEXT ·avx512Seal128L(SB), $0-64
+	MOVQ      adlen+48(FP), AX
 	ANDQ      $+31, AX
-	MOVQ      m_len+48(FP), BX
+	MOVQ      mlen+32(FP), BX
 	ANDQ      $+31, BX
 	MOVQ      k+0(FP), DX
 	MOVQ      n+8(FP), SI
@@ -13537,8 +13513,8 @@ init_1:
 	VPXORQ  X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+64
@@ -13617,13 +13593,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
@@ -13639,9 +13615,9 @@ blocks_done_4:
 	VPXORQ     X10, X0, X0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+64
@@ -13746,29 +13722,29 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
 	VMOVDQA64  X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K1, (DX)
 	VMOVDQA64  X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K2, 16(DX)
@@ -13784,8 +13760,8 @@ blocks_done_8:
 	VPXORQ     X10, X0, X0
 
 msg_tail_9:
-	MOVQ      ad_len+72(FP), DX
-	MOVQ      m_len+48(FP), SI
+	MOVQ      adlen+48(FP), DX
+	MOVQ      mlen+32(FP), SI
 	MOVQ      DX, R11
 	SHLQ      $0x03, R11
 	MOVQ      SI, R12
@@ -13812,11 +13788,10 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXORQ     X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     X4, X0, X0
@@ -13826,11 +13801,10 @@ words32_11:
 	VPXORQ X7, X4, X4
 
 words_12:
-	MOVQ      m_len+48(FP), DX
-	MOVQ      out_base+16(FP), AX
+	MOVQ      mlen+32(FP), DX
+	MOVQ      out+16(FP), AX
 	ADDQ      DX, AX
-	MOVQ      out_len+24(FP), BX
-	SUBQ      DX, BX
+	MOVQ      taglen+56(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_13
 	VMOVDQU64 X0, (AX)
@@ -13844,12 +13818,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128L(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Open128L(SB), $0-113
-	MOVQ      ad_len+96(FP), AX
+TEXT ·avx512Open128L(SB), $0-73
+	MOVQ      adlen+48(FP), AX
 	ANDQ      $+31, AX
-	MOVQ      c_len+48(FP), BX
+	MOVQ      clen+32(FP), BX
 	ANDQ      $+31, BX
 	MOVQ      k+0(FP), DX
 	MOVQ      n+8(FP), SI
@@ -13878,8 +13852,8 @@ init_1:
 	VPXORQ  X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+64
@@ -13958,13 +13932,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
@@ -13981,9 +13955,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ X8, X8, X8
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+64
@@ -14082,13 +14056,13 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X9
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X10
@@ -14098,13 +14072,13 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VMOVDQU8.Z X9, K1, X9
 	VMOVDQU8.Z X10, K2, X10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X9, K1, (DX)
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K2, 16(DX)
@@ -14120,8 +14094,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X11, X9, X0
 
 msg_tail_9:
-	MOVQ      ad_len+96(FP), DX
-	MOVQ      c_len+48(FP), SI
+	MOVQ      adlen+48(FP), DX
+	MOVQ      clen+32(FP), SI
 	MOVQ      DX, R11
 	SHLQ      $0x03, R11
 	MOVQ      SI, R12
@@ -14148,8 +14122,8 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXORQ     X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     X4, X0, X0
@@ -14159,14 +14133,14 @@ words32_11:
 	VPXORQ X7, X4, X4
 
 words_12:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_13
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -14176,18 +14150,18 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal128X2(SB), $0-88
-	MOVQ            ad_len+72(FP), AX
+TEXT ·avx512Seal128X2(SB), $0-64
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
-	MOVQ            m_len+48(FP), BX
+	MOVQ            mlen+32(FP), BX
 	ANDQ            $+63, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -14229,8 +14203,8 @@ init_1:
 	VPXORQ  Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+128
@@ -14309,13 +14283,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
@@ -14331,9 +14305,9 @@ blocks_done_4:
 	VPXORQ     Y10, Y0, Y0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+128
@@ -14438,29 +14412,29 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
 	VMOVDQA64  Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K1, (DX)
 	VMOVDQA64  Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K2, 32(DX)
@@ -14476,8 +14450,8 @@ blocks_done_8:
 	VPXORQ     Y10, Y0, Y0
 
 msg_tail_9:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -14504,11 +14478,10 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXORQ     Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Y4, Y0, Y0
@@ -14522,11 +14495,10 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          m_len+48(FP), DX
-	MOVQ          out_base+16(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          out_len+24(FP), BX
-	SUBQ          DX, BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VMOVDQU64     X0, (AX)
@@ -14540,12 +14512,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open128X2(SB), $0-113
-	MOVQ            ad_len+96(FP), AX
+TEXT ·avx512Open128X2(SB), $0-73
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
-	MOVQ            c_len+48(FP), BX
+	MOVQ            clen+32(FP), BX
 	ANDQ            $+63, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -14587,8 +14559,8 @@ init_1:
 	VPXORQ  Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+128
@@ -14667,13 +14639,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
@@ -14690,9 +14662,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Y8, Y8, Y8
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+128
@@ -14791,13 +14763,13 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y9
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y10
@@ -14807,13 +14779,13 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VMOVDQU8.Z Y9, K1, Y9
 	VMOVDQU8.Z Y10, K2, Y10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y9, K1, (DX)
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K2, 32(DX)
@@ -14829,8 +14801,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
 
 msg_tail_9:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -14857,8 +14829,8 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXORQ     Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Y4, Y0, Y0
@@ -14872,14 +14844,14 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          tag_base+64(FP), AX
-	MOVQ          tag_len+72(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VPCMPEQB      (AX), X0, K1
 	KMOVQ         K1, R13
 	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+112(FP)
+	SETEQ         ok+72(FP)
 	JMP           done_14
 
 tag32_13:
@@ -14889,18 +14861,18 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal128X4(SB), $0-88
-	MOVQ            ad_len+72(FP), AX
+TEXT ·avx512Seal128X4(SB), $0-64
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+127, AX
-	MOVQ            m_len+48(FP), BX
+	MOVQ            mlen+32(FP), BX
 	ANDQ            $+127, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -14942,8 +14914,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+256
@@ -15028,13 +15000,13 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
@@ -15050,9 +15022,9 @@ blocks_done_4:
 	VPXORQ     Z10, Z0, Z0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+256
@@ -15163,29 +15135,29 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K1, (DX)
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K2, 64(DX)
@@ -15201,8 +15173,8 @@ blocks_done_8:
 	VPXORQ     Z10, Z0, Z0
 
 msg_tail_9:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -15229,11 +15201,10 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Z4, Z0, Z0
@@ -15251,11 +15222,10 @@ words_12:
 	VPXORQ        Y31, Y4, Y4
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          m_len+48(FP), DX
-	MOVQ          out_base+16(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          out_len+24(FP), BX
-	SUBQ          DX, BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VMOVDQU64     X0, (AX)
@@ -15269,12 +15239,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open128X4(SB), $0-113
-	MOVQ            ad_len+96(FP), AX
+TEXT ·avx512Open128X4(SB), $0-73
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+127, AX
-	MOVQ            c_len+48(FP), BX
+	MOVQ            clen+32(FP), BX
 	ANDQ            $+127, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -15316,8 +15286,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+256
@@ -15402,13 +15372,13 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
@@ -15425,9 +15395,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Z8, Z8, Z8
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+256
@@ -15532,13 +15502,13 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z9
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z10
@@ -15548,13 +15518,13 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VMOVDQU8.Z Z9, K1, Z9
 	VMOVDQU8.Z Z10, K2, Z10
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z9, K1, (DX)
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K2, 64(DX)
@@ -15570,8 +15540,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
 
 msg_tail_9:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -15598,8 +15568,8 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Z4, Z0, Z0
@@ -15617,14 +15587,14 @@ words_12:
 	VPXORQ        Y31, Y4, Y4
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          tag_base+64(FP), AX
-	MOVQ          tag_len+72(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VPCMPEQB      (AX), X0, K1
 	KMOVQ         K1, R13
 	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+112(FP)
+	SETEQ         ok+72(FP)
 	JMP           done_14
 
 tag32_13:
@@ -15634,18 +15604,18 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Seal256(SB), $0-88
-	MOVQ      ad_len+72(FP), AX
+TEXT ·avx512Seal256(SB), $0-64
+	MOVQ      adlen+48(FP), AX
 	ANDQ      $+15, AX
-	MOVQ      m_len+48(FP), BX
+	MOVQ      mlen+32(FP), BX
 	ANDQ      $+15, BX
 	MOVQ      k+0(FP), DX
 	MOVQ      n+8(FP), SI
@@ -15694,8 +15664,8 @@ init_1:
 	VPXORQ  X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+32
@@ -15749,8 +15719,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -15763,9 +15733,9 @@ blocks_done_4:
 	VPXORQ     X7, X0, X0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+32
@@ -15836,8 +15806,8 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -15845,8 +15815,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXORQ     X5, X7, X7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X7, K1, (DX)
@@ -15859,8 +15829,8 @@ blocks_done_8:
 	VPXORQ     X7, X0, X0
 
 msg_tail_9:
-	MOVQ      ad_len+72(FP), DX
-	MOVQ      m_len+48(FP), SI
+	MOVQ      adlen+48(FP), DX
+	MOVQ      mlen+32(FP), SI
 	MOVQ      DX, R11
 	SHLQ      $0x03, R11
 	MOVQ      SI, R12
@@ -15883,11 +15853,10 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     X3, X0, X0
@@ -15895,11 +15864,10 @@ final_10:
 
 words32_11:
 words_12:
-	MOVQ      m_len+48(FP), DX
-	MOVQ      out_base+16(FP), AX
+	MOVQ      mlen+32(FP), DX
+	MOVQ      out+16(FP), AX
 	ADDQ      DX, AX
-	MOVQ      out_len+24(FP), BX
-	SUBQ      DX, BX
+	MOVQ      taglen+56(FP), BX
 	CMPQ      BX, $+32
 	JEQ       tag32_13
 	VMOVDQU64 X0, (AX)
@@ -15913,12 +15881,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Open256(SB), $0-113
-	MOVQ      ad_len+96(FP), AX
+TEXT ·avx512Open256(SB), $0-73
+	MOVQ      adlen+48(FP), AX
 	ANDQ      $+15, AX
-	MOVQ      c_len+48(FP), BX
+	MOVQ      clen+32(FP), BX
 	ANDQ      $+15, BX
 	MOVQ      k+0(FP), DX
 	MOVQ      n+8(FP), SI
@@ -15967,8 +15935,8 @@ init_1:
 	VPXORQ  X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+32
@@ -16022,8 +15990,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -16037,9 +16005,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ X6, X6, X6
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+32
@@ -16107,8 +16075,8 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X7
@@ -16116,8 +16084,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXORQ     X1, X7, X7
 	VMOVDQU8.Z X7, K1, X7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X7, K1, (DX)
@@ -16130,8 +16098,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X8, X7, X0
 
 msg_tail_9:
-	MOVQ      ad_len+96(FP), DX
-	MOVQ      c_len+48(FP), SI
+	MOVQ      adlen+48(FP), DX
+	MOVQ      clen+32(FP), SI
 	MOVQ      DX, R11
 	SHLQ      $0x03, R11
 	MOVQ      SI, R12
@@ -16154,8 +16122,8 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     X3, X0, X0
@@ -16163,14 +16131,14 @@ final_10:
 
 words32_11:
 words_12:
-	MOVQ     tag_base+64(FP), AX
-	MOVQ     tag_len+72(FP), BX
+	MOVQ     tag+56(FP), AX
+	MOVQ     taglen+64(FP), BX
 	CMPQ     BX, $+32
 	JEQ      tag32_13
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -16180,18 +16148,18 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X2(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal256X2(SB), $0-88
-	MOVQ            ad_len+72(FP), AX
+TEXT ·avx512Seal256X2(SB), $0-64
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+31, AX
-	MOVQ            m_len+48(FP), BX
+	MOVQ            mlen+32(FP), BX
 	ANDQ            $+31, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -16245,8 +16213,8 @@ init_1:
 	VPXORQ  Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+64
@@ -16300,8 +16268,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -16314,9 +16282,9 @@ blocks_done_4:
 	VPXORQ     Y7, Y0, Y0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+64
@@ -16387,8 +16355,8 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -16396,8 +16364,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXORQ     Y5, Y7, Y7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y7, K1, (DX)
@@ -16410,8 +16378,8 @@ blocks_done_8:
 	VPXORQ     Y7, Y0, Y0
 
 msg_tail_9:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -16434,11 +16402,10 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Y3, Y0, Y0
@@ -16450,11 +16417,10 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          m_len+48(FP), DX
-	MOVQ          out_base+16(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          out_len+24(FP), BX
-	SUBQ          DX, BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VMOVDQU64     X0, (AX)
@@ -16468,12 +16434,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X2(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open256X2(SB), $0-113
-	MOVQ            ad_len+96(FP), AX
+TEXT ·avx512Open256X2(SB), $0-73
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+31, AX
-	MOVQ            c_len+48(FP), BX
+	MOVQ            clen+32(FP), BX
 	ANDQ            $+31, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -16527,8 +16493,8 @@ init_1:
 	VPXORQ  Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+64
@@ -16582,8 +16548,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -16597,9 +16563,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Y6, Y6, Y6
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+64
@@ -16667,8 +16633,8 @@ blocks_done_8:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y7
@@ -16676,8 +16642,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXORQ     Y1, Y7, Y7
 	VMOVDQU8.Z Y7, K1, Y7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y7, K1, (DX)
@@ -16690,8 +16656,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
 
 msg_tail_9:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -16714,8 +16680,8 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Y3, Y0, Y0
@@ -16727,14 +16693,14 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          tag_base+64(FP), AX
-	MOVQ          tag_len+72(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VPCMPEQB      (AX), X0, K1
 	KMOVQ         K1, R13
 	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+112(FP)
+	SETEQ         ok+72(FP)
 	JMP           done_14
 
 tag32_13:
@@ -16744,18 +16710,18 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X4(k *[32]byte, n *byte, out []byte, m []byte, ad []byte)
+// func avx512Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal256X4(SB), $0-88
-	MOVQ            ad_len+72(FP), AX
+TEXT ·avx512Seal256X4(SB), $0-64
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
-	MOVQ            m_len+48(FP), BX
+	MOVQ            mlen+32(FP), BX
 	ANDQ            $+63, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -16809,8 +16775,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+64(FP), DX
-	MOVQ    ad_len+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+128
@@ -16867,8 +16833,8 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+64(FP), DX
-	MOVQ       ad_len+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -16881,9 +16847,9 @@ blocks_done_4:
 	VPXORQ     Z7, Z0, Z0
 
 ad_tail_5:
-	MOVQ m_base+40(FP), DX
-	MOVQ m_len+48(FP), SI
-	MOVQ out_base+16(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+128
@@ -16957,8 +16923,8 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       m_base+40(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -16966,8 +16932,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z7, K1, (DX)
@@ -16980,8 +16946,8 @@ blocks_done_8:
 	VPXORQ     Z7, Z0, Z0
 
 msg_tail_9:
-	MOVQ       ad_len+72(FP), DX
-	MOVQ       m_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -17004,11 +16970,10 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       m_len+48(FP), DI
-	MOVQ       out_base+16(FP), DX
+	MOVQ       mlen+32(FP), DI
+	MOVQ       out+16(FP), DX
 	ADDQ       DI, DX
-	MOVQ       out_len+24(FP), SI
-	SUBQ       DI, SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Z3, Z0, Z0
@@ -17024,11 +16989,10 @@ words_12:
 	VPXORQ        Y31, Y3, Y3
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          m_len+48(FP), DX
-	MOVQ          out_base+16(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          out_len+24(FP), BX
-	SUBQ          DX, BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VMOVDQU64     X0, (AX)
@@ -17042,12 +17006,12 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X4(k *[32]byte, n *byte, out []byte, c []byte, tag []byte, ad []byte) (ok bool)
+// func avx512Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open256X4(SB), $0-113
-	MOVQ            ad_len+96(FP), AX
+TEXT ·avx512Open256X4(SB), $0-73
+	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
-	MOVQ            c_len+48(FP), BX
+	MOVQ            clen+32(FP), BX
 	ANDQ            $+63, BX
 	MOVQ            k+0(FP), DX
 	MOVQ            n+8(FP), SI
@@ -17101,8 +17065,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad_base+88(FP), DX
-	MOVQ    ad_len+96(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 
 two_2:
 	CMPQ      SI, $+128
@@ -17159,8 +17123,8 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       ad_base+88(FP), DX
-	MOVQ       ad_len+96(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -17174,9 +17138,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Z6, Z6, Z6
-	MOVQ   c_base+40(FP), DX
-	MOVQ   c_len+48(FP), SI
-	MOVQ   out_base+16(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 
 two_6:
 	CMPQ       SI, $+128
@@ -17247,8 +17211,8 @@ blocks_done_8:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       c_base+40(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z7
@@ -17256,8 +17220,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z1, Z7, Z7
 	VMOVDQU8.Z Z7, K1, Z7
-	MOVQ       out_base+16(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z7, K1, (DX)
@@ -17270,8 +17234,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
 
 msg_tail_9:
-	MOVQ       ad_len+96(FP), DX
-	MOVQ       c_len+48(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -17294,8 +17258,8 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       tag_base+64(FP), DX
-	MOVQ       tag_len+72(FP), SI
+	MOVQ       tag+56(FP), DX
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 	VPXORQ     Z3, Z0, Z0
@@ -17311,14 +17275,14 @@ words_12:
 	VPXORQ        Y31, Y3, Y3
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          tag_base+64(FP), AX
-	MOVQ          tag_len+72(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 	VPCMPEQB      (AX), X0, K1
 	KMOVQ         K1, R13
 	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+112(FP)
+	SETEQ         ok+72(FP)
 	JMP           done_14
 
 tag32_13:
@@ -17328,7 +17292,7 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+112(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER

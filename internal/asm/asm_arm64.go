@@ -7,81 +7,81 @@
 package asm
 
 //go:noescape
-func neonSeal128L(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128L(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func neonSeal128X2(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func neonSeal128X4(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func neonSeal256(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func neonSeal256X2(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func neonSeal256X4(k *[32]byte, n *byte, out, m, ad []byte)
+func neonSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
+func neonOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 // Seal runs the Seal of function id (see ID).
-func Seal(id int, k *[32]byte, n *byte, out, m, ad []byte) {
+func Seal(id int, k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
 	switch id {
 	case Variant128L*NumKernels + KernelNEON:
-		neonSeal128L(k, n, out, m, ad)
+		neonSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X2*NumKernels + KernelNEON:
-		neonSeal128X2(k, n, out, m, ad)
+		neonSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant128X4*NumKernels + KernelNEON:
-		neonSeal128X4(k, n, out, m, ad)
+		neonSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256*NumKernels + KernelNEON:
-		neonSeal256(k, n, out, m, ad)
+		neonSeal256(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X2*NumKernels + KernelNEON:
-		neonSeal256X2(k, n, out, m, ad)
+		neonSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	case Variant256X4*NumKernels + KernelNEON:
-		neonSeal256X4(k, n, out, m, ad)
+		neonSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
 	}
 	panic("asm: no Seal for this variant and kernel")
 }
 
 // Open runs the Open of function id (see ID).
-func Open(id int, k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool) {
+func Open(id int, k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
 	switch id {
 	case Variant128L*NumKernels + KernelNEON:
-		return neonOpen128L(k, n, out, c, tag, ad)
+		return neonOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X2*NumKernels + KernelNEON:
-		return neonOpen128X2(k, n, out, c, tag, ad)
+		return neonOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant128X4*NumKernels + KernelNEON:
-		return neonOpen128X4(k, n, out, c, tag, ad)
+		return neonOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256*NumKernels + KernelNEON:
-		return neonOpen256(k, n, out, c, tag, ad)
+		return neonOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X2*NumKernels + KernelNEON:
-		return neonOpen256X2(k, n, out, c, tag, ad)
+		return neonOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X4*NumKernels + KernelNEON:
-		return neonOpen256X4(k, n, out, c, tag, ad)
+		return neonOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	}
 	panic("asm: no Open for this variant and kernel")
 }

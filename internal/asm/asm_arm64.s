@@ -6,18 +6,18 @@
 
 #include "textflag.h"
 
-// neonSeal128L(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal128L(SB), $64-88
+// neonSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128L(SB), $64-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -58,8 +58,8 @@ ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -150,8 +150,8 @@ init_3:
 	VEOR	V10.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$64, R3
@@ -313,9 +313,9 @@ blocks_done_6:
 	VEOR	V10.B16, V0.B16, V0.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$64, R3
@@ -519,8 +519,8 @@ blocks_done_10:
 	VEOR	V10.B16, V0.B16, V0.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -570,11 +570,10 @@ final_12:
 	VEOR	V3.B16, V0.B16, V0.B16
 	VEOR	V5.B16, V4.B16, V4.B16
 	VEOR	V6.B16, V4.B16, V4.B16
-	MOVD	m_len+48(FP), R4
-	MOVD	out_base+16(FP), R2
+	MOVD	mlen+32(FP), R4
+	MOVD	out+16(FP), R2
 	ADD	R4, R2
-	MOVD	out_len+24(FP), R3
-	SUB	R4, R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V4.B16, V0.B16, V0.B16
@@ -590,8 +589,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -631,11 +630,10 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -648,18 +646,18 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128L(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen128L(SB), $64-113
+// neonOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128L(SB), $64-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -700,8 +698,8 @@ ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -792,8 +790,8 @@ init_3:
 	VEOR	V10.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$64, R3
@@ -956,9 +954,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VMOVI	$0, V8.B16
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$64, R3
@@ -1188,8 +1186,8 @@ blocks_done_10:
 	VEOR	V11.B16, V0.B16, V0.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -1239,8 +1237,8 @@ final_12:
 	VEOR	V3.B16, V0.B16, V0.B16
 	VEOR	V5.B16, V4.B16, V4.B16
 	VEOR	V6.B16, V4.B16, V4.B16
-	MOVD	tag_base+64(FP), R2
-	MOVD	tag_len+72(FP), R3
+	MOVD	tag+56(FP), R2
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V4.B16, V0.B16, V0.B16
@@ -1256,8 +1254,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -1297,8 +1295,8 @@ copied_m36:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -1308,7 +1306,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -1322,25 +1320,25 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	
 
-// neonSeal128X2(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal128X2(SB), $128-88
+// neonSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128X2(SB), $128-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -1383,8 +1381,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -1593,8 +1591,8 @@ init_3:
 	VEOR	V23.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$128, R3
@@ -1900,9 +1898,9 @@ blocks_done_6:
 	VEOR	V21.B16, V1.B16, V1.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$128, R3
@@ -2290,8 +2288,8 @@ blocks_done_10:
 	VEOR	V21.B16, V1.B16, V1.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V16.D[0]
@@ -2385,11 +2383,10 @@ final_12:
 	VEOR	V12.B16, V8.B16, V8.B16
 	VEOR	V11.B16, V9.B16, V9.B16
 	VEOR	V13.B16, V9.B16, V9.B16
-	MOVD	m_len+48(FP), R4
-	MOVD	out_base+16(FP), R2
+	MOVD	mlen+32(FP), R4
+	MOVD	out+16(FP), R2
 	ADD	R4, R2
-	MOVD	out_len+24(FP), R3
-	SUB	R4, R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V8.B16, V0.B16, V0.B16
@@ -2411,8 +2408,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -2454,11 +2451,10 @@ copied_m54:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -2471,20 +2467,20 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen128X2(SB), $128-113
+// neonOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128X2(SB), $128-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -2527,8 +2523,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -2737,8 +2733,8 @@ init_3:
 	VEOR	V23.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$128, R3
@@ -3046,9 +3042,9 @@ blocks_done_6:
 ad_tail_7:
 	VMOVI	$0, V16.B16
 	VMOVI	$0, V17.B16
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$128, R3
@@ -3488,8 +3484,8 @@ blocks_done_10:
 	VEOR	V23.B16, V1.B16, V1.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V16.D[0]
@@ -3583,8 +3579,8 @@ final_12:
 	VEOR	V12.B16, V8.B16, V8.B16
 	VEOR	V11.B16, V9.B16, V9.B16
 	VEOR	V13.B16, V9.B16, V9.B16
-	MOVD	tag_base+64(FP), R2
-	MOVD	tag_len+72(FP), R3
+	MOVD	tag+56(FP), R2
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V8.B16, V0.B16, V0.B16
@@ -3606,8 +3602,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -3649,8 +3645,8 @@ copied_m72:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -3660,7 +3656,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -3674,17 +3670,17 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	
 
-// neonSeal128X4(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal128X4(SB), $256-88
+// neonSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128X4(SB), $256-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
@@ -3695,8 +3691,8 @@ TEXT ·neonSeal128X4(SB), $256-88
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -3743,8 +3739,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -3964,8 +3960,8 @@ init_3:
 	VEOR	V25.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad_base+64(FP), R5
-	MOVD	ad_len+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 
 two_4:
 	CMP	$256, R6
@@ -4287,9 +4283,9 @@ blocks_done_6:
 	VEOR	V23.B16, V3.B16, V3.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R5
-	MOVD	m_len+48(FP), R6
-	MOVD	out_base+16(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 
 two_8:
 	CMP	$256, R6
@@ -4709,8 +4705,8 @@ blocks_done_10:
 	VEOR	V23.B16, V3.B16, V3.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R5
-	MOVD	m_len+48(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V18.D[0]
@@ -4804,11 +4800,10 @@ final_12:
 	VEOR	V14.B16, V10.B16, V10.B16
 	VEOR	V13.B16, V11.B16, V11.B16
 	VEOR	V15.B16, V11.B16, V11.B16
-	MOVD	m_len+48(FP), R7
-	MOVD	out_base+16(FP), R5
+	MOVD	mlen+32(FP), R7
+	MOVD	out+16(FP), R5
 	ADD	R7, R5
-	MOVD	out_len+24(FP), R6
-	SUB	R7, R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
 	VEOR	V10.B16, V2.B16, V2.B16
@@ -4839,8 +4834,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -4886,11 +4881,10 @@ copied_m90:
 	FMOVQ	F31, 248(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -4903,12 +4897,12 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen128X4(SB), $256-113
+// neonOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128X4(SB), $256-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
@@ -4919,8 +4913,8 @@ TEXT ·neonOpen128X4(SB), $256-113
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -4967,8 +4961,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -5188,8 +5182,8 @@ init_3:
 	VEOR	V25.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad_base+88(FP), R5
-	MOVD	ad_len+96(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 
 two_4:
 	CMP	$256, R6
@@ -5513,9 +5507,9 @@ blocks_done_6:
 ad_tail_7:
 	VMOVI	$0, V18.B16
 	VMOVI	$0, V19.B16
-	MOVD	c_base+40(FP), R5
-	MOVD	c_len+48(FP), R6
-	MOVD	out_base+16(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 
 two_8:
 	CMP	$256, R6
@@ -5987,8 +5981,8 @@ blocks_done_10:
 	VEOR	V25.B16, V3.B16, V3.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R5
-	MOVD	c_len+48(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V18.D[0]
@@ -6082,8 +6076,8 @@ final_12:
 	VEOR	V14.B16, V10.B16, V10.B16
 	VEOR	V13.B16, V11.B16, V11.B16
 	VEOR	V15.B16, V11.B16, V11.B16
-	MOVD	tag_base+64(FP), R5
-	MOVD	tag_len+72(FP), R6
+	MOVD	tag+56(FP), R5
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
 	VEOR	V10.B16, V2.B16, V2.B16
@@ -6114,8 +6108,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -6161,8 +6155,8 @@ copied_m108:
 	FMOVQ	F31, 248(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -6172,7 +6166,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -6186,22 +6180,22 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	
 
-// neonSeal256(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal256(SB), $32-88
+// neonSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256(SB), $32-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -6241,8 +6235,8 @@ copied_m114:
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
 	FMOVQ	F31, 24(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -6401,8 +6395,8 @@ init_3:
 	VEOR	V10.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$32, R3
@@ -6524,9 +6518,9 @@ blocks_done_6:
 	VEOR	V7.B16, V0.B16, V0.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$32, R3
@@ -6674,8 +6668,8 @@ blocks_done_10:
 	VEOR	V7.B16, V0.B16, V0.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -6715,11 +6709,10 @@ final_12:
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V3.B16, V3.B16
 	VEOR	V5.B16, V3.B16, V3.B16
-	MOVD	m_len+48(FP), R4
-	MOVD	out_base+16(FP), R2
+	MOVD	mlen+32(FP), R4
+	MOVD	out+16(FP), R2
 	ADD	R4, R2
-	MOVD	out_len+24(FP), R3
-	SUB	R4, R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V3.B16, V0.B16, V0.B16
@@ -6733,8 +6726,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -6773,11 +6766,10 @@ copied_m126:
 	FMOVQ	F31, 24(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -6790,17 +6782,17 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen256(SB), $32-113
+// neonOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256(SB), $32-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -6840,8 +6832,8 @@ copied_m132:
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
 	FMOVQ	F31, 24(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -7000,8 +6992,8 @@ init_3:
 	VEOR	V10.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$32, R3
@@ -7124,9 +7116,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VMOVI	$0, V6.B16
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$32, R3
@@ -7287,8 +7279,8 @@ blocks_done_10:
 	VEOR	V8.B16, V0.B16, V0.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -7328,8 +7320,8 @@ final_12:
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V3.B16, V3.B16
 	VEOR	V5.B16, V3.B16, V3.B16
-	MOVD	tag_base+64(FP), R2
-	MOVD	tag_len+72(FP), R3
+	MOVD	tag+56(FP), R2
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V3.B16, V0.B16, V0.B16
@@ -7343,8 +7335,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -7383,8 +7375,8 @@ copied_m144:
 	FMOVQ	F31, 24(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -7394,7 +7386,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -7408,23 +7400,23 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	
 
-// neonSeal256X2(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal256X2(SB), $64-88
+// neonSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256X2(SB), $64-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -7465,8 +7457,8 @@ ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -7747,8 +7739,8 @@ init_3:
 	VEOR	V23.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$64, R3
@@ -7974,9 +7966,9 @@ blocks_done_6:
 	VEOR	V15.B16, V1.B16, V1.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$64, R3
@@ -8252,8 +8244,8 @@ blocks_done_10:
 	VEOR	V15.B16, V1.B16, V1.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V12.D[0]
@@ -8327,11 +8319,10 @@ final_12:
 	VEOR	V10.B16, V6.B16, V6.B16
 	VEOR	V9.B16, V7.B16, V7.B16
 	VEOR	V11.B16, V7.B16, V7.B16
-	MOVD	m_len+48(FP), R4
-	MOVD	out_base+16(FP), R2
+	MOVD	mlen+32(FP), R4
+	MOVD	out+16(FP), R2
 	ADD	R4, R2
-	MOVD	out_len+24(FP), R3
-	SUB	R4, R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V6.B16, V0.B16, V0.B16
@@ -8349,8 +8340,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -8390,11 +8381,10 @@ copied_m162:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -8407,18 +8397,18 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256X2(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen256X2(SB), $64-113
+// neonOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256X2(SB), $64-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -8459,8 +8449,8 @@ ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -8741,8 +8731,8 @@ init_3:
 	VEOR	V23.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 
 two_4:
 	CMP	$64, R3
@@ -8970,9 +8960,9 @@ blocks_done_6:
 ad_tail_7:
 	VMOVI	$0, V12.B16
 	VMOVI	$0, V13.B16
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
-	MOVD	out_base+16(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 
 two_8:
 	CMP	$64, R3
@@ -9274,8 +9264,8 @@ blocks_done_10:
 	VEOR	V17.B16, V1.B16, V1.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V12.D[0]
@@ -9349,8 +9339,8 @@ final_12:
 	VEOR	V10.B16, V6.B16, V6.B16
 	VEOR	V9.B16, V7.B16, V7.B16
 	VEOR	V11.B16, V7.B16, V7.B16
-	MOVD	tag_base+64(FP), R2
-	MOVD	tag_len+72(FP), R3
+	MOVD	tag+56(FP), R2
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
 	VEOR	V6.B16, V0.B16, V0.B16
@@ -9368,8 +9358,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -9409,8 +9399,8 @@ copied_m180:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -9420,7 +9410,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -9434,25 +9424,25 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	
 
-// neonSeal256X4(k *[32]byte, n *byte, out, m, ad []byte)
-TEXT ·neonSeal256X4(SB), $128-88
+// neonSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256X4(SB), $128-64
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	m_len+48(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad_base+64(FP), R2
-	MOVD	ad_len+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -9495,8 +9485,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m_base+40(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -9788,8 +9778,8 @@ init_3:
 	VEOR	V25.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad_base+64(FP), R5
-	MOVD	ad_len+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 
 two_4:
 	CMP	$128, R6
@@ -10023,9 +10013,9 @@ blocks_done_6:
 	VEOR	V17.B16, V3.B16, V3.B16
 
 ad_tail_7:
-	MOVD	m_base+40(FP), R5
-	MOVD	m_len+48(FP), R6
-	MOVD	out_base+16(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 
 two_8:
 	CMP	$128, R6
@@ -10317,8 +10307,8 @@ blocks_done_10:
 	VEOR	V17.B16, V3.B16, V3.B16
 
 msg_tail_11:
-	MOVD	ad_len+72(FP), R5
-	MOVD	m_len+48(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V14.D[0]
@@ -10392,11 +10382,10 @@ final_12:
 	VEOR	V12.B16, V8.B16, V8.B16
 	VEOR	V11.B16, V9.B16, V9.B16
 	VEOR	V13.B16, V9.B16, V9.B16
-	MOVD	m_len+48(FP), R7
-	MOVD	out_base+16(FP), R5
+	MOVD	mlen+32(FP), R7
+	MOVD	out+16(FP), R5
 	ADD	R7, R5
-	MOVD	out_len+24(FP), R6
-	SUB	R7, R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
 	VEOR	V8.B16, V2.B16, V2.B16
@@ -10421,8 +10410,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	m_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -10464,11 +10453,10 @@ copied_m198:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_16:
-	MOVD	m_len+48(FP), R2
-	MOVD	out_base+16(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	out_len+24(FP), R1
-	SUB	R2, R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	F0, 0(R0)
@@ -10481,20 +10469,20 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256X4(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)
-TEXT ·neonOpen256X4(SB), $128-113
+// neonOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256X4(SB), $128-73
 	VMOVI	$0, V31.B16
-	MOVD	ad_len+96(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	c_len+48(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad_base+88(FP), R2
-	MOVD	ad_len+96(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -10537,8 +10525,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c_base+40(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -10830,8 +10818,8 @@ init_3:
 	VEOR	V25.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad_base+88(FP), R5
-	MOVD	ad_len+96(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 
 two_4:
 	CMP	$128, R6
@@ -11067,9 +11055,9 @@ blocks_done_6:
 ad_tail_7:
 	VMOVI	$0, V14.B16
 	VMOVI	$0, V15.B16
-	MOVD	c_base+40(FP), R5
-	MOVD	c_len+48(FP), R6
-	MOVD	out_base+16(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 
 two_8:
 	CMP	$128, R6
@@ -11387,8 +11375,8 @@ blocks_done_10:
 	VEOR	V19.B16, V3.B16, V3.B16
 
 msg_tail_11:
-	MOVD	ad_len+96(FP), R5
-	MOVD	c_len+48(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V14.D[0]
@@ -11462,8 +11450,8 @@ final_12:
 	VEOR	V12.B16, V8.B16, V8.B16
 	VEOR	V11.B16, V9.B16, V9.B16
 	VEOR	V13.B16, V9.B16, V9.B16
-	MOVD	tag_base+64(FP), R5
-	MOVD	tag_len+72(FP), R6
+	MOVD	tag+56(FP), R5
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
 	VEOR	V8.B16, V2.B16, V2.B16
@@ -11488,8 +11476,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
-	MOVD	out_base+16(FP), R2
-	MOVD	c_len+48(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -11531,8 +11519,8 @@ copied_m216:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_16:
-	MOVD	tag_base+64(FP), R0
-	MOVD	tag_len+72(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
 	FMOVQ	0(R0), F30
@@ -11542,7 +11530,7 @@ c_tail_out_16:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_18
 
 tag32_17:
@@ -11556,7 +11544,7 @@ tag32_17:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+112(FP)
+	MOVB	R23, ok+72(FP)
 
 done_18:
 	RET	

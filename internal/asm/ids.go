@@ -11,15 +11,16 @@
 // sizes, is internal/core's choice (asm.go there), made from the C
 // core's CPU detection: the package detects nothing itself.
 //
-// Seal(id, k, n, out, m, ad) encrypts m into out[:len(m)] and writes the
-// tag, len(out) - len(m) bytes (16 or 32), right after it. Open(id, k, n,
-// out, c, tag, ad) decrypts c into out (len(c) bytes) and checks tag (16
-// or 32 bytes) in constant time; it returns false when the tag does not
-// match, and then out holds plaintext that the caller must clear. k is
-// the key, zero-padded to 32 bytes, and n points to the variant's full
-// nonce. out may be m or c exactly, but overlap them in no other way, nor
-// ad or tag. Both read and write nothing outside the slices' lengths,
-// and keep no pointer.
+// Seal(id, k, n, out, m, mlen, ad, adlen, taglen) encrypts the mlen bytes
+// at m to out and writes the taglen-byte tag (16 or 32) right after them.
+// Open(id, k, n, out, c, clen, ad, adlen, tag, taglen) decrypts the clen
+// bytes at c to out and checks the taglen bytes at tag in constant time;
+// it returns false when they do not match, and then out holds plaintext
+// that the caller must clear. k is the key, zero-padded to 32 bytes, and
+// n points to the variant's full nonce. out may be m or c exactly, but
+// overlap them in no other way, nor ad or tag. Both read and write
+// nothing outside those lengths, and keep no pointer. Pointers and
+// lengths, rather than slices: the arguments then travel in registers.
 package asm
 
 // Variants and kernels, numbered as internal/core numbers them

@@ -4,6 +4,7 @@ package core
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/asm"
@@ -151,7 +152,8 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 	}
 	mlen := len(plaintext)
 	if k := a.asmFor(mlen + len(additionalData)); k != nil {
-		asm.Seal(k.id, &a.key, n, out, plaintext, additionalData)
+		asm.Seal(k.id, &a.key, n, unsafe.SliceData(out), unsafe.SliceData(plaintext), mlen,
+			unsafe.SliceData(additionalData), len(additionalData), a.tagLen)
 	} else {
 		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
 	}
@@ -200,7 +202,8 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 		panic(a.v.Name + errOverlapAD)
 	}
 	if k := a.asmFor(len(ciphertext) + len(additionalData)); k != nil {
-		if !asm.Open(k.id, &a.key, n, out, ciphertext, tag, additionalData) {
+		if !asm.Open(k.id, &a.key, n, unsafe.SliceData(out), unsafe.SliceData(ciphertext), len(ciphertext),
+			unsafe.SliceData(additionalData), len(additionalData), unsafe.SliceData(tag), len(tag)) {
 			// Open's one branch on the tag check; the C core clears
 			// the output itself.
 			clear(out)

@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
@@ -564,19 +563,7 @@ func (a *amd64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 
 // Scalars.
 
-func (a *amd64) Arg(dst R, name string) {
-	var comp = a.c.Param(name)
-	if i := strings.LastIndexByte(name, '_'); i >= 0 {
-		p := a.c.Param(name[:i])
-		switch name[i+1:] {
-		case "base":
-			comp = p.Base()
-		case "len":
-			comp = p.Len()
-		}
-	}
-	a.c.Load(comp, a.g(dst))
-}
+func (a *amd64) Arg(dst R, name string) { a.c.Load(a.c.Param(name), a.g(dst)) }
 
 func (a *amd64) MovImm(dst R, v int) { a.c.MOVQ(operand.I32(v), a.g(dst)) }
 func (a *amd64) MovR(dst, src R)     { a.c.MOVQ(a.g(src), a.g(dst)) }

@@ -166,11 +166,17 @@ func argLayout(signature string) (map[string]int, int) {
 					offs[n.Name+"_cap"] = off + 16
 					off += 24
 				case *ast.Ident:
-					if t.Name != "bool" {
+					switch t.Name {
+					case "bool":
+						offs[n.Name] = off
+						off++
+					case "int":
+						off = (off + 7) &^ 7
+						offs[n.Name] = off
+						off += 8
+					default:
 						panic("arm64: argument of type " + t.Name)
 					}
-					offs[n.Name] = off
-					off++
 				default:
 					panic(fmt.Sprintf("arm64: argument type %T", t))
 				}

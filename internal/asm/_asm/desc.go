@@ -81,10 +81,17 @@ func funcName(kernel string, open bool, f family, d int) string {
 	return kernel + op + variantName(f, d)
 }
 
+// The signatures: pointers and lengths, not slices, so that the nine
+// words of Seal (ten of Open, with the dispatcher's id) travel in
+// registers to the dispatcher of internal/asm.
 const (
-	sealSig = "func(k *[32]byte, n *byte, out, m, ad []byte)"
-	openSig = "func(k *[32]byte, n *byte, out, c, tag, ad []byte) (ok bool)"
+	sealSig = "func(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
+	openSig = "func(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
 )
+
+// The arguments' names: a pointer, and the length of the data it points to.
+func base(name string) string   { return name }
+func length(name string) string { return name + "len" }
 
 // emit writes the function of one family, degree and direction.
 func emit(m Machine, f family, d int, open bool) {
@@ -263,7 +270,7 @@ func (g *gen) tailIn(t *tail) {
 	skip := g.label(t.name + "_tail_in")
 	g.m.JmpZero(t.n, skip)
 	g.m.ZeroFrame(t.buf, g.rate())
-	p := g.tailPtr(t.name+"_base", t.name+"_len")
+	p := g.tailPtr(base(t.name), length(t.name))
 	g.m.Copy(At(FrameReg, t.buf), At(p, 0), t.n)
 	g.freeGP(p)
 	g.m.Label(skip)
@@ -278,7 +285,7 @@ func (g *gen) tailOut(t *tail) {
 	skip := g.label(t.name + "_tail_out")
 	g.m.JmpZero(t.n, skip)
 	if t.out {
-		p := g.tailPtr("out_base", t.name+"_len")
+		p := g.tailPtr("out", length(t.name))
 		g.m.Copy(At(p, 0), At(FrameReg, t.buf), t.n)
 		g.freeGP(p)
 	}
@@ -319,7 +326,7 @@ func (g *gen) tailLoad(dst Vec, t *tail, off int) {
 		g.load(dst, Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off})
 		return
 	}
-	p := g.tailPtr(t.name+"_base", t.name+"_len")
+	p := g.tailPtr(base(t.name), length(t.name))
 	for j := range dst {
 		g.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), g.maskOf(off, j))
 	}
@@ -331,7 +338,7 @@ func (g *gen) tailStore(t *tail, off int, v Vec) {
 		g.store(Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off}, v)
 		return
 	}
-	p := g.tailPtr("out_base", t.name+"_len")
+	p := g.tailPtr("out", length(t.name))
 	for j := range v {
 		g.m.StorePart(g.data(p, off+16*g.w*j), v[j], g.maskOf(off, j))
 	}
@@ -438,22 +445,21 @@ func (g *gen) tagArgs() (ptr, n R) {
 	m := g.m
 	ptr, n = g.gp(), g.gp()
 	if g.open {
-		m.Arg(ptr, "tag_base")
-		m.Arg(n, "tag_len")
+		m.Arg(ptr, "tag")
+		m.Arg(n, "taglen")
 		return ptr, n
 	}
-	ml := g.arg("m_len")
-	m.Arg(ptr, "out_base")
+	ml := g.arg("mlen")
+	m.Arg(ptr, "out")
 	m.Add(ptr, ml)
-	m.Arg(n, "out_len")
-	m.Sub(n, ml)
+	m.Arg(n, "taglen")
 	g.freeGP(ml)
 	return ptr, n
 }
 
 // tailLen returns the length of the tail of the data named: len % rate.
 func (g *gen) tailLen(name string) R {
-	n := g.arg(name + "_len")
+	n := g.arg(length(name))
 	g.m.AndImm(n, g.rate()-1)
 	return n
 }
@@ -504,11 +510,11 @@ func (g *gen) counted(count int, what string, body func()) {
 func (g *gen) blocks(name string, out bool, step func(in, out R)) {
 	m := g.m
 	r := g.rate()
-	in := g.arg(name + "_base")
-	n := g.arg(name + "_len")
+	in := g.arg(base(name))
+	n := g.arg(length(name))
 	o := NoReg
 	if out {
-		o = g.arg("out_base")
+		o = g.arg("out")
 	}
 	two, one, done := g.label("two"), g.label("one"), g.label("blocks_done")
 	m.Label(two)
@@ -737,11 +743,11 @@ func (g *gen) final128(s *state128) (w0, w1 Vec) {
 // finalRounds computes the lengths block of Finalize into a block vector
 // and hands it to rounds.
 func (g *gen) finalRounds(rounds func(t Vec)) {
-	a, n := g.arg("ad_len"), g.gp()
+	a, n := g.arg("adlen"), g.gp()
 	if g.open {
-		g.m.Arg(n, "c_len")
+		g.m.Arg(n, "clen")
 	} else {
-		g.m.Arg(n, "m_len")
+		g.m.Arg(n, "mlen")
 	}
 	t := g.vec()
 	for j := range t {

@@ -137,9 +137,9 @@ func declarations(arch string) []byte {
 	// (a call through a func value would move every argument to the
 	// heap).
 	for _, open := range []bool{false, true} {
-		op, sig, args := "Seal", sealSig, "k, n, out, m, ad"
+		op, sig, args := "Seal", sealSig, "k, n, out, m, mlen, ad, adlen, taglen"
 		if open {
-			op, sig, args = "Open", openSig, "k, n, out, c, tag, ad"
+			op, sig, args = "Open", openSig, "k, n, out, c, clen, ad, adlen, tag, taglen"
 		}
 		fmt.Fprintf(&b, "// %s runs the %s of function id (see ID).\n", op, op)
 		fmt.Fprintf(&b, "func %s(id int, %s {\n\tswitch id {\n", op, sig[len("func("):])

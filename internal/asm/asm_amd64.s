@@ -181,10 +181,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), DX
 	MOVQ   adlen+48(FP), SI
-
-two_4:
 	CMPQ   SI, $+64
 	JB     one_5
+
+two_4:
 	MOVOU  (DX), X8
 	MOVOU  16(DX), X9
 	MOVO   X7, X10
@@ -211,9 +211,8 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	MOVOU  32(DX), X8
+	MOVOU  48(DX), X9
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -238,9 +237,10 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
+	ADDQ   $+64, DX
 	ADDQ   $-64, SI
-	JMP    two_4
+	CMPQ   SI, $+64
+	JAE    two_4
 
 one_5:
 	CMPQ   SI, $+32
@@ -306,10 +306,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_9
 
 two_8:
-	CMPQ   SI, $+64
-	JB     one_9
 	MOVOU  (DX), X8
 	MOVOU  16(DX), X9
 	MOVO   X8, X10
@@ -350,24 +350,22 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
-	ADDQ   $+32, DI
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	MOVOU  32(DX), X8
+	MOVOU  48(DX), X9
 	MOVO   X8, X10
 	PXOR   X1, X10
 	PXOR   X6, X10
 	MOVO   X2, X15
 	PAND   X3, X15
 	PXOR   X15, X10
-	MOVOU  X10, (DI)
+	MOVOU  X10, 32(DI)
 	MOVO   X9, X10
 	PXOR   X2, X10
 	PXOR   X5, X10
 	MOVO   X6, X15
 	PAND   X7, X15
 	PXOR   X15, X10
-	MOVOU  X10, 16(DI)
+	MOVOU  X10, 48(DI)
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -392,10 +390,11 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
-	ADDQ   $+32, DI
+	ADDQ   $+64, DX
+	ADDQ   $+64, DI
 	ADDQ   $-64, SI
-	JMP    two_8
+	CMPQ   SI, $+64
+	JAE    two_8
 
 one_9:
 	CMPQ   SI, $+32
@@ -803,10 +802,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), DX
 	MOVQ   adlen+48(FP), SI
-
-two_4:
 	CMPQ   SI, $+64
 	JB     one_5
+
+two_4:
 	MOVOU  (DX), X8
 	MOVOU  16(DX), X9
 	MOVO   X7, X10
@@ -833,9 +832,8 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	MOVOU  32(DX), X8
+	MOVOU  48(DX), X9
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -860,9 +858,10 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	ADDQ   $+32, DX
+	ADDQ   $+64, DX
 	ADDQ   $-64, SI
-	JMP    two_4
+	CMPQ   SI, $+64
+	JAE    two_4
 
 one_5:
 	CMPQ   SI, $+32
@@ -929,10 +928,10 @@ ad_tail_7:
 	MOVQ c+24(FP), DX
 	MOVQ clen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_9
 
 two_8:
-	CMPQ   SI, $+64
-	JB     one_9
 	MOVOU  (DX), X9
 	MOVOU  16(DX), X10
 	MOVO   X2, X15
@@ -973,10 +972,8 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X9, X0
 	PXOR   X11, X0
-	ADDQ   $+32, DX
-	ADDQ   $+32, DI
-	MOVOU  (DX), X9
-	MOVOU  16(DX), X10
+	MOVOU  32(DX), X9
+	MOVOU  48(DX), X10
 	MOVO   X2, X15
 	PAND   X3, X15
 	PXOR   X15, X9
@@ -987,8 +984,8 @@ two_8:
 	PXOR   X15, X10
 	PXOR   X2, X10
 	PXOR   X5, X10
-	MOVOU  X9, (DI)
-	MOVOU  X10, 16(DI)
+	MOVOU  X9, 32(DI)
+	MOVOU  X10, 48(DI)
 	MOVO   X7, X11
 	AESENC X8, X11
 	MOVO   X6, X15
@@ -1015,10 +1012,11 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X9, X0
 	PXOR   X11, X0
-	ADDQ   $+32, DX
-	ADDQ   $+32, DI
+	ADDQ   $+64, DX
+	ADDQ   $+64, DI
 	ADDQ   $-64, SI
-	JMP    two_8
+	CMPQ   SI, $+64
+	JAE    two_8
 
 one_9:
 	CMPQ   SI, $+32
@@ -1498,10 +1496,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+128
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  32(R8)(DX*1), X11
 	MOVO   X9, X12
@@ -1528,9 +1526,8 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	MOVOU  64(R8)(DX*1), X10
+	MOVOU  96(R8)(DX*1), X11
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1555,9 +1552,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
+	ADDQ   $+128, R8
 	ADDQ   $-128, R9
-	JMP    two_4
+	CMPQ   R9, $+128
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+64
@@ -1623,10 +1621,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+128
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+128
-	JB     one_9
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  32(R8)(DX*1), X11
 	MOVO   X10, X12
@@ -1667,24 +1665,22 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	MOVOU  64(R8)(DX*1), X10
+	MOVOU  96(R8)(DX*1), X11
 	MOVO   X10, X12
 	PXOR   X3, X12
 	PXOR   X8, X12
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
+	MOVOU  X12, 64(R10)(DX*1)
 	MOVO   X11, X12
 	PXOR   X4, X12
 	PXOR   X7, X12
 	MOVO   X8, X15
 	PAND   X9, X15
 	PXOR   X15, X12
-	MOVOU  X12, 32(R10)(DX*1)
+	MOVOU  X12, 96(R10)(DX*1)
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1709,10 +1705,11 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
+	ADDQ   $+128, R8
+	ADDQ   $+128, R10
 	ADDQ   $-128, R9
-	JMP    two_8
+	CMPQ   R9, $+128
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+64
@@ -2170,10 +2167,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+128
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  32(R8)(DX*1), X11
 	MOVO   X9, X12
@@ -2200,9 +2197,8 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	MOVOU  64(R8)(DX*1), X10
+	MOVOU  96(R8)(DX*1), X11
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2227,9 +2223,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+64, R8
+	ADDQ   $+128, R8
 	ADDQ   $-128, R9
-	JMP    two_4
+	CMPQ   R9, $+128
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+64
@@ -2296,10 +2293,10 @@ ad_tail_7:
 	MOVQ c+24(FP), R8
 	MOVQ clen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+128
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+128
-	JB     one_9
 	MOVOU  (R8)(DX*1), X11
 	MOVOU  32(R8)(DX*1), X12
 	MOVO   X4, X15
@@ -2340,10 +2337,8 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  32(R8)(DX*1), X12
+	MOVOU  64(R8)(DX*1), X11
+	MOVOU  96(R8)(DX*1), X12
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X11
@@ -2354,8 +2349,8 @@ two_8:
 	PXOR   X15, X12
 	PXOR   X4, X12
 	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 32(R10)(DX*1)
+	MOVOU  X11, 64(R10)(DX*1)
+	MOVOU  X12, 96(R10)(DX*1)
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -2382,10 +2377,11 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
+	ADDQ   $+128, R8
+	ADDQ   $+128, R10
 	ADDQ   $-128, R9
-	JMP    two_8
+	CMPQ   R9, $+128
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+64
@@ -2882,10 +2878,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+256
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  64(R8)(DX*1), X11
 	MOVO   X9, X12
@@ -2912,9 +2908,8 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	MOVOU  128(R8)(DX*1), X10
+	MOVOU  192(R8)(DX*1), X11
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2939,9 +2934,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
+	ADDQ   $+256, R8
 	ADDQ   $-256, R9
-	JMP    two_4
+	CMPQ   R9, $+256
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+128
@@ -3007,10 +3003,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+256
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+256
-	JB     one_9
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  64(R8)(DX*1), X11
 	MOVO   X10, X12
@@ -3051,24 +3047,22 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
-	ADDQ   $+128, R10
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	MOVOU  128(R8)(DX*1), X10
+	MOVOU  192(R8)(DX*1), X11
 	MOVO   X10, X12
 	PXOR   X3, X12
 	PXOR   X8, X12
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
+	MOVOU  X12, 128(R10)(DX*1)
 	MOVO   X11, X12
 	PXOR   X4, X12
 	PXOR   X7, X12
 	MOVO   X8, X15
 	PAND   X9, X15
 	PXOR   X15, X12
-	MOVOU  X12, 64(R10)(DX*1)
+	MOVOU  X12, 192(R10)(DX*1)
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3093,10 +3087,11 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
-	ADDQ   $+128, R10
+	ADDQ   $+256, R8
+	ADDQ   $+256, R10
 	ADDQ   $-256, R9
-	JMP    two_8
+	CMPQ   R9, $+256
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+128
@@ -3570,10 +3565,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+256
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X10
 	MOVOU  64(R8)(DX*1), X11
 	MOVO   X9, X12
@@ -3600,9 +3595,8 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	MOVOU  128(R8)(DX*1), X10
+	MOVOU  192(R8)(DX*1), X11
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3627,9 +3621,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	ADDQ   $+128, R8
+	ADDQ   $+256, R8
 	ADDQ   $-256, R9
-	JMP    two_4
+	CMPQ   R9, $+256
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+128
@@ -3696,10 +3691,10 @@ ad_tail_7:
 	MOVQ c+24(FP), R8
 	MOVQ clen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+256
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+256
-	JB     one_9
 	MOVOU  (R8)(DX*1), X11
 	MOVOU  64(R8)(DX*1), X12
 	MOVO   X4, X15
@@ -3740,10 +3735,8 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	ADDQ   $+128, R8
-	ADDQ   $+128, R10
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  64(R8)(DX*1), X12
+	MOVOU  128(R8)(DX*1), X11
+	MOVOU  192(R8)(DX*1), X12
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X11
@@ -3754,8 +3747,8 @@ two_8:
 	PXOR   X15, X12
 	PXOR   X4, X12
 	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 64(R10)(DX*1)
+	MOVOU  X11, 128(R10)(DX*1)
+	MOVOU  X12, 192(R10)(DX*1)
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -3782,10 +3775,11 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	ADDQ   $+128, R8
-	ADDQ   $+128, R10
+	ADDQ   $+256, R8
+	ADDQ   $+256, R10
 	ADDQ   $-256, R9
-	JMP    two_8
+	CMPQ   R9, $+256
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+128
@@ -4288,10 +4282,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), DX
 	MOVQ   adlen+48(FP), SI
-
-two_4:
 	CMPQ   SI, $+32
 	JB     one_5
+
+two_4:
 	MOVOU  (DX), X6
 	MOVO   X5, X7
 	AESENC X6, X7
@@ -4311,8 +4305,7 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
-	MOVOU  (DX), X6
+	MOVOU  16(DX), X6
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4331,9 +4324,10 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
+	ADDQ   $+32, DX
 	ADDQ   $-32, SI
-	JMP    two_4
+	CMPQ   SI, $+32
+	JAE    two_4
 
 one_5:
 	CMPQ   SI, $+16
@@ -4385,10 +4379,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+32
+	JB   one_9
 
 two_8:
-	CMPQ   SI, $+32
-	JB     one_9
 	MOVOU  (DX), X6
 	MOVO   X6, X7
 	PXOR   X1, X7
@@ -4416,9 +4410,7 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
-	ADDQ   $+16, DI
-	MOVOU  (DX), X6
+	MOVOU  16(DX), X6
 	MOVO   X6, X7
 	PXOR   X1, X7
 	PXOR   X4, X7
@@ -4426,7 +4418,7 @@ two_8:
 	PAND   X3, X15
 	PXOR   X15, X7
 	PXOR   X5, X7
-	MOVOU  X7, (DI)
+	MOVOU  X7, 16(DI)
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4445,10 +4437,11 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
-	ADDQ   $+16, DI
+	ADDQ   $+32, DX
+	ADDQ   $+32, DI
 	ADDQ   $-32, SI
-	JMP    two_8
+	CMPQ   SI, $+32
+	JAE    two_8
 
 one_9:
 	CMPQ   SI, $+16
@@ -4866,10 +4859,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), DX
 	MOVQ   adlen+48(FP), SI
-
-two_4:
 	CMPQ   SI, $+32
 	JB     one_5
+
+two_4:
 	MOVOU  (DX), X6
 	MOVO   X5, X7
 	AESENC X6, X7
@@ -4889,8 +4882,7 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
-	MOVOU  (DX), X6
+	MOVOU  16(DX), X6
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4909,9 +4901,10 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	ADDQ   $+16, DX
+	ADDQ   $+32, DX
 	ADDQ   $-32, SI
-	JMP    two_4
+	CMPQ   SI, $+32
+	JAE    two_4
 
 one_5:
 	CMPQ   SI, $+16
@@ -4964,10 +4957,10 @@ ad_tail_7:
 	MOVQ c+24(FP), DX
 	MOVQ clen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+32
+	JB   one_9
 
 two_8:
-	CMPQ   SI, $+32
-	JB     one_9
 	MOVOU  (DX), X7
 	PXOR   X4, X7
 	PXOR   X5, X7
@@ -4995,16 +4988,14 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X7, X0
 	PXOR   X8, X0
-	ADDQ   $+16, DX
-	ADDQ   $+16, DI
-	MOVOU  (DX), X7
+	MOVOU  16(DX), X7
 	PXOR   X4, X7
 	PXOR   X5, X7
 	MOVO   X2, X15
 	PAND   X3, X15
 	PXOR   X15, X7
 	PXOR   X1, X7
-	MOVOU  X7, (DI)
+	MOVOU  X7, 16(DI)
 	MOVO   X5, X8
 	AESENC X6, X8
 	MOVO   X4, X15
@@ -5024,10 +5015,11 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X7, X0
 	PXOR   X8, X0
-	ADDQ   $+16, DX
-	ADDQ   $+16, DI
+	ADDQ   $+32, DX
+	ADDQ   $+32, DI
 	ADDQ   $-32, SI
-	JMP    two_8
+	CMPQ   SI, $+32
+	JAE    two_8
 
 one_9:
 	CMPQ   SI, $+16
@@ -5483,10 +5475,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+64
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
@@ -5506,8 +5498,7 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  32(R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5526,9 +5517,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
+	ADDQ   $+64, R8
 	ADDQ   $-64, R9
-	JMP    two_4
+	CMPQ   R9, $+64
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+32
@@ -5580,10 +5572,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+64
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+64
-	JB     one_9
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X8, X9
 	PXOR   X3, X9
@@ -5611,9 +5603,7 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
-	ADDQ   $+32, R10
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  32(R8)(DX*1), X8
 	MOVO   X8, X9
 	PXOR   X3, X9
 	PXOR   X6, X9
@@ -5621,7 +5611,7 @@ two_8:
 	PAND   X5, X15
 	PXOR   X15, X9
 	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	MOVOU  X9, 32(R10)(DX*1)
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5640,10 +5630,11 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
-	ADDQ   $+32, R10
+	ADDQ   $+64, R8
+	ADDQ   $+64, R10
 	ADDQ   $-64, R9
-	JMP    two_8
+	CMPQ   R9, $+64
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+32
@@ -6087,10 +6078,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+64
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
@@ -6110,8 +6101,7 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  32(R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6130,9 +6120,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+32, R8
+	ADDQ   $+64, R8
 	ADDQ   $-64, R9
-	JMP    two_4
+	CMPQ   R9, $+64
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+32
@@ -6185,10 +6176,10 @@ ad_tail_7:
 	MOVQ c+24(FP), R8
 	MOVQ clen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+64
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+64
-	JB     one_9
 	MOVOU  (R8)(DX*1), X9
 	PXOR   X6, X9
 	PXOR   X7, X9
@@ -6216,16 +6207,14 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	ADDQ   $+32, R8
-	ADDQ   $+32, R10
-	MOVOU  (R8)(DX*1), X9
+	MOVOU  32(R8)(DX*1), X9
 	PXOR   X6, X9
 	PXOR   X7, X9
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X9
 	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	MOVOU  X9, 32(R10)(DX*1)
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -6245,10 +6234,11 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	ADDQ   $+32, R8
-	ADDQ   $+32, R10
+	ADDQ   $+64, R8
+	ADDQ   $+64, R10
 	ADDQ   $-64, R9
-	JMP    two_8
+	CMPQ   R9, $+64
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+32
@@ -6715,10 +6705,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+128
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
@@ -6738,8 +6728,7 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  64(R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6758,9 +6747,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
+	ADDQ   $+128, R8
 	ADDQ   $-128, R9
-	JMP    two_4
+	CMPQ   R9, $+128
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+64
@@ -6812,10 +6802,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+128
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+128
-	JB     one_9
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X8, X9
 	PXOR   X3, X9
@@ -6843,9 +6833,7 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  64(R8)(DX*1), X8
 	MOVO   X8, X9
 	PXOR   X3, X9
 	PXOR   X6, X9
@@ -6853,7 +6841,7 @@ two_8:
 	PAND   X5, X15
 	PXOR   X15, X9
 	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	MOVOU  X9, 64(R10)(DX*1)
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6872,10 +6860,11 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
+	ADDQ   $+128, R8
+	ADDQ   $+128, R10
 	ADDQ   $-128, R9
-	JMP    two_8
+	CMPQ   R9, $+128
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+64
@@ -7327,10 +7316,10 @@ init_3:
 	JNZ    init_3
 	MOVQ   ad+40(FP), R8
 	MOVQ   adlen+48(FP), R9
-
-two_4:
 	CMPQ   R9, $+128
 	JB     one_5
+
+two_4:
 	MOVOU  (R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
@@ -7350,8 +7339,7 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
-	MOVOU  (R8)(DX*1), X8
+	MOVOU  64(R8)(DX*1), X8
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7370,9 +7358,10 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	ADDQ   $+64, R8
+	ADDQ   $+128, R8
 	ADDQ   $-128, R9
-	JMP    two_4
+	CMPQ   R9, $+128
+	JAE    two_4
 
 one_5:
 	CMPQ   R9, $+64
@@ -7425,10 +7414,10 @@ ad_tail_7:
 	MOVQ c+24(FP), R8
 	MOVQ clen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+128
+	JB   one_9
 
 two_8:
-	CMPQ   R9, $+128
-	JB     one_9
 	MOVOU  (R8)(DX*1), X9
 	PXOR   X6, X9
 	PXOR   X7, X9
@@ -7456,16 +7445,14 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
-	MOVOU  (R8)(DX*1), X9
+	MOVOU  64(R8)(DX*1), X9
 	PXOR   X6, X9
 	PXOR   X7, X9
 	MOVO   X4, X15
 	PAND   X5, X15
 	PXOR   X15, X9
 	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	MOVOU  X9, 64(R10)(DX*1)
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -7485,10 +7472,11 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	ADDQ   $+64, R8
-	ADDQ   $+64, R10
+	ADDQ   $+128, R8
+	ADDQ   $+128, R10
 	ADDQ   $-128, R9
-	JMP    two_8
+	CMPQ   R9, $+128
+	JAE    two_8
 
 one_9:
 	CMPQ   R9, $+64
@@ -7872,10 +7860,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+64
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
 	VAESENC X8, X7, X10
@@ -7888,9 +7876,8 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
-	VMOVDQU (DX), X8
-	VMOVDQU 16(DX), X9
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7901,9 +7888,10 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
+	ADDQ    $+64, DX
 	ADDQ    $-64, SI
-	JMP     two_4
+	CMPQ    SI, $+64
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+32
@@ -7941,10 +7929,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_9
 
 two_8:
-	CMPQ    SI, $+64
-	JB      one_9
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
 	VPXOR   X1, X8, X10
@@ -7967,20 +7955,18 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
-	VMOVDQU (DX), X8
-	VMOVDQU 16(DX), X9
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
 	VPXOR   X1, X8, X10
 	VPXOR   X6, X10, X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X10, X10
-	VMOVDQU X10, (DI)
+	VMOVDQU X10, 32(DI)
 	VPXOR   X2, X9, X10
 	VPXOR   X5, X10, X10
 	VPAND   X7, X6, X15
 	VPXOR   X15, X10, X10
-	VMOVDQU X10, 16(DI)
+	VMOVDQU X10, 48(DI)
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7991,10 +7977,11 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
 	ADDQ    $-64, SI
-	JMP     two_8
+	CMPQ    SI, $+64
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+32
@@ -8336,10 +8323,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+64
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
 	VAESENC X8, X7, X10
@@ -8352,9 +8339,8 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
-	VMOVDQU (DX), X8
-	VMOVDQU 16(DX), X9
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8365,9 +8351,10 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
-	ADDQ    $+32, DX
+	ADDQ    $+64, DX
 	ADDQ    $-64, SI
-	JMP     two_4
+	CMPQ    SI, $+64
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+32
@@ -8406,10 +8393,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), DX
 	MOVQ  clen+32(FP), SI
 	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+64
+	JB    one_9
 
 two_8:
-	CMPQ    SI, $+64
-	JB      one_9
 	VMOVDQU (DX), X9
 	VMOVDQU 16(DX), X10
 	VPAND   X3, X2, X15
@@ -8434,10 +8421,8 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X9, X0, X0
 	VPXOR   X11, X0, X0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
-	VMOVDQU (DX), X9
-	VMOVDQU 16(DX), X10
+	VMOVDQU 32(DX), X9
+	VMOVDQU 48(DX), X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X9, X9
 	VPXOR   X6, X9, X9
@@ -8446,8 +8431,8 @@ two_8:
 	VPXOR   X15, X10, X10
 	VPXOR   X2, X10, X10
 	VPXOR   X5, X10, X10
-	VMOVDQU X9, (DI)
-	VMOVDQU X10, 16(DI)
+	VMOVDQU X9, 32(DI)
+	VMOVDQU X10, 48(DI)
 	VAESENC X8, X7, X11
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8460,10 +8445,11 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X9, X0, X0
 	VPXOR   X11, X0, X0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
 	ADDQ    $-64, SI
-	JMP     two_8
+	CMPQ    SI, $+64
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+32
@@ -8852,10 +8838,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+128
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
 	VAESENC Y8, Y7, Y10
@@ -8868,9 +8854,8 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
-	VMOVDQU (DX), Y8
-	VMOVDQU 32(DX), Y9
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8881,9 +8866,10 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
+	ADDQ    $+128, DX
 	ADDQ    $-128, SI
-	JMP     two_4
+	CMPQ    SI, $+128
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+64
@@ -8921,10 +8907,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+128
+	JB   one_9
 
 two_8:
-	CMPQ    SI, $+128
-	JB      one_9
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
 	VPXOR   Y1, Y8, Y10
@@ -8947,20 +8933,18 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
-	ADDQ    $+64, DI
-	VMOVDQU (DX), Y8
-	VMOVDQU 32(DX), Y9
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
 	VPXOR   Y1, Y8, Y10
 	VPXOR   Y6, Y10, Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y10, Y10
-	VMOVDQU Y10, (DI)
+	VMOVDQU Y10, 64(DI)
 	VPXOR   Y2, Y9, Y10
 	VPXOR   Y5, Y10, Y10
 	VPAND   Y7, Y6, Y15
 	VPXOR   Y15, Y10, Y10
-	VMOVDQU Y10, 32(DI)
+	VMOVDQU Y10, 96(DI)
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8971,10 +8955,11 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
-	ADDQ    $+64, DI
+	ADDQ    $+128, DX
+	ADDQ    $+128, DI
 	ADDQ    $-128, SI
-	JMP     two_8
+	CMPQ    SI, $+128
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+64
@@ -9341,10 +9326,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+128
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
 	VAESENC Y8, Y7, Y10
@@ -9357,9 +9342,8 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
-	VMOVDQU (DX), Y8
-	VMOVDQU 32(DX), Y9
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9370,9 +9354,10 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
-	ADDQ    $+64, DX
+	ADDQ    $+128, DX
 	ADDQ    $-128, SI
-	JMP     two_4
+	CMPQ    SI, $+128
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+64
@@ -9411,10 +9396,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), DX
 	MOVQ  clen+32(FP), SI
 	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+128
+	JB    one_9
 
 two_8:
-	CMPQ    SI, $+128
-	JB      one_9
 	VMOVDQU (DX), Y9
 	VMOVDQU 32(DX), Y10
 	VPAND   Y3, Y2, Y15
@@ -9439,10 +9424,8 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y9, Y0, Y0
 	VPXOR   Y11, Y0, Y0
-	ADDQ    $+64, DX
-	ADDQ    $+64, DI
-	VMOVDQU (DX), Y9
-	VMOVDQU 32(DX), Y10
+	VMOVDQU 64(DX), Y9
+	VMOVDQU 96(DX), Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y6, Y9, Y9
@@ -9451,8 +9434,8 @@ two_8:
 	VPXOR   Y15, Y10, Y10
 	VPXOR   Y2, Y10, Y10
 	VPXOR   Y5, Y10, Y10
-	VMOVDQU Y9, (DI)
-	VMOVDQU Y10, 32(DI)
+	VMOVDQU Y9, 64(DI)
+	VMOVDQU Y10, 96(DI)
 	VAESENC Y8, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9465,10 +9448,11 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y9, Y0, Y0
 	VPXOR   Y11, Y0, Y0
-	ADDQ    $+64, DX
-	ADDQ    $+64, DI
+	ADDQ    $+128, DX
+	ADDQ    $+128, DI
 	ADDQ    $-128, SI
-	JMP     two_8
+	CMPQ    SI, $+128
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+64
@@ -9883,10 +9867,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), R8
 	MOVQ    adlen+48(FP), R9
-
-two_4:
 	CMPQ    R9, $+256
 	JB      one_5
+
+two_4:
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
 	VAESENC Y10, Y9, Y12
@@ -9899,9 +9883,8 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
-	VMOVDQU (R8)(DX*1), Y10
-	VMOVDQU 64(R8)(DX*1), Y11
+	VMOVDQU 128(R8)(DX*1), Y10
+	VMOVDQU 192(R8)(DX*1), Y11
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9912,9 +9895,10 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
+	ADDQ    $+256, R8
 	ADDQ    $-256, R9
-	JMP     two_4
+	CMPQ    R9, $+256
+	JAE     two_4
 
 one_5:
 	CMPQ    R9, $+128
@@ -9952,10 +9936,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+256
+	JB   one_9
 
 two_8:
-	CMPQ    R9, $+256
-	JB      one_9
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
 	VPXOR   Y3, Y10, Y12
@@ -9978,20 +9962,18 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
-	ADDQ    $+128, R10
-	VMOVDQU (R8)(DX*1), Y10
-	VMOVDQU 64(R8)(DX*1), Y11
+	VMOVDQU 128(R8)(DX*1), Y10
+	VMOVDQU 192(R8)(DX*1), Y11
 	VPXOR   Y3, Y10, Y12
 	VPXOR   Y8, Y12, Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y12, Y12
-	VMOVDQU Y12, (R10)(DX*1)
+	VMOVDQU Y12, 128(R10)(DX*1)
 	VPXOR   Y4, Y11, Y12
 	VPXOR   Y7, Y12, Y12
 	VPAND   Y9, Y8, Y15
 	VPXOR   Y15, Y12, Y12
-	VMOVDQU Y12, 64(R10)(DX*1)
+	VMOVDQU Y12, 192(R10)(DX*1)
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10002,10 +9984,11 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
-	ADDQ    $+128, R10
+	ADDQ    $+256, R8
+	ADDQ    $+256, R10
 	ADDQ    $-256, R9
-	JMP     two_8
+	CMPQ    R9, $+256
+	JAE     two_8
 
 one_9:
 	CMPQ    R9, $+128
@@ -10403,10 +10386,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), R8
 	MOVQ    adlen+48(FP), R9
-
-two_4:
 	CMPQ    R9, $+256
 	JB      one_5
+
+two_4:
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
 	VAESENC Y10, Y9, Y12
@@ -10419,9 +10402,8 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
-	VMOVDQU (R8)(DX*1), Y10
-	VMOVDQU 64(R8)(DX*1), Y11
+	VMOVDQU 128(R8)(DX*1), Y10
+	VMOVDQU 192(R8)(DX*1), Y11
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10432,9 +10414,10 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
-	ADDQ    $+128, R8
+	ADDQ    $+256, R8
 	ADDQ    $-256, R9
-	JMP     two_4
+	CMPQ    R9, $+256
+	JAE     two_4
 
 one_5:
 	CMPQ    R9, $+128
@@ -10473,10 +10456,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), R8
 	MOVQ  clen+32(FP), R9
 	MOVQ  out+16(FP), R10
+	CMPQ  R9, $+256
+	JB    one_9
 
 two_8:
-	CMPQ    R9, $+256
-	JB      one_9
 	VMOVDQU (R8)(DX*1), Y11
 	VMOVDQU 64(R8)(DX*1), Y12
 	VPAND   Y5, Y4, Y15
@@ -10501,10 +10484,8 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y11, Y2, Y2
 	VPXOR   Y13, Y2, Y2
-	ADDQ    $+128, R8
-	ADDQ    $+128, R10
-	VMOVDQU (R8)(DX*1), Y11
-	VMOVDQU 64(R8)(DX*1), Y12
+	VMOVDQU 128(R8)(DX*1), Y11
+	VMOVDQU 192(R8)(DX*1), Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y11, Y11
 	VPXOR   Y8, Y11, Y11
@@ -10513,8 +10494,8 @@ two_8:
 	VPXOR   Y15, Y12, Y12
 	VPXOR   Y4, Y12, Y12
 	VPXOR   Y7, Y12, Y12
-	VMOVDQU Y11, (R10)(DX*1)
-	VMOVDQU Y12, 64(R10)(DX*1)
+	VMOVDQU Y11, 128(R10)(DX*1)
+	VMOVDQU Y12, 192(R10)(DX*1)
 	VAESENC Y10, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10527,10 +10508,11 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y11, Y2, Y2
 	VPXOR   Y13, Y2, Y2
-	ADDQ    $+128, R8
-	ADDQ    $+128, R10
+	ADDQ    $+256, R8
+	ADDQ    $+256, R10
 	ADDQ    $-256, R9
-	JMP     two_8
+	CMPQ    R9, $+256
+	JAE     two_8
 
 one_9:
 	CMPQ    R9, $+128
@@ -10941,10 +10923,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+32
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), X6
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
@@ -10953,8 +10935,7 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
-	VMOVDQU (DX), X6
+	VMOVDQU 16(DX), X6
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10962,9 +10943,10 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
+	ADDQ    $+32, DX
 	ADDQ    $-32, SI
-	JMP     two_4
+	CMPQ    SI, $+32
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+16
@@ -10994,10 +10976,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+32
+	JB   one_9
 
 two_8:
-	CMPQ    SI, $+32
-	JB      one_9
 	VMOVDQU (DX), X6
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
@@ -11012,15 +10994,13 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
-	ADDQ    $+16, DI
-	VMOVDQU (DX), X6
+	VMOVDQU 16(DX), X6
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X5, X7, X7
-	VMOVDQU X7, (DI)
+	VMOVDQU X7, 16(DI)
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11028,10 +11008,11 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
-	ADDQ    $+16, DI
+	ADDQ    $+32, DX
+	ADDQ    $+32, DI
 	ADDQ    $-32, SI
-	JMP     two_8
+	CMPQ    SI, $+32
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+16
@@ -11367,10 +11348,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+32
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), X6
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
@@ -11379,8 +11360,7 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
-	VMOVDQU (DX), X6
+	VMOVDQU 16(DX), X6
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11388,9 +11368,10 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
-	ADDQ    $+16, DX
+	ADDQ    $+32, DX
 	ADDQ    $-32, SI
-	JMP     two_4
+	CMPQ    SI, $+32
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+16
@@ -11421,10 +11402,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), DX
 	MOVQ  clen+32(FP), SI
 	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+32
+	JB    one_9
 
 two_8:
-	CMPQ    SI, $+32
-	JB      one_9
 	VMOVDQU (DX), X7
 	VPXOR   X4, X7, X7
 	VPXOR   X5, X7, X7
@@ -11440,15 +11421,13 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
 	VPXOR   X8, X0, X0
-	ADDQ    $+16, DX
-	ADDQ    $+16, DI
-	VMOVDQU (DX), X7
+	VMOVDQU 16(DX), X7
 	VPXOR   X4, X7, X7
 	VPXOR   X5, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X1, X7, X7
-	VMOVDQU X7, (DI)
+	VMOVDQU X7, 16(DI)
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11457,10 +11436,11 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
 	VPXOR   X8, X0, X0
-	ADDQ    $+16, DX
-	ADDQ    $+16, DI
+	ADDQ    $+32, DX
+	ADDQ    $+32, DI
 	ADDQ    $-32, SI
-	JMP     two_8
+	CMPQ    SI, $+32
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+16
@@ -11820,10 +11800,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+64
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), Y6
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
@@ -11832,8 +11812,7 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
-	VMOVDQU (DX), Y6
+	VMOVDQU 32(DX), Y6
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11841,9 +11820,10 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
+	ADDQ    $+64, DX
 	ADDQ    $-64, SI
-	JMP     two_4
+	CMPQ    SI, $+64
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+32
@@ -11873,10 +11853,10 @@ ad_tail_7:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_9
 
 two_8:
-	CMPQ    SI, $+64
-	JB      one_9
 	VMOVDQU (DX), Y6
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
@@ -11891,15 +11871,13 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
-	VMOVDQU (DX), Y6
+	VMOVDQU 32(DX), Y6
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y5, Y7, Y7
-	VMOVDQU Y7, (DI)
+	VMOVDQU Y7, 32(DI)
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11907,10 +11885,11 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
 	ADDQ    $-64, SI
-	JMP     two_8
+	CMPQ    SI, $+64
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+32
@@ -12259,10 +12238,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
-
-two_4:
 	CMPQ    SI, $+64
 	JB      one_5
+
+two_4:
 	VMOVDQU (DX), Y6
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
@@ -12271,8 +12250,7 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
-	VMOVDQU (DX), Y6
+	VMOVDQU 32(DX), Y6
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12280,9 +12258,10 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
-	ADDQ    $+32, DX
+	ADDQ    $+64, DX
 	ADDQ    $-64, SI
-	JMP     two_4
+	CMPQ    SI, $+64
+	JAE     two_4
 
 one_5:
 	CMPQ    SI, $+32
@@ -12313,10 +12292,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), DX
 	MOVQ  clen+32(FP), SI
 	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+64
+	JB    one_9
 
 two_8:
-	CMPQ    SI, $+64
-	JB      one_9
 	VMOVDQU (DX), Y7
 	VPXOR   Y4, Y7, Y7
 	VPXOR   Y5, Y7, Y7
@@ -12332,15 +12311,13 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
 	VPXOR   Y8, Y0, Y0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
-	VMOVDQU (DX), Y7
+	VMOVDQU 32(DX), Y7
 	VPXOR   Y4, Y7, Y7
 	VPXOR   Y5, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y1, Y7, Y7
-	VMOVDQU Y7, (DI)
+	VMOVDQU Y7, 32(DI)
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12349,10 +12326,11 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
 	VPXOR   Y8, Y0, Y0
-	ADDQ    $+32, DX
-	ADDQ    $+32, DI
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
 	ADDQ    $-64, SI
-	JMP     two_8
+	CMPQ    SI, $+64
+	JAE     two_8
 
 one_9:
 	CMPQ    SI, $+32
@@ -12732,10 +12710,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), R8
 	MOVQ    adlen+48(FP), R9
-
-two_4:
 	CMPQ    R9, $+128
 	JB      one_5
+
+two_4:
 	VMOVDQU (R8)(DX*1), Y8
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
@@ -12744,8 +12722,7 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
-	VMOVDQU (R8)(DX*1), Y8
+	VMOVDQU 64(R8)(DX*1), Y8
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12753,9 +12730,10 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
+	ADDQ    $+128, R8
 	ADDQ    $-128, R9
-	JMP     two_4
+	CMPQ    R9, $+128
+	JAE     two_4
 
 one_5:
 	CMPQ    R9, $+64
@@ -12785,10 +12763,10 @@ ad_tail_7:
 	MOVQ m+24(FP), R8
 	MOVQ mlen+32(FP), R9
 	MOVQ out+16(FP), R10
+	CMPQ R9, $+128
+	JB   one_9
 
 two_8:
-	CMPQ    R9, $+128
-	JB      one_9
 	VMOVDQU (R8)(DX*1), Y8
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
@@ -12803,15 +12781,13 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
-	ADDQ    $+64, R10
-	VMOVDQU (R8)(DX*1), Y8
+	VMOVDQU 64(R8)(DX*1), Y8
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y7, Y9, Y9
-	VMOVDQU Y9, (R10)(DX*1)
+	VMOVDQU Y9, 64(R10)(DX*1)
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12819,10 +12795,11 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
-	ADDQ    $+64, R10
+	ADDQ    $+128, R8
+	ADDQ    $+128, R10
 	ADDQ    $-128, R9
-	JMP     two_8
+	CMPQ    R9, $+128
+	JAE     two_8
 
 one_9:
 	CMPQ    R9, $+64
@@ -13194,10 +13171,10 @@ init_3:
 	JNZ     init_3
 	MOVQ    ad+40(FP), R8
 	MOVQ    adlen+48(FP), R9
-
-two_4:
 	CMPQ    R9, $+128
 	JB      one_5
+
+two_4:
 	VMOVDQU (R8)(DX*1), Y8
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
@@ -13206,8 +13183,7 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
-	VMOVDQU (R8)(DX*1), Y8
+	VMOVDQU 64(R8)(DX*1), Y8
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13215,9 +13191,10 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
-	ADDQ    $+64, R8
+	ADDQ    $+128, R8
 	ADDQ    $-128, R9
-	JMP     two_4
+	CMPQ    R9, $+128
+	JAE     two_4
 
 one_5:
 	CMPQ    R9, $+64
@@ -13248,10 +13225,10 @@ ad_tail_7:
 	MOVQ  c+24(FP), R8
 	MOVQ  clen+32(FP), R9
 	MOVQ  out+16(FP), R10
+	CMPQ  R9, $+128
+	JB    one_9
 
 two_8:
-	CMPQ    R9, $+128
-	JB      one_9
 	VMOVDQU (R8)(DX*1), Y9
 	VPXOR   Y6, Y9, Y9
 	VPXOR   Y7, Y9, Y9
@@ -13267,15 +13244,13 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
 	VPXOR   Y10, Y2, Y2
-	ADDQ    $+64, R8
-	ADDQ    $+64, R10
-	VMOVDQU (R8)(DX*1), Y9
+	VMOVDQU 64(R8)(DX*1), Y9
 	VPXOR   Y6, Y9, Y9
 	VPXOR   Y7, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y3, Y9, Y9
-	VMOVDQU Y9, (R10)(DX*1)
+	VMOVDQU Y9, 64(R10)(DX*1)
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13284,10 +13259,11 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
 	VPXOR   Y10, Y2, Y2
-	ADDQ    $+64, R8
-	ADDQ    $+64, R10
+	ADDQ    $+128, R8
+	ADDQ    $+128, R10
 	ADDQ    $-128, R9
-	JMP     two_8
+	CMPQ    R9, $+128
+	JAE     two_8
 
 one_9:
 	CMPQ    R9, $+64
@@ -13482,23 +13458,23 @@ done_18:
 // func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal128L(SB), $0-64
-	MOVQ      adlen+48(FP), AX
-	ANDQ      $+31, AX
-	MOVQ      mlen+32(FP), BX
-	ANDQ      $+31, BX
-	MOVQ      k+0(FP), DX
-	MOVQ      n+8(FP), SI
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 (SI), X9
-	VMOVDQU64 aegisgo_c0<>+0(SB), X2
-	VMOVDQU64 aegisgo_c1<>+0(SB), X1
-	VMOVDQA64 X1, X3
-	VPXORQ    X2, X8, X5
-	VPXORQ    X1, X8, X6
-	VMOVDQA64 X5, X7
-	VPXORQ    X9, X8, X0
-	VMOVDQA64 X0, X4
-	MOVQ      $+10, DX
+	MOVQ    adlen+48(FP), AX
+	ANDQ    $+31, AX
+	MOVQ    mlen+32(FP), BX
+	ANDQ    $+31, BX
+	MOVQ    k+0(FP), DX
+	MOVQ    n+8(FP), SI
+	VMOVDQU (DX), X8
+	VMOVDQU (SI), X9
+	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQA X1, X3
+	VPXOR   X2, X8, X5
+	VPXOR   X1, X8, X6
+	VMOVDQA X5, X7
+	VPXOR   X9, X8, X0
+	VMOVDQA X0, X4
+	MOVQ    $+10, DX
 
 init_1:
 	VAESENC X9, X7, X10
@@ -13506,63 +13482,63 @@ init_1:
 	VAESENC X6, X5, X6
 	VAESENC X5, X4, X5
 	VAESENC X8, X3, X11
-	VPXORQ  X11, X4, X4
+	VPXOR   X11, X4, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+64
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+64
-	JB        one_3
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
-	ADDQ      $+32, DX
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
-	ADDQ      $+32, DX
-	ADDQ      $-64, SI
-	JMP       two_2
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, DX
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+32
-	JB        blocks_done_4
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
+	CMPQ    SI, $+32
+	JB      blocks_done_4
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -13608,90 +13584,89 @@ blocks_done_4:
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
+	VPXOR      X10, X0, X0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+64
-	JB         one_7
-	VMOVDQU64  (DX), X8
-	VMOVDQU64  16(DX), X9
-	VMOVDQA64  X8, X10
+	VMOVDQU    (DX), X8
+	VMOVDQU    16(DX), X9
+	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	VMOVDQU64  X10, (DI)
-	VMOVDQA64  X9, X10
+	VMOVDQU    X10, (DI)
+	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X10, 16(DI)
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
-	VMOVDQU64  (DX), X8
-	VMOVDQU64  16(DX), X9
-	VMOVDQA64  X8, X10
+	VPXOR      X10, X0, X0
+	VMOVDQU    32(DX), X8
+	VMOVDQU    48(DX), X9
+	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	VMOVDQU64  X10, (DI)
-	VMOVDQA64  X9, X10
+	VMOVDQU    X10, 32(DI)
+	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X10, 48(DI)
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
+	VPXOR      X10, X0, X0
+	ADDQ       $+64, DX
+	ADDQ       $+64, DI
 	ADDQ       $-64, SI
-	JMP        two_6
+	CMPQ       SI, $+64
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+32
 	JB         blocks_done_8
-	VMOVDQU64  (DX), X8
-	VMOVDQU64  16(DX), X9
-	VMOVDQA64  X8, X10
+	VMOVDQU    (DX), X8
+	VMOVDQU    16(DX), X9
+	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	VMOVDQU64  X10, (DI)
-	VMOVDQA64  X9, X10
+	VMOVDQU    X10, (DI)
+	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X10, 16(DI)
 	VAESENC    X8, X7, X10
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
+	VPXOR      X10, X0, X0
 
 blocks_done_8:
 	TESTQ      BX, BX
@@ -13732,7 +13707,7 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
-	VMOVDQA64  X8, X10
+	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
 	MOVQ       out+16(FP), DX
@@ -13740,7 +13715,7 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K1, (DX)
-	VMOVDQA64  X9, X10
+	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
 	MOVQ       out+16(FP), DX
@@ -13753,24 +13728,24 @@ blocks_done_8:
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
+	VPXOR      X10, X0, X0
 
 msg_tail_9:
-	MOVQ      adlen+48(FP), DX
-	MOVQ      mlen+32(FP), SI
-	MOVQ      DX, R11
-	SHLQ      $0x03, R11
-	MOVQ      SI, R12
-	SHLQ      $0x03, R12
-	VMOVQ     R11, X15
-	VPINSRQ   $0x01, R12, X15, X15
-	VMOVDQA64 X15, X8
-	VPXORQ    X2, X8, X8
-	MOVQ      $+7, DX
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
+	MOVQ    SI, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+	VPXOR   X2, X8, X8
+	MOVQ    $+7, DX
 
 final_10:
 	VAESENC    X8, X7, X9
@@ -13778,15 +13753,15 @@ final_10:
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X8, X3, X10
-	VPXORQ     X10, X4, X4
+	VPXOR      X10, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X9, X0, X0
+	VPXOR      X9, X0, X0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
-	VPXORQ     X3, X0, X0
+	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
 	MOVQ       mlen+32(FP), DI
 	MOVQ       out+16(FP), DX
@@ -13794,11 +13769,11 @@ final_10:
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     X4, X0, X0
+	VPXOR      X4, X0, X0
 	JMP        words_12
 
 words32_11:
-	VPXORQ X7, X4, X4
+	VPXOR X7, X4, X4
 
 words_12:
 	MOVQ      mlen+32(FP), DX
@@ -13821,23 +13796,23 @@ done_14:
 // func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open128L(SB), $0-73
-	MOVQ      adlen+48(FP), AX
-	ANDQ      $+31, AX
-	MOVQ      clen+32(FP), BX
-	ANDQ      $+31, BX
-	MOVQ      k+0(FP), DX
-	MOVQ      n+8(FP), SI
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 (SI), X9
-	VMOVDQU64 aegisgo_c0<>+0(SB), X2
-	VMOVDQU64 aegisgo_c1<>+0(SB), X1
-	VMOVDQA64 X1, X3
-	VPXORQ    X2, X8, X5
-	VPXORQ    X1, X8, X6
-	VMOVDQA64 X5, X7
-	VPXORQ    X9, X8, X0
-	VMOVDQA64 X0, X4
-	MOVQ      $+10, DX
+	MOVQ    adlen+48(FP), AX
+	ANDQ    $+31, AX
+	MOVQ    clen+32(FP), BX
+	ANDQ    $+31, BX
+	MOVQ    k+0(FP), DX
+	MOVQ    n+8(FP), SI
+	VMOVDQU (DX), X8
+	VMOVDQU (SI), X9
+	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQA X1, X3
+	VPXOR   X2, X8, X5
+	VPXOR   X1, X8, X6
+	VMOVDQA X5, X7
+	VPXOR   X9, X8, X0
+	VMOVDQA X0, X4
+	MOVQ    $+10, DX
 
 init_1:
 	VAESENC X9, X7, X10
@@ -13845,63 +13820,63 @@ init_1:
 	VAESENC X6, X5, X6
 	VAESENC X5, X4, X5
 	VAESENC X8, X3, X11
-	VPXORQ  X11, X4, X4
+	VPXOR   X11, X4, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+64
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+64
-	JB        one_3
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
-	ADDQ      $+32, DX
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
-	ADDQ      $+32, DX
-	ADDQ      $-64, SI
-	JMP       two_2
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, DX
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+32
-	JB        blocks_done_4
-	VMOVDQU64 (DX), X8
-	VMOVDQU64 16(DX), X9
-	VAESENC   X8, X7, X10
-	VAESENC   X7, X6, X7
-	VAESENC   X6, X5, X6
-	VAESENC   X5, X4, X5
-	VAESENC   X9, X3, X11
-	VPXORQ    X11, X4, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X10, X0, X0
+	CMPQ    SI, $+32
+	JB      blocks_done_4
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -13947,29 +13922,29 @@ blocks_done_4:
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X9, X3, X11
-	VPXORQ     X11, X4, X4
+	VPXOR      X11, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X10, X0, X0
+	VPXOR      X10, X0, X0
 
 ad_tail_5:
-	VPXORQ X8, X8, X8
-	MOVQ   c+24(FP), DX
-	MOVQ   clen+32(FP), SI
-	MOVQ   out+16(FP), DI
+	VPXOR X8, X8, X8
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+64
+	JB    one_7
 
 two_6:
-	CMPQ       SI, $+64
-	JB         one_7
-	VMOVDQU64  (DX), X9
-	VMOVDQU64  16(DX), X10
+	VMOVDQU    (DX), X9
+	VMOVDQU    16(DX), X10
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU64  X9, (DI)
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X9, (DI)
+	VMOVDQU    X10, 16(DI)
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13980,16 +13955,14 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X11, X9, X0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
-	VMOVDQU64  (DX), X9
-	VMOVDQU64  16(DX), X10
+	VMOVDQU    32(DX), X9
+	VMOVDQU    48(DX), X10
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU64  X9, (DI)
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X9, 32(DI)
+	VMOVDQU    X10, 48(DI)
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -14000,22 +13973,23 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X11, X9, X0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
+	ADDQ       $+64, DX
+	ADDQ       $+64, DI
 	ADDQ       $-64, SI
-	JMP        two_6
+	CMPQ       SI, $+64
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+32
 	JB         blocks_done_8
-	VMOVDQU64  (DX), X9
-	VMOVDQU64  16(DX), X10
+	VMOVDQU    (DX), X9
+	VMOVDQU    16(DX), X10
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU64  X9, (DI)
-	VMOVDQU64  X10, 16(DI)
+	VMOVDQU    X9, (DI)
+	VMOVDQU    X10, 16(DI)
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -14094,17 +14068,17 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X11, X9, X0
 
 msg_tail_9:
-	MOVQ      adlen+48(FP), DX
-	MOVQ      clen+32(FP), SI
-	MOVQ      DX, R11
-	SHLQ      $0x03, R11
-	MOVQ      SI, R12
-	SHLQ      $0x03, R12
-	VMOVQ     R11, X15
-	VPINSRQ   $0x01, R12, X15, X15
-	VMOVDQA64 X15, X8
-	VPXORQ    X2, X8, X8
-	MOVQ      $+7, DX
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
+	MOVQ    SI, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+	VPXOR   X2, X8, X8
+	MOVQ    $+7, DX
 
 final_10:
 	VAESENC    X8, X7, X9
@@ -14112,25 +14086,25 @@ final_10:
 	VAESENC    X6, X5, X6
 	VAESENC    X5, X4, X5
 	VAESENC    X8, X3, X10
-	VPXORQ     X10, X4, X4
+	VPXOR      X10, X4, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X9, X0, X0
+	VPXOR      X9, X0, X0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
-	VPXORQ     X3, X0, X0
+	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
 	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     X4, X0, X0
+	VPXOR      X4, X0, X0
 	JMP        words_12
 
 words32_11:
-	VPXORQ X7, X4, X4
+	VPXOR X7, X4, X4
 
 words_12:
 	MOVQ     tag+56(FP), AX
@@ -14157,7 +14131,7 @@ done_14:
 	RET
 
 // func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal128X2(SB), $0-64
 	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
@@ -14169,90 +14143,90 @@ TEXT ·avx512Seal128X2(SB), $0-64
 	VBROADCASTI32X4 (SI), Y9
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
-	VMOVDQA64       Y1, Y3
-	VPXORQ          Y2, Y8, Y5
-	VPXORQ          Y1, Y8, Y6
-	VMOVDQA64       Y5, Y7
-	VPXORQ          Y9, Y8, Y0
-	VMOVDQA64       Y0, Y4
-	VMOVDQU64       aegisgo_ctx2<>+0(SB), Y10
+	VMOVDQA         Y1, Y3
+	VPXOR           Y2, Y8, Y5
+	VPXOR           Y1, Y8, Y6
+	VMOVDQA         Y5, Y7
+	VPXOR           Y9, Y8, Y0
+	VMOVDQA         Y0, Y4
+	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+5, DX
 
 init_1:
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y7, Y12
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y7, Y12
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
 	VAESENC Y5, Y4, Y5
 	VAESENC Y8, Y11, Y11
-	VPXORQ  Y11, Y4, Y4
+	VPXOR   Y11, Y4, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
 	VAESENC Y5, Y4, Y5
 	VAESENC Y8, Y3, Y12
-	VPXORQ  Y12, Y4, Y4
+	VPXOR   Y12, Y4, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
+	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+128
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+128
-	JB        one_3
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
-	ADDQ      $+64, DX
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
-	ADDQ      $+64, DX
-	ADDQ      $-128, SI
-	JMP       two_2
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, DX
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+64
-	JB        blocks_done_4
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
+	CMPQ    SI, $+64
+	JB      blocks_done_4
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -14298,90 +14272,89 @@ blocks_done_4:
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
+	VPXOR      Y10, Y0, Y0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+128
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+128
-	JB         one_7
-	VMOVDQU64  (DX), Y8
-	VMOVDQU64  32(DX), Y9
-	VMOVDQA64  Y8, Y10
+	VMOVDQU    (DX), Y8
+	VMOVDQU    32(DX), Y9
+	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	VMOVDQU64  Y10, (DI)
-	VMOVDQA64  Y9, Y10
+	VMOVDQU    Y10, (DI)
+	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y10, 32(DI)
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	VMOVDQU64  (DX), Y8
-	VMOVDQU64  32(DX), Y9
-	VMOVDQA64  Y8, Y10
+	VPXOR      Y10, Y0, Y0
+	VMOVDQU    64(DX), Y8
+	VMOVDQU    96(DX), Y9
+	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	VMOVDQU64  Y10, (DI)
-	VMOVDQA64  Y9, Y10
+	VMOVDQU    Y10, 64(DI)
+	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y10, 96(DI)
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
+	VPXOR      Y10, Y0, Y0
+	ADDQ       $+128, DX
+	ADDQ       $+128, DI
 	ADDQ       $-128, SI
-	JMP        two_6
+	CMPQ       SI, $+128
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+64
 	JB         blocks_done_8
-	VMOVDQU64  (DX), Y8
-	VMOVDQU64  32(DX), Y9
-	VMOVDQA64  Y8, Y10
+	VMOVDQU    (DX), Y8
+	VMOVDQU    32(DX), Y9
+	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	VMOVDQU64  Y10, (DI)
-	VMOVDQA64  Y9, Y10
+	VMOVDQU    Y10, (DI)
+	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y10, 32(DI)
 	VAESENC    Y8, Y7, Y10
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
+	VPXOR      Y10, Y0, Y0
 
 blocks_done_8:
 	TESTQ      BX, BX
@@ -14422,7 +14395,7 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
-	VMOVDQA64  Y8, Y10
+	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
 	MOVQ       out+16(FP), DX
@@ -14430,7 +14403,7 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K1, (DX)
-	VMOVDQA64  Y9, Y10
+	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	MOVQ       out+16(FP), DX
@@ -14443,11 +14416,11 @@ blocks_done_8:
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
+	VPXOR      Y10, Y0, Y0
 
 msg_tail_9:
 	MOVQ       adlen+48(FP), DX
@@ -14459,7 +14432,7 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
-	VPXORQ     Y2, Y8, Y8
+	VPXOR      Y2, Y8, Y8
 	MOVQ       $+7, DX
 
 final_10:
@@ -14468,15 +14441,15 @@ final_10:
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y8, Y3, Y10
-	VPXORQ     Y10, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y9, Y0, Y0
+	VPXOR      Y9, Y0, Y0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
-	VPXORQ     Y3, Y0, Y0
+	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
 	MOVQ       mlen+32(FP), DI
 	MOVQ       out+16(FP), DX
@@ -14484,11 +14457,11 @@ final_10:
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Y4, Y0, Y0
+	VPXOR      Y4, Y0, Y0
 	JMP        words_12
 
 words32_11:
-	VPXORQ Y7, Y4, Y4
+	VPXOR Y7, Y4, Y4
 
 words_12:
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -14513,7 +14486,7 @@ done_14:
 	RET
 
 // func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open128X2(SB), $0-73
 	MOVQ            adlen+48(FP), AX
 	ANDQ            $+63, AX
@@ -14525,90 +14498,90 @@ TEXT ·avx512Open128X2(SB), $0-73
 	VBROADCASTI32X4 (SI), Y9
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
-	VMOVDQA64       Y1, Y3
-	VPXORQ          Y2, Y8, Y5
-	VPXORQ          Y1, Y8, Y6
-	VMOVDQA64       Y5, Y7
-	VPXORQ          Y9, Y8, Y0
-	VMOVDQA64       Y0, Y4
-	VMOVDQU64       aegisgo_ctx2<>+0(SB), Y10
+	VMOVDQA         Y1, Y3
+	VPXOR           Y2, Y8, Y5
+	VPXOR           Y1, Y8, Y6
+	VMOVDQA         Y5, Y7
+	VPXOR           Y9, Y8, Y0
+	VMOVDQA         Y0, Y4
+	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+5, DX
 
 init_1:
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y7, Y12
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y7, Y12
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
 	VAESENC Y5, Y4, Y5
 	VAESENC Y8, Y11, Y11
-	VPXORQ  Y11, Y4, Y4
+	VPXOR   Y11, Y4, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
 	VAESENC Y5, Y4, Y5
 	VAESENC Y8, Y3, Y12
-	VPXORQ  Y12, Y4, Y4
+	VPXOR   Y12, Y4, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
+	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+128
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+128
-	JB        one_3
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
-	ADDQ      $+64, DX
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
-	ADDQ      $+64, DX
-	ADDQ      $-128, SI
-	JMP       two_2
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, DX
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+64
-	JB        blocks_done_4
-	VMOVDQU64 (DX), Y8
-	VMOVDQU64 32(DX), Y9
-	VAESENC   Y8, Y7, Y10
-	VAESENC   Y7, Y6, Y7
-	VAESENC   Y6, Y5, Y6
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y9, Y3, Y11
-	VPXORQ    Y11, Y4, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y10, Y0, Y0
+	CMPQ    SI, $+64
+	JB      blocks_done_4
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -14654,29 +14627,29 @@ blocks_done_4:
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y9, Y3, Y11
-	VPXORQ     Y11, Y4, Y4
+	VPXOR      Y11, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y10, Y0, Y0
+	VPXOR      Y10, Y0, Y0
 
 ad_tail_5:
-	VPXORQ Y8, Y8, Y8
-	MOVQ   c+24(FP), DX
-	MOVQ   clen+32(FP), SI
-	MOVQ   out+16(FP), DI
+	VPXOR Y8, Y8, Y8
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+128
+	JB    one_7
 
 two_6:
-	CMPQ       SI, $+128
-	JB         one_7
-	VMOVDQU64  (DX), Y9
-	VMOVDQU64  32(DX), Y10
+	VMOVDQU    (DX), Y9
+	VMOVDQU    32(DX), Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU64  Y9, (DI)
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y9, (DI)
+	VMOVDQU    Y10, 32(DI)
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14687,16 +14660,14 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	VMOVDQU64  (DX), Y9
-	VMOVDQU64  32(DX), Y10
+	VMOVDQU    64(DX), Y9
+	VMOVDQU    96(DX), Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU64  Y9, (DI)
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y9, 64(DI)
+	VMOVDQU    Y10, 96(DI)
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14707,22 +14678,23 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
+	ADDQ       $+128, DX
+	ADDQ       $+128, DI
 	ADDQ       $-128, SI
-	JMP        two_6
+	CMPQ       SI, $+128
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+64
 	JB         blocks_done_8
-	VMOVDQU64  (DX), Y9
-	VMOVDQU64  32(DX), Y10
+	VMOVDQU    (DX), Y9
+	VMOVDQU    32(DX), Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU64  Y9, (DI)
-	VMOVDQU64  Y10, 32(DI)
+	VMOVDQU    Y9, (DI)
+	VMOVDQU    Y10, 32(DI)
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14810,7 +14782,7 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
-	VPXORQ     Y2, Y8, Y8
+	VPXOR      Y2, Y8, Y8
 	MOVQ       $+7, DX
 
 final_10:
@@ -14819,25 +14791,25 @@ final_10:
 	VAESENC    Y6, Y5, Y6
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y8, Y3, Y10
-	VPXORQ     Y10, Y4, Y4
+	VPXOR      Y10, Y4, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y9, Y0, Y0
+	VPXOR      Y9, Y0, Y0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
-	VPXORQ     Y3, Y0, Y0
+	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
 	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Y4, Y0, Y0
+	VPXOR      Y4, Y0, Y0
 	JMP        words_12
 
 words32_11:
-	VPXORQ Y7, Y4, Y4
+	VPXOR Y7, Y4, Y4
 
 words_12:
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -14916,10 +14888,10 @@ init_1:
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+256
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+256
-	JB        one_3
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
 	VAESENC   Z8, Z7, Z10
@@ -14932,9 +14904,8 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+128, DX
-	VMOVDQU64 (DX), Z8
-	VMOVDQU64 64(DX), Z9
+	VMOVDQU64 128(DX), Z8
+	VMOVDQU64 192(DX), Z9
 	VAESENC   Z8, Z7, Z10
 	VAESENC   Z7, Z6, Z7
 	VAESENC   Z6, Z5, Z6
@@ -14945,9 +14916,10 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+128, DX
+	ADDQ      $+256, DX
 	ADDQ      $-256, SI
-	JMP       two_2
+	CMPQ      SI, $+256
+	JAE       two_2
 
 one_3:
 	CMPQ      SI, $+128
@@ -15025,10 +14997,10 @@ ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+256
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+256
-	JB         one_7
 	VMOVDQU64  (DX), Z8
 	VMOVDQU64  64(DX), Z9
 	VMOVDQA64  Z8, Z10
@@ -15049,18 +15021,16 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPXORQ     Z10, Z0, Z0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
-	VMOVDQU64  (DX), Z8
-	VMOVDQU64  64(DX), Z9
+	VMOVDQU64  128(DX), Z8
+	VMOVDQU64  192(DX), Z9
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
-	VMOVDQU64  Z10, (DI)
+	VMOVDQU64  Z10, 128(DI)
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
-	VMOVDQU64  Z10, 64(DI)
+	VMOVDQU64  Z10, 192(DI)
 	VAESENC    Z8, Z7, Z10
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15071,10 +15041,11 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPXORQ     Z10, Z0, Z0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
+	ADDQ       $+256, DX
+	ADDQ       $+256, DI
 	ADDQ       $-256, SI
-	JMP        two_6
+	CMPQ       SI, $+256
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+128
@@ -15288,10 +15259,10 @@ init_1:
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+256
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+256
-	JB        one_3
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
 	VAESENC   Z8, Z7, Z10
@@ -15304,9 +15275,8 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+128, DX
-	VMOVDQU64 (DX), Z8
-	VMOVDQU64 64(DX), Z9
+	VMOVDQU64 128(DX), Z8
+	VMOVDQU64 192(DX), Z9
 	VAESENC   Z8, Z7, Z10
 	VAESENC   Z7, Z6, Z7
 	VAESENC   Z6, Z5, Z6
@@ -15317,9 +15287,10 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+128, DX
+	ADDQ      $+256, DX
 	ADDQ      $-256, SI
-	JMP       two_2
+	CMPQ      SI, $+256
+	JAE       two_2
 
 one_3:
 	CMPQ      SI, $+128
@@ -15398,10 +15369,10 @@ ad_tail_5:
 	MOVQ   c+24(FP), DX
 	MOVQ   clen+32(FP), SI
 	MOVQ   out+16(FP), DI
+	CMPQ   SI, $+256
+	JB     one_7
 
 two_6:
-	CMPQ       SI, $+256
-	JB         one_7
 	VMOVDQU64  (DX), Z9
 	VMOVDQU64  64(DX), Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
@@ -15420,16 +15391,14 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
-	VMOVDQU64  (DX), Z9
-	VMOVDQU64  64(DX), Z10
+	VMOVDQU64  128(DX), Z9
+	VMOVDQU64  192(DX), Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
-	VMOVDQU64  Z9, (DI)
-	VMOVDQU64  Z10, 64(DI)
+	VMOVDQU64  Z9, 128(DI)
+	VMOVDQU64  Z10, 192(DI)
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15440,10 +15409,11 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
+	ADDQ       $+256, DX
+	ADDQ       $+256, DI
 	ADDQ       $-256, SI
-	JMP        two_6
+	CMPQ       SI, $+256
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+128
@@ -15613,25 +15583,25 @@ done_14:
 // func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal256(SB), $0-64
-	MOVQ      adlen+48(FP), AX
-	ANDQ      $+15, AX
-	MOVQ      mlen+32(FP), BX
-	ANDQ      $+15, BX
-	MOVQ      k+0(FP), DX
-	MOVQ      n+8(FP), SI
-	VMOVDQU64 (DX), X6
-	VMOVDQU64 16(DX), X7
-	VMOVDQU64 (SI), X8
-	VMOVDQU64 16(SI), X9
-	VPXORQ    X6, X8, X8
-	VPXORQ    X7, X9, X9
-	VMOVDQA64 X8, X0
-	VMOVDQA64 X9, X1
-	VMOVDQU64 aegisgo_c1<>+0(SB), X2
-	VMOVDQU64 aegisgo_c0<>+0(SB), X3
-	VPXORQ    X3, X6, X4
-	VPXORQ    X2, X7, X5
-	MOVQ      $+4, DX
+	MOVQ    adlen+48(FP), AX
+	ANDQ    $+15, AX
+	MOVQ    mlen+32(FP), BX
+	ANDQ    $+15, BX
+	MOVQ    k+0(FP), DX
+	MOVQ    n+8(FP), SI
+	VMOVDQU (DX), X6
+	VMOVDQU 16(DX), X7
+	VMOVDQU (SI), X8
+	VMOVDQU 16(SI), X9
+	VPXOR   X6, X8, X8
+	VPXOR   X7, X9, X9
+	VMOVDQA X8, X0
+	VMOVDQA X9, X1
+	VMOVDQU aegisgo_c1<>+0(SB), X2
+	VMOVDQU aegisgo_c0<>+0(SB), X3
+	VPXOR   X3, X6, X4
+	VPXOR   X2, X7, X5
+	MOVQ    $+4, DX
 
 init_1:
 	VAESENC X6, X5, X10
@@ -15640,68 +15610,68 @@ init_1:
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+32
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+32
-	JB        one_3
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
-	ADDQ      $+16, DX
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
-	ADDQ      $+16, DX
-	ADDQ      $-32, SI
-	JMP       two_2
+	VMOVDQU (DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VMOVDQU 16(DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, DX
+	ADDQ    $-32, SI
+	CMPQ    SI, $+32
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+16
-	JB        blocks_done_4
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
+	CMPQ    SI, $+16
+	JB      blocks_done_4
+	VMOVDQU (DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -15730,65 +15700,64 @@ blocks_done_4:
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+32
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+32
-	JB         one_7
-	VMOVDQU64  (DX), X6
-	VMOVDQA64  X6, X7
+	VMOVDQU    (DX), X6
+	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X5, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, (DI)
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
-	ADDQ       $+16, DX
-	ADDQ       $+16, DI
-	VMOVDQU64  (DX), X6
-	VMOVDQA64  X6, X7
+	VPXOR      X7, X0, X0
+	VMOVDQU    16(DX), X6
+	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X5, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, 16(DI)
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
-	ADDQ       $+16, DX
-	ADDQ       $+16, DI
+	VPXOR      X7, X0, X0
+	ADDQ       $+32, DX
+	ADDQ       $+32, DI
 	ADDQ       $-32, SI
-	JMP        two_6
+	CMPQ       SI, $+32
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+16
 	JB         blocks_done_8
-	VMOVDQU64  (DX), X6
-	VMOVDQA64  X6, X7
+	VMOVDQU    (DX), X6
+	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X5, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, (DI)
 	VAESENC    X6, X5, X7
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 
 blocks_done_8:
 	TESTQ      BX, BX
@@ -15811,10 +15780,10 @@ blocks_done_8:
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
-	VMOVDQA64  X6, X7
+	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X5, X7, X7
+	VPXOR      X5, X7, X7
 	MOVQ       out+16(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
@@ -15826,20 +15795,20 @@ blocks_done_8:
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 
 msg_tail_9:
-	MOVQ      adlen+48(FP), DX
-	MOVQ      mlen+32(FP), SI
-	MOVQ      DX, R11
-	SHLQ      $0x03, R11
-	MOVQ      SI, R12
-	SHLQ      $0x03, R12
-	VMOVQ     R11, X15
-	VPINSRQ   $0x01, R12, X15, X15
-	VMOVDQA64 X15, X6
-	VPXORQ    X3, X6, X6
-	MOVQ      $+7, DX
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
+	MOVQ    SI, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+	VPXOR   X3, X6, X6
+	MOVQ    $+7, DX
 
 final_10:
 	VAESENC    X6, X5, X7
@@ -15848,7 +15817,7 @@ final_10:
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
@@ -15859,7 +15828,7 @@ final_10:
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     X3, X0, X0
+	VPXOR      X3, X0, X0
 	JMP        words_12
 
 words32_11:
@@ -15884,25 +15853,25 @@ done_14:
 // func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open256(SB), $0-73
-	MOVQ      adlen+48(FP), AX
-	ANDQ      $+15, AX
-	MOVQ      clen+32(FP), BX
-	ANDQ      $+15, BX
-	MOVQ      k+0(FP), DX
-	MOVQ      n+8(FP), SI
-	VMOVDQU64 (DX), X6
-	VMOVDQU64 16(DX), X7
-	VMOVDQU64 (SI), X8
-	VMOVDQU64 16(SI), X9
-	VPXORQ    X6, X8, X8
-	VPXORQ    X7, X9, X9
-	VMOVDQA64 X8, X0
-	VMOVDQA64 X9, X1
-	VMOVDQU64 aegisgo_c1<>+0(SB), X2
-	VMOVDQU64 aegisgo_c0<>+0(SB), X3
-	VPXORQ    X3, X6, X4
-	VPXORQ    X2, X7, X5
-	MOVQ      $+4, DX
+	MOVQ    adlen+48(FP), AX
+	ANDQ    $+15, AX
+	MOVQ    clen+32(FP), BX
+	ANDQ    $+15, BX
+	MOVQ    k+0(FP), DX
+	MOVQ    n+8(FP), SI
+	VMOVDQU (DX), X6
+	VMOVDQU 16(DX), X7
+	VMOVDQU (SI), X8
+	VMOVDQU 16(SI), X9
+	VPXOR   X6, X8, X8
+	VPXOR   X7, X9, X9
+	VMOVDQA X8, X0
+	VMOVDQA X9, X1
+	VMOVDQU aegisgo_c1<>+0(SB), X2
+	VMOVDQU aegisgo_c0<>+0(SB), X3
+	VPXOR   X3, X6, X4
+	VPXOR   X2, X7, X5
+	MOVQ    $+4, DX
 
 init_1:
 	VAESENC X6, X5, X10
@@ -15911,68 +15880,68 @@ init_1:
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
 	VAESENC X3, X2, X3
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
-	VPXORQ  X10, X0, X0
+	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+32
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+32
-	JB        one_3
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
-	ADDQ      $+16, DX
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
-	ADDQ      $+16, DX
-	ADDQ      $-32, SI
-	JMP       two_2
+	VMOVDQU (DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VMOVDQU 16(DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, DX
+	ADDQ    $-32, SI
+	CMPQ    SI, $+32
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+16
-	JB        blocks_done_4
-	VMOVDQU64 (DX), X6
-	VAESENC   X6, X5, X7
-	VAESENC   X5, X4, X5
-	VAESENC   X4, X3, X4
-	VAESENC   X3, X2, X3
-	VAESENC   X2, X1, X2
-	VAESENC   X1, X0, X1
-	VPXORQ    X7, X0, X0
+	CMPQ    SI, $+16
+	JB      blocks_done_4
+	VMOVDQU (DX), X6
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -16001,22 +15970,22 @@ blocks_done_4:
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 
 ad_tail_5:
-	VPXORQ X6, X6, X6
-	MOVQ   c+24(FP), DX
-	MOVQ   clen+32(FP), SI
-	MOVQ   out+16(FP), DI
+	VPXOR X6, X6, X6
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+32
+	JB    one_7
 
 two_6:
-	CMPQ       SI, $+32
-	JB         one_7
-	VMOVDQU64  (DX), X7
+	VMOVDQU    (DX), X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X1, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X1, X7, X7
+	VMOVDQU    X7, (DI)
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16024,13 +15993,11 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X8, X7, X0
-	ADDQ       $+16, DX
-	ADDQ       $+16, DI
-	VMOVDQU64  (DX), X7
+	VMOVDQU    16(DX), X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X1, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X1, X7, X7
+	VMOVDQU    X7, 16(DI)
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16038,19 +16005,20 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X8, X7, X0
-	ADDQ       $+16, DX
-	ADDQ       $+16, DI
+	ADDQ       $+32, DX
+	ADDQ       $+32, DI
 	ADDQ       $-32, SI
-	JMP        two_6
+	CMPQ       SI, $+32
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+16
 	JB         blocks_done_8
-	VMOVDQU64  (DX), X7
+	VMOVDQU    (DX), X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X1, X7, X7
-	VMOVDQU64  X7, (DI)
+	VPXOR      X1, X7, X7
+	VMOVDQU    X7, (DI)
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16082,7 +16050,7 @@ blocks_done_8:
 	VMOVDQU8.Z (DX), K1, X7
 	VPTERNLOGQ $0x96, X5, X4, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
-	VPXORQ     X1, X7, X7
+	VPXOR      X1, X7, X7
 	VMOVDQU8.Z X7, K1, X7
 	MOVQ       out+16(FP), DX
 	MOVQ       clen+32(FP), SI
@@ -16098,17 +16066,17 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X8, X7, X0
 
 msg_tail_9:
-	MOVQ      adlen+48(FP), DX
-	MOVQ      clen+32(FP), SI
-	MOVQ      DX, R11
-	SHLQ      $0x03, R11
-	MOVQ      SI, R12
-	SHLQ      $0x03, R12
-	VMOVQ     R11, X15
-	VPINSRQ   $0x01, R12, X15, X15
-	VMOVDQA64 X15, X6
-	VPXORQ    X3, X6, X6
-	MOVQ      $+7, DX
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
+	MOVQ    DX, R11
+	SHLQ    $0x03, R11
+	MOVQ    SI, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+	VPXOR   X3, X6, X6
+	MOVQ    $+7, DX
 
 final_10:
 	VAESENC    X6, X5, X7
@@ -16117,7 +16085,7 @@ final_10:
 	VAESENC    X3, X2, X3
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
-	VPXORQ     X7, X0, X0
+	VPXOR      X7, X0, X0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
@@ -16126,7 +16094,7 @@ final_10:
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     X3, X0, X0
+	VPXOR      X3, X0, X0
 	JMP        words_12
 
 words32_11:
@@ -16155,7 +16123,7 @@ done_14:
 	RET
 
 // func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal256X2(SB), $0-64
 	MOVQ            adlen+48(FP), AX
 	ANDQ            $+31, AX
@@ -16167,90 +16135,90 @@ TEXT ·avx512Seal256X2(SB), $0-64
 	VBROADCASTI32X4 16(DX), Y7
 	VBROADCASTI32X4 (SI), Y8
 	VBROADCASTI32X4 16(SI), Y9
-	VPXORQ          Y6, Y8, Y8
-	VPXORQ          Y7, Y9, Y9
-	VMOVDQA64       Y8, Y0
-	VMOVDQA64       Y9, Y1
+	VPXOR           Y6, Y8, Y8
+	VPXOR           Y7, Y9, Y9
+	VMOVDQA         Y8, Y0
+	VMOVDQA         Y9, Y1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y2
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y3
-	VPXORQ          Y3, Y6, Y4
-	VPXORQ          Y2, Y7, Y5
-	VMOVDQU64       aegisgo_ctx2<>+0(SB), Y10
+	VPXOR           Y3, Y6, Y4
+	VPXOR           Y2, Y7, Y5
+	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+4, DX
 
 init_1:
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y5, Y12
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y5, Y12
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y5, Y12
+	VPXOR   Y11, Y0, Y0
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y5, Y12
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
+	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+64
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+64
-	JB        one_3
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
-	ADDQ      $+32, DX
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
-	ADDQ      $+32, DX
-	ADDQ      $-64, SI
-	JMP       two_2
+	VMOVDQU (DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VMOVDQU 32(DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, DX
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+32
-	JB        blocks_done_4
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
+	CMPQ    SI, $+32
+	JB      blocks_done_4
+	VMOVDQU (DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -16279,65 +16247,64 @@ blocks_done_4:
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+64
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+64
-	JB         one_7
-	VMOVDQU64  (DX), Y6
-	VMOVDQA64  Y6, Y7
+	VMOVDQU    (DX), Y6
+	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y5, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, (DI)
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
-	VMOVDQU64  (DX), Y6
-	VMOVDQA64  Y6, Y7
+	VPXOR      Y7, Y0, Y0
+	VMOVDQU    32(DX), Y6
+	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y5, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, 32(DI)
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
+	VPXOR      Y7, Y0, Y0
+	ADDQ       $+64, DX
+	ADDQ       $+64, DI
 	ADDQ       $-64, SI
-	JMP        two_6
+	CMPQ       SI, $+64
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+32
 	JB         blocks_done_8
-	VMOVDQU64  (DX), Y6
-	VMOVDQA64  Y6, Y7
+	VMOVDQU    (DX), Y6
+	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y5, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, (DI)
 	VAESENC    Y6, Y5, Y7
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 
 blocks_done_8:
 	TESTQ      BX, BX
@@ -16360,10 +16327,10 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
-	VMOVDQA64  Y6, Y7
+	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y5, Y7, Y7
+	VPXOR      Y5, Y7, Y7
 	MOVQ       out+16(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
@@ -16375,7 +16342,7 @@ blocks_done_8:
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 
 msg_tail_9:
 	MOVQ       adlen+48(FP), DX
@@ -16387,7 +16354,7 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
-	VPXORQ     Y3, Y6, Y6
+	VPXOR      Y3, Y6, Y6
 	MOVQ       $+7, DX
 
 final_10:
@@ -16397,7 +16364,7 @@ final_10:
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
@@ -16408,7 +16375,7 @@ final_10:
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Y3, Y0, Y0
+	VPXOR      Y3, Y0, Y0
 	JMP        words_12
 
 words32_11:
@@ -16435,7 +16402,7 @@ done_14:
 	RET
 
 // func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open256X2(SB), $0-73
 	MOVQ            adlen+48(FP), AX
 	ANDQ            $+31, AX
@@ -16447,90 +16414,90 @@ TEXT ·avx512Open256X2(SB), $0-73
 	VBROADCASTI32X4 16(DX), Y7
 	VBROADCASTI32X4 (SI), Y8
 	VBROADCASTI32X4 16(SI), Y9
-	VPXORQ          Y6, Y8, Y8
-	VPXORQ          Y7, Y9, Y9
-	VMOVDQA64       Y8, Y0
-	VMOVDQA64       Y9, Y1
+	VPXOR           Y6, Y8, Y8
+	VPXOR           Y7, Y9, Y9
+	VMOVDQA         Y8, Y0
+	VMOVDQA         Y9, Y1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y2
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y3
-	VPXORQ          Y3, Y6, Y4
-	VPXORQ          Y2, Y7, Y5
-	VMOVDQU64       aegisgo_ctx2<>+0(SB), Y10
+	VPXOR           Y3, Y6, Y4
+	VPXOR           Y2, Y7, Y5
+	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+4, DX
 
 init_1:
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y5, Y12
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y5, Y12
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
-	VPXORQ  Y10, Y3, Y11
-	VPXORQ  Y10, Y5, Y12
+	VPXOR   Y11, Y0, Y0
+	VPXOR   Y10, Y3, Y11
+	VPXOR   Y10, Y5, Y12
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y12, Y0, Y0
+	VPXOR   Y12, Y0, Y0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
-	VPXORQ  Y11, Y0, Y0
+	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+64
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+64
-	JB        one_3
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
-	ADDQ      $+32, DX
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
-	ADDQ      $+32, DX
-	ADDQ      $-64, SI
-	JMP       two_2
+	VMOVDQU (DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VMOVDQU 32(DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, DX
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+32
-	JB        blocks_done_4
-	VMOVDQU64 (DX), Y6
-	VAESENC   Y6, Y5, Y7
-	VAESENC   Y5, Y4, Y5
-	VAESENC   Y4, Y3, Y4
-	VAESENC   Y3, Y2, Y3
-	VAESENC   Y2, Y1, Y2
-	VAESENC   Y1, Y0, Y1
-	VPXORQ    Y7, Y0, Y0
+	CMPQ    SI, $+32
+	JB      blocks_done_4
+	VMOVDQU (DX), Y6
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 blocks_done_4:
 	TESTQ      AX, AX
@@ -16559,22 +16526,22 @@ blocks_done_4:
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 
 ad_tail_5:
-	VPXORQ Y6, Y6, Y6
-	MOVQ   c+24(FP), DX
-	MOVQ   clen+32(FP), SI
-	MOVQ   out+16(FP), DI
+	VPXOR Y6, Y6, Y6
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
+	CMPQ  SI, $+64
+	JB    one_7
 
 two_6:
-	CMPQ       SI, $+64
-	JB         one_7
-	VMOVDQU64  (DX), Y7
+	VMOVDQU    (DX), Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y1, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y1, Y7, Y7
+	VMOVDQU    Y7, (DI)
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16582,13 +16549,11 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
-	VMOVDQU64  (DX), Y7
+	VMOVDQU    32(DX), Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y1, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y1, Y7, Y7
+	VMOVDQU    Y7, 32(DI)
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16596,19 +16561,20 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
+	ADDQ       $+64, DX
+	ADDQ       $+64, DI
 	ADDQ       $-64, SI
-	JMP        two_6
+	CMPQ       SI, $+64
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+32
 	JB         blocks_done_8
-	VMOVDQU64  (DX), Y7
+	VMOVDQU    (DX), Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y1, Y7, Y7
-	VMOVDQU64  Y7, (DI)
+	VPXOR      Y1, Y7, Y7
+	VMOVDQU    Y7, (DI)
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16640,7 +16606,7 @@ blocks_done_8:
 	VMOVDQU8.Z (DX), K1, Y7
 	VPTERNLOGQ $0x96, Y5, Y4, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
-	VPXORQ     Y1, Y7, Y7
+	VPXOR      Y1, Y7, Y7
 	VMOVDQU8.Z Y7, K1, Y7
 	MOVQ       out+16(FP), DX
 	MOVQ       clen+32(FP), SI
@@ -16665,7 +16631,7 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
-	VPXORQ     Y3, Y6, Y6
+	VPXOR      Y3, Y6, Y6
 	MOVQ       $+7, DX
 
 final_10:
@@ -16675,7 +16641,7 @@ final_10:
 	VAESENC    Y3, Y2, Y3
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
-	VPXORQ     Y7, Y0, Y0
+	VPXOR      Y7, Y0, Y0
 	DECQ       DX
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
@@ -16684,7 +16650,7 @@ final_10:
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Y3, Y0, Y0
+	VPXOR      Y3, Y0, Y0
 	JMP        words_12
 
 words32_11:
@@ -16777,10 +16743,10 @@ init_1:
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+128
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+128
-	JB        one_3
 	VMOVDQU64 (DX), Z6
 	VAESENC   Z6, Z5, Z7
 	VAESENC   Z5, Z4, Z5
@@ -16789,8 +16755,7 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+64, DX
-	VMOVDQU64 (DX), Z6
+	VMOVDQU64 64(DX), Z6
 	VAESENC   Z6, Z5, Z7
 	VAESENC   Z5, Z4, Z5
 	VAESENC   Z4, Z3, Z4
@@ -16798,9 +16763,10 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+64, DX
+	ADDQ      $+128, DX
 	ADDQ      $-128, SI
-	JMP       two_2
+	CMPQ      SI, $+128
+	JAE       two_2
 
 one_3:
 	CMPQ      SI, $+64
@@ -16850,10 +16816,10 @@ ad_tail_5:
 	MOVQ m+24(FP), DX
 	MOVQ mlen+32(FP), SI
 	MOVQ out+16(FP), DI
+	CMPQ SI, $+128
+	JB   one_7
 
 two_6:
-	CMPQ       SI, $+128
-	JB         one_7
 	VMOVDQU64  (DX), Z6
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
@@ -16867,14 +16833,12 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPXORQ     Z7, Z0, Z0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	VMOVDQU64  (DX), Z6
+	VMOVDQU64  64(DX), Z6
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
-	VMOVDQU64  Z7, (DI)
+	VMOVDQU64  Z7, 64(DI)
 	VAESENC    Z6, Z5, Z7
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -16882,10 +16846,11 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPXORQ     Z7, Z0, Z0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
+	ADDQ       $+128, DX
+	ADDQ       $+128, DI
 	ADDQ       $-128, SI
-	JMP        two_6
+	CMPQ       SI, $+128
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+64
@@ -17067,10 +17032,10 @@ init_1:
 	JNZ     init_1
 	MOVQ    ad+40(FP), DX
 	MOVQ    adlen+48(FP), SI
+	CMPQ    SI, $+128
+	JB      one_3
 
 two_2:
-	CMPQ      SI, $+128
-	JB        one_3
 	VMOVDQU64 (DX), Z6
 	VAESENC   Z6, Z5, Z7
 	VAESENC   Z5, Z4, Z5
@@ -17079,8 +17044,7 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+64, DX
-	VMOVDQU64 (DX), Z6
+	VMOVDQU64 64(DX), Z6
 	VAESENC   Z6, Z5, Z7
 	VAESENC   Z5, Z4, Z5
 	VAESENC   Z4, Z3, Z4
@@ -17088,9 +17052,10 @@ two_2:
 	VAESENC   Z2, Z1, Z2
 	VAESENC   Z1, Z0, Z1
 	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+64, DX
+	ADDQ      $+128, DX
 	ADDQ      $-128, SI
-	JMP       two_2
+	CMPQ      SI, $+128
+	JAE       two_2
 
 one_3:
 	CMPQ      SI, $+64
@@ -17141,10 +17106,10 @@ ad_tail_5:
 	MOVQ   c+24(FP), DX
 	MOVQ   clen+32(FP), SI
 	MOVQ   out+16(FP), DI
+	CMPQ   SI, $+128
+	JB     one_7
 
 two_6:
-	CMPQ       SI, $+128
-	JB         one_7
 	VMOVDQU64  (DX), Z7
 	VPTERNLOGQ $0x96, Z5, Z4, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
@@ -17157,13 +17122,11 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	VMOVDQU64  (DX), Z7
+	VMOVDQU64  64(DX), Z7
 	VPTERNLOGQ $0x96, Z5, Z4, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z1, Z7, Z7
-	VMOVDQU64  Z7, (DI)
+	VMOVDQU64  Z7, 64(DI)
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17171,10 +17134,11 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
+	ADDQ       $+128, DX
+	ADDQ       $+128, DI
 	ADDQ       $-128, SI
-	JMP        two_6
+	CMPQ       SI, $+128
+	JAE        two_6
 
 one_7:
 	CMPQ       SI, $+64

@@ -84,21 +84,58 @@ var asmTable = func() (t [PathAsm + 1][len(Variants)][numKernels]asmKernel) {
 // asmLimit is the range of sizes (additional data plus message) given to
 // the assembly of a variant on a kernel.
 type asmLimit struct {
-	// crossover: the size up to which the assembly is faster than the C
-	// core.
+	// crossover: the size up to which the assembly runs on New's AEADs,
+	// where it is faster than the C core.
 	crossover int
-	// limit: the largest size at all. An assembly function holds its
-	// goroutine without a preemption point, so the garbage collector's
-	// stop-the-world waits for it to return.
+	// limit: the largest size the assembly is given at all.
 	limit int
 }
 
+// asmByteLimit is each kernel's limit. An assembly function holds its
+// goroutine without a preemption point, so the garbage collector's
+// stop-the-world waits for it to return: a call must stay under about
+// 50 µs, 50,000 cycles at 1 GHz, even on the slowest cores of the
+// kernel's kind. Allowing 4 cycles per byte for aesni (Atom-class cores
+// run AES-NI several times slower than this machine's 0.4 at worst), 2
+// for VAES (avx2, avx512; about 0.3 here) and 6 for neon (small in-order
+// cores) gives 12.5, 25 and 8.3 KB; the limits are the powers of two
+// below. Past them a cgo call's cost is a small fraction of the call's
+// time anyway.
+var asmByteLimit = [numKernels]int{
+	KernelAESNI:  8 << 10,
+	KernelAVX2:   16 << 10,
+	KernelAVX512: 16 << 10,
+	KernelNEON:   8 << 10,
+}
+
+// asmNeonCrossover: arm64 cannot be measured here, so New's AEADs give the
+// neon assembly what a cgo call costs most: messages up to 1 KiB.
+const asmNeonCrossover = 1 << 10
+
+// asmLimits holds the crossovers, measured on this machine (an Intel Xeon
+// of the Sapphire Rapids class) with BenchmarkAsmRatio: the C core's time
+// over the assembly's, 16 B to 64 KiB. Without the cgo call's toll, the
+// assembly is 1.3 to 2.1 times as fast at 16 B, and the two meet for long
+// messages, where the C core's loops are 0 to 3% faster (gcc interleaves
+// the two rate blocks of a loop pass more closely). So the crossover is
+// the byte limit, except for:
+//   - AEGIS-256X2 on aesni, where the assembly runs the two lanes one
+//     after the other (their state and temporaries do not fit 16
+//     registers together) and the C core interleaves them: the assembly
+//     is faster up to about 512 bytes only, and 8% slower from 4 KiB on.
+//   - neon: asmNeonCrossover.
+//
+// The other ties near the limit (AEGIS-128L at 16 KiB, AEGIS-128X4 on
+// aesni, whose four lanes in turn each walk the whole message and leave L1
+// from about 32 KiB on) are within a few percent either way.
 var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	for v := range t {
-		for k := range t[v] {
-			t[v][k] = asmLimit{crossover: 1 << 16, limit: 1 << 16}
+		for k, lim := range asmByteLimit {
+			t[v][k] = asmLimit{crossover: lim, limit: lim}
 		}
+		t[v][KernelNEON].crossover = asmNeonCrossover
 	}
+	t[id256X2][KernelAESNI].crossover = 512
 	return t
 }()
 

@@ -207,8 +207,23 @@ func (a *amd64) binop(dst, x, y V, sseOp func(operand.Op, operand.Op), avxOp fun
 	}
 }
 
+// vexable reports whether an avx512 instruction on these registers can
+// take its shorter VEX form, as compilers emit it: registers 0-15, not
+// 512 bits wide.
+func (a *amd64) vexable(vs ...V) bool {
+	if a.width == 4 {
+		return false
+	}
+	for _, v := range vs {
+		if a.phys(v) >= 16 {
+			return false
+		}
+	}
+	return true
+}
+
 func (a *amd64) Xor(dst, x, y V) {
-	if a.flavor == evex {
+	if a.flavor == evex && !a.vexable(dst, x, y) {
 		a.binop(dst, x, y, nil, func(p, q, r operand.Op) { a.c.VPXORQ(p, q, r) })
 		return
 	}
@@ -216,7 +231,7 @@ func (a *amd64) Xor(dst, x, y V) {
 }
 
 func (a *amd64) And(dst, x, y V) {
-	if a.flavor == evex {
+	if a.flavor == evex && !a.vexable(dst, x, y) {
 		a.binop(dst, x, y, nil, func(p, q, r operand.Op) { a.c.VPANDQ(p, q, r) })
 		return
 	}
@@ -293,10 +308,10 @@ func (a *amd64) Mov(dst, x V) {
 	if dst == x {
 		return
 	}
-	switch a.flavor {
-	case sse:
+	switch {
+	case a.flavor == sse:
 		a.c.MOVO(a.x(x), a.x(dst))
-	case vex:
+	case a.flavor == vex || a.vexable(dst, x):
 		a.c.VMOVDQA(a.r(x), a.r(dst))
 	default:
 		a.c.VMOVDQA64(a.r(x), a.r(dst))
@@ -305,22 +320,13 @@ func (a *amd64) Mov(dst, x V) {
 
 func (a *amd64) Zero(dst V) { a.Xor(dst, dst, dst) }
 
-func (a *amd64) Load(dst V, m Mem) {
-	switch a.flavor {
-	case sse:
-		a.c.MOVOU(a.mem(m), a.x(dst))
-	case vex:
-		a.c.VMOVDQU(a.mem(m), a.r(dst))
-	default:
-		a.c.VMOVDQU64(a.mem(m), a.r(dst))
-	}
-}
+func (a *amd64) Load(dst V, m Mem) { a.loadOp(dst, a.mem(m)) }
 
 func (a *amd64) Store(m Mem, v V) {
-	switch a.flavor {
-	case sse:
+	switch {
+	case a.flavor == sse:
 		a.c.MOVOU(a.x(v), a.mem(m))
-	case vex:
+	case a.flavor == vex || a.vexable(v):
 		a.c.VMOVDQU(a.r(v), a.mem(m))
 	default:
 		a.c.VMOVDQU64(a.r(v), a.mem(m))
@@ -331,7 +337,7 @@ func (a *amd64) bcastMem(dst V, o operand.Mem) {
 	switch {
 	case a.width == 1 && a.flavor == sse:
 		a.c.MOVOU(o, a.x(dst))
-	case a.width == 1 && a.flavor == vex:
+	case a.width == 1 && (a.flavor == vex || a.vexable(dst)):
 		a.c.VMOVDQU(o, a.x(dst))
 	case a.width == 1:
 		a.c.VMOVDQU64(o, a.x(dst))
@@ -360,10 +366,10 @@ func (a *amd64) Const(dst V, name string, off int, index R) {
 }
 
 func (a *amd64) loadOp(dst V, o operand.Mem) {
-	switch a.flavor {
-	case sse:
+	switch {
+	case a.flavor == sse:
 		a.c.MOVOU(o, a.x(dst))
-	case vex:
+	case a.flavor == vex || a.vexable(dst):
 		a.c.VMOVDQU(o, a.r(dst))
 	default:
 		a.c.VMOVDQU64(o, a.r(dst))
@@ -589,6 +595,10 @@ func (a *amd64) Jmp(l string)      { a.c.JMP(operand.LabelRef(l)) }
 func (a *amd64) JmpBelow(r R, v int, l string) {
 	a.c.CMPQ(a.g(r), operand.I32(v))
 	a.c.JB(operand.LabelRef(l))
+}
+func (a *amd64) JmpNotBelow(r R, v int, l string) {
+	a.c.CMPQ(a.g(r), operand.I32(v))
+	a.c.JAE(operand.LabelRef(l))
 }
 func (a *amd64) JmpZero(r R, l string) {
 	a.c.TESTQ(a.g(r), a.g(r))

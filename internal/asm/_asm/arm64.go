@@ -392,6 +392,10 @@ func (a *arm64) JmpBelow(r R, v int, l string) {
 	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
 	a.ins("BLO", l)
 }
+func (a *arm64) JmpNotBelow(r R, v int, l string) {
+	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
+	a.ins("BHS", l)
+}
 func (a *arm64) JmpZero(r R, l string)    { a.ins("CBZ", a.g(r), l) }
 func (a *arm64) JmpNotZero(r R, l string) { a.ins("CBNZ", a.g(r), l) }
 func (a *arm64) JmpEqual(r R, v int, l string) {

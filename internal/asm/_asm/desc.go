@@ -506,8 +506,9 @@ func (g *gen) counted(count int, what string, body func()) {
 }
 
 // blocks runs step over the whole rate blocks of the data named: two at
-// a time, then one. step gets the input and output pointers at the block.
-func (g *gen) blocks(name string, out bool, step func(in, out R)) {
+// a time, with one branch and one move of the pointers per two, then one.
+// step gets the input and output pointers and the block's offset from them.
+func (g *gen) blocks(name string, out bool, step func(in, out R, at int)) {
 	m := g.m
 	r := g.rate()
 	in := g.arg(base(name))
@@ -517,23 +518,19 @@ func (g *gen) blocks(name string, out bool, step func(in, out R)) {
 		o = g.arg("out")
 	}
 	two, one, done := g.label("two"), g.label("one"), g.label("blocks_done")
-	m.Label(two)
 	m.JmpBelow(n, 2*r, one)
-	step(in, o)
-	m.AddImm(in, r)
+	m.Label(two)
+	step(in, o, 0)
+	step(in, o, r)
+	m.AddImm(in, 2*r)
 	if out {
-		m.AddImm(o, r)
-	}
-	step(in, o)
-	m.AddImm(in, r)
-	if out {
-		m.AddImm(o, r)
+		m.AddImm(o, 2*r)
 	}
 	m.AddImm(n, -2*r)
-	m.Jmp(two)
+	m.JmpNotBelow(n, 2*r, two)
 	m.Label(one)
 	m.JmpBelow(n, r, done)
-	step(in, o)
+	step(in, o, 0)
 	m.Label(done)
 	g.freeGP(in, n)
 	if out {
@@ -636,10 +633,10 @@ func (g *gen) init128() *state128 {
 
 func (g *gen) absorb128(s *state128, t *tail) {
 	h := g.half()
-	g.blocks("ad", false, func(in, _ R) {
+	g.blocks("ad", false, func(in, _ R, at int) {
 		a0, a1 := g.vec(), g.vec()
-		g.load(a0, g.data(in, 0))
-		g.load(a1, g.data(in, h))
+		g.load(a0, g.data(in, at))
+		g.load(a1, g.data(in, at+h))
 		g.upd128(s, a0, a1, s[3], s[7])
 		g.free(a0, a1)
 	})
@@ -701,9 +698,9 @@ func (g *gen) crypt128(s *state128, t *tail) {
 		zero = g.vec()
 		g.zero(zero)
 	}
-	g.blocks(t.name, true, func(in, out R) {
-		load := func(v Vec, off int) { g.load(v, g.data(in, off)) }
-		store := func(off int, v Vec) { g.store(g.data(out, off), v) }
+	g.blocks(t.name, true, func(in, out R, at int) {
+		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
+		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
 		if g.open {
 			g.dec128(s, zero, load, store, nil)
 		} else {
@@ -870,9 +867,9 @@ func (g *gen) init256() *state256 {
 }
 
 func (g *gen) absorb256(s *state256, t *tail) {
-	g.blocks("ad", false, func(in, _ R) {
+	g.blocks("ad", false, func(in, _ R, at int) {
 		a := g.vec()
-		g.load(a, g.data(in, 0))
+		g.load(a, g.data(in, at))
 		g.upd256(s, a, s[3], s[5])
 		g.free(a)
 	})
@@ -921,9 +918,9 @@ func (g *gen) crypt256(s *state256, t *tail) {
 		zero = g.vec()
 		g.zero(zero)
 	}
-	g.blocks(t.name, true, func(in, out R) {
-		load := func(v Vec, off int) { g.load(v, g.data(in, off)) }
-		store := func(off int, v Vec) { g.store(g.data(out, off), v) }
+	g.blocks(t.name, true, func(in, out R, at int) {
+		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
+		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
 		if g.open {
 			g.dec256(s, zero, load, store, nil)
 		} else {

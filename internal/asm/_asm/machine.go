@@ -99,11 +99,12 @@ type Machine interface {
 	Clamp(dst, n R, lo, width int) // dst = min(max(n - lo, 0), width)
 	Label(name string)
 	Jmp(label string)
-	JmpBelow(r R, v int, label string) // when r < v, unsigned
-	JmpZero(r R, label string)         // when r == 0
-	JmpNotZero(r R, label string)      // when r != 0
-	JmpEqual(r R, v int, label string) // when r == v
-	DecJmpNotZero(r R, label string)   // r--, then when r != 0
+	JmpBelow(r R, v int, label string)    // when r < v, unsigned
+	JmpNotBelow(r R, v int, label string) // when r >= v, unsigned
+	JmpZero(r R, label string)            // when r == 0
+	JmpNotZero(r R, label string)         // when r != 0
+	JmpEqual(r R, v int, label string)    // when r == v
+	DecJmpNotZero(r R, label string)      // r--, then when r != 0
 }
 
 // V is a vector register, R a general-purpose one: numbers of the

@@ -213,6 +213,8 @@ func TestSameFileRefused(t *testing.T) {
 		cases = append(cases,
 			[]string{"decrypt", "-force", "-in", "f.raf", "-out", "sym.raf"},
 			[]string{"decrypt", "-force", "-in", "sym.raf", "-out", "link.raf"})
+	} else {
+		t.Log("the symlink cases are left out: wine 8.0's CreateSymbolicLinkW reports success and creates nothing")
 	}
 	enc := readFile(t, fx.path("f.raf"))
 	for _, args := range cases {

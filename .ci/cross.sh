@@ -8,6 +8,9 @@
 #     with AEGIS_IMPL=soft;
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
 #     linux/386 tests natively where the kernel can;
+#   - checks the windows/amd64 C objects for aligned wide spills to the
+#     stack, and runs the windows/amd64 tests under wine, once per x86
+#     kernel that the CPU runs;
 #   - builds and vets without cgo for the other targets the module supports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +34,7 @@ pkgs=(
   gcc-s390x-linux-gnu libc6-dev-s390x-cross
   gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
   gcc-mingw-w64-x86-64
+  wine64
 )
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 missing=()
@@ -52,7 +56,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "all present: ${pkgs[*]}"
 fi
-for c in aarch64-linux-gnu-gcc s390x-linux-gnu-gcc i686-linux-gnu-gcc x86_64-w64-mingw32-gcc qemu-aarch64 qemu-s390x; do
+for c in aarch64-linux-gnu-gcc s390x-linux-gnu-gcc i686-linux-gnu-gcc x86_64-w64-mingw32-gcc x86_64-w64-mingw32-objdump qemu-aarch64 qemu-s390x; do
   command -v "$c" >/dev/null || { echo "missing after install: $c"; exit 1; }
 done
 aarch64-linux-gnu-gcc --version | head -1
@@ -112,6 +116,13 @@ GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go vet ./...
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go test -c -o "$testbin/" ./...
 GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go test -c -o "$testbin/" ./...
 ls "$testbin"
+
+step "windows/amd64: no aligned 32/64-byte vector move on the stack in the C core (GCC bug 54412)"
+bash .ci/spills/check.sh -self-test
+bash .ci/spills/check.sh
+
+step "windows/amd64 under wine: go test ./...  once per kernel (AEGIS_IMPL), best first"
+timed bash .ci/wine/run.sh
 
 step "linux/386: go test ./...  (32-bit size_t; runs natively, soft kernel)"
 # An x86-64 Linux kernel runs i386 binaries itself (qemu-i386 hangs on Go

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/testdir"
 )
 
 var allAlgs = []Algorithm{AEGIS128L, AEGIS128X2, AEGIS128X4, AEGIS256, AEGIS256X2, AEGIS256X4}
@@ -276,7 +277,7 @@ func TestStoreErrors(t *testing.T) {
 // NewStore works over an *os.File too.
 func TestFileStore(t *testing.T) {
 	needCore(t)
-	path := filepath.Join(t.TempDir(), "x.raf")
+	path := filepath.Join(testdir.TempDir(t), "x.raf")
 	osf, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)

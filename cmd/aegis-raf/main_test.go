@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/testdir"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, error) {
@@ -24,7 +25,7 @@ func TestCLI(t *testing.T) {
 	if !common.Available {
 		t.Skip("needs the C core: built without cgo or with the without_aegis tag")
 	}
-	dir := t.TempDir()
+	dir := testdir.TempDir(t)
 	key := bytes.Repeat([]byte{0x42}, 16)
 	t.Setenv("AEGIS_RAF_KEY", hex.EncodeToString(key))
 	plain := bytes.Repeat([]byte("random access, encrypted. "), 5000)
@@ -114,7 +115,7 @@ func TestCLIWithoutCore(t *testing.T) {
 		t.Skip("the C core is compiled in")
 	}
 	t.Setenv("AEGIS_RAF_KEY", strings.Repeat("ab", 16))
-	dir := t.TempDir()
+	dir := testdir.TempDir(t)
 	in := filepath.Join(dir, "p")
 	os.WriteFile(in, []byte("x"), 0o600)
 	if _, _, err := runCLI(t, "", "encrypt", "-in", in, "-out", filepath.Join(dir, "o")); err == nil || !strings.Contains(err.Error(), "without the AEGIS C core") {

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Runs the windows/amd64 build's tests under wine, once per x86 kernel
+# that this CPU runs (AEGIS_IMPL caps the default; the tests walk every
+# kernel either way). Called by .ci/cross.sh; it also runs alone from the
+# repository root: bash .ci/wine/run.sh.
+#
+# It needs wine64 (Debian's puts its loader in /usr/lib/wine) and
+# mingw-w64. Nothing is interactive: a fresh prefix in a temporary
+# directory, no display, no Mono or Gecko installer, and every wine call
+# under a time limit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+fail() { echo "wine step: $*" >&2; exit 1; }
+
+WINE=$(command -v wine64 || true)
+[ -n "$WINE" ] || WINE=/usr/lib/wine/wine64
+[ -x "$WINE" ] || fail "no wine64 loader (install the wine64 package)"
+wineserver=$(command -v wineserver || true)
+for w in "$wineserver" /usr/lib/wine/wineserver64 /usr/lib/wine/wineserver; do
+  [ -n "$w" ] && [ -x "$w" ] && { wineserver=$w; break; }
+done
+[ -x "$wineserver" ] || fail "no wineserver next to $WINE"
+command -v x86_64-w64-mingw32-gcc >/dev/null || fail "no x86_64-w64-mingw32-gcc (install gcc-mingw-w64-x86-64)"
+"$WINE" --version
+
+WINEPREFIX=$(mktemp -d "${TMPDIR:-/tmp}/aegisgo-wine.XXXXXX")
+export WINE WINEPREFIX
+export WINEDEBUG=-all WINEARCH=win64
+# mscoree and mshtml off: a fresh prefix would otherwise offer to install
+# Mono and Gecko, a dialog that waits for a click. winedbg off: a process
+# that crashes ends at once instead of starting the debugger (Go prints
+# its own trace for a crash in a test).
+export WINEDLLOVERRIDES="mscoree=;mshtml=;winedbg.exe=d"
+unset DISPLAY WAYLAND_DISPLAY
+cleanup() {
+  timeout 30 "$wineserver" -k 2>/dev/null || true
+  rm -rf "$WINEPREFIX"
+}
+trap cleanup EXIT
+
+echo "prefix $WINEPREFIX: wineboot --init"
+# wineboot returns before the prefix is written; wineserver -w waits for
+# it. Without 32-bit wine it reports that syswow64 is missing: harmless.
+timeout 180 "$WINE" wineboot --init >/dev/null 2>&1 || fail "wineboot --init failed or took over 180 s"
+timeout 120 "$wineserver" -w || fail "the prefix's setup did not finish within 120 s"
+sys32=$WINEPREFIX/drive_c/windows/system32
+[ -d "$sys32" ] || fail "wineboot made no $sys32"
+
+# Go's runtime needs ProcessPrng from bcryptprimitives.dll; wine 8.0 has
+# no such DLL (see bcryptprimitives.c). wineboot puts a placeholder in
+# system32 for each DLL that wine has; where there is none, install ours.
+if [ ! -e "$sys32/bcryptprimitives.dll" ]; then
+  x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -shared -o "$sys32/bcryptprimitives.dll" \
+    .ci/wine/bcryptprimitives.c -ladvapi32 || fail "could not build .ci/wine/bcryptprimitives.c"
+  echo "this wine has no bcryptprimitives.dll: installed the stand-in from .ci/wine/bcryptprimitives.c"
+fi
+
+export GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc
+exe=$PWD/.ci/wine/exec.sh
+
+# A first program, to tell a wine that cannot run Go at all from a test
+# that fails.
+probe=$(mktemp -d)
+go test -c -o "$probe/common.test.exe" ./common
+if ! (cd common && "$exe" "$probe/common.test.exe" -test.run='^$' >"$probe/out" 2>&1); then
+  cat "$probe/out" >&2
+  echo "--- the same with WINEDEBUG=err+all:" >&2
+  (cd common && WINEDEBUG=err+all "$exe" "$probe/common.test.exe" -test.run='^$' 2>&1 | tail -40) >&2 || true
+  fail "wine cannot start a windows/amd64 Go test binary"
+fi
+rm -rf "$probe"
+
+# The kernels, as the windows build detects them under wine; each one that
+# this CPU has by /proc/cpuinfo must be among them, or wine hides a
+# feature and the runs below would test less than they say.
+kernels=$(cd aegis256x4 && go test -count=1 -exec "$exe" -v -run 'TestAEAD/Vectors$' . |
+  sed -n 's/.*kernels: \[\(.*\)\]$/\1/p' | head -1)
+[ -n "$kernels" ] || fail "the windows build's tests named no kernels"
+echo "kernels under wine: $kernels"
+flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+has() { case $flags in *" $1 "*) return 0 ;; esac; return 1; }
+host=soft
+has aes && host="$host aesni"
+has aes && has avx2 && has vaes && host="$host avx2"
+has aes && has avx2 && has vaes && has avx512f && has avx512vl && host="$host avx512"
+for k in $host; do
+  case " $kernels " in *" $k "*) ;; *) fail "this CPU runs $k, but the windows build under wine does not detect it" ;; esac
+done
+
+# One run per kernel, best first; AEGISGO_WANT_KERNEL makes
+# internal/core's TestWantKernelX86 check that the cap took effect.
+for k in $(echo "$kernels" | tr ' ' '\n' | tac); do
+  echo
+  echo "--- windows/amd64 under wine, AEGIS_IMPL=$k"
+  t0=$SECONDS
+  if ! AEGIS_IMPL=$k AEGISGO_WANT_KERNEL=$k go test -count=1 -timeout 6m -exec "$exe" ./...; then
+    # A crash in C (a misaligned vmovdqa, say) is an exception that wine
+    # cannot hand to Go on a cgo call's stack: the binary ends with exit
+    # status 5 and no trace. WINEDEBUG=err+all then says "unable to
+    # dispatch exception".
+    fail "go test ./... failed under wine with AEGIS_IMPL=$k (the FAIL lines above say where; \"exit status 5\" with no output is a crash in C: rerun that package with WINEDEBUG=err+all)"
+  fi
+  echo "--- $((SECONDS - t0))s: AEGIS_IMPL=$k"
+done

@@ -5,21 +5,21 @@
  * vocabulary of block operations. A kernel includes this file once per
  * degree D after defining:
  *
- *   D               lanes per block vector: 1 (128L), 2 (128X2), 4 (128X4)
- *   BLK             a vector of D AES blocks; lane i is bytes 16i..16i+15
- *   FN(name)        a unique name for this kernel and degree (instance.h)
- *   blk_aes(a, k)   AESRound(a, k) in each lane: one AES encryption round
- *                   of a, with k as the round key
+ *   D                    lanes per block vector: 1 (128L), 2 (128X2), 4 (128X4)
+ *   BLK                  a vector of D AES blocks; lane i is bytes 16i..16i+15
+ *   FN(name)             a unique name for this kernel and degree (instance.h)
+ *   blk_aes_round(a, k)  AESRound(a, k) in each lane: one AES encryption
+ *                        round of a, with k as the round key
  *   blk_xor(a, b), blk_and(a, b)
- *   blk_load(p)     16*D bytes from p, any alignment
- *   blk_store(p, a) 16*D bytes to p, any alignment
- *   blk_bcast(p)    16 bytes from p in every lane
+ *   blk_load(p)          16*D bytes from p, any alignment
+ *   blk_store(p, a)      16*D bytes to p, any alignment
+ *   blk_broadcast(p)     16 bytes from p in every lane
  *
- * and optionally blk_xor3(a, b, c), blk_xorand(a, b, c, d) = a^b^(c&d) and
- * blk_xor_and(a, b, c) = a^(b&c) where the kernel has a cheaper form
- * (AVX-512's ternary logic does a^b^c and a^(b&c) in one instruction). The
- * default blk_xor3(a, b, c) is (a^b)^c, so the last argument is the one
- * with the short path.
+ * and optionally blk_xor3(a, b, c) = a^b^c, blk_xor_xor_and(a, b, c, d) =
+ * a^b^(c&d) and blk_xor_and(a, b, c) = a^(b&c) where the kernel has a
+ * cheaper form (AVX-512's ternary logic does a^b^c and a^(b&c) in one
+ * instruction). The default blk_xor3(a, b, c) is (a^b)^c, so the last
+ * argument is the one with the short path.
  *
  * The spec notes that AEGIS-128X with D = 1 is AEGIS-128L, so one body
  * serves both; the context words only exist for D > 1.
@@ -70,14 +70,14 @@ typedef struct {
  * XOR then an AES round on S0 and S4. */
 UPD128_FUNC void UPDATE128(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
 {
-    s->s7 = blk_aes(s->s6, s->s7);
-    s->s6 = blk_aes(s->s5, s->s6);
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor(blk_aes(d3, m1), s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(d7, m0), s->s0);
+    s->s7 = blk_aes_round(s->s6, s->s7);
+    s->s6 = blk_aes_round(s->s5, s->s6);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_xor(blk_aes_round(d3, m1), s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes_round(d7, m0), s->s0);
 }
 
 /* UPDATE128 takes the inputs of the AES rounds that make S4 and S0 (the
@@ -97,14 +97,14 @@ UPD128_FUNC void UPDATE128_LATE(FN(st128) *s, BLK m0, BLK m1)
 {
     const BLK zero = blk_xor(m0, m0);
     BLK t = s->s7;
-    s->s7 = blk_aes(s->s6, s->s7);
-    s->s6 = blk_aes(s->s5, s->s6);
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor3(s->s4, m1, blk_aes(s->s3, zero));
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor3(s->s0, m0, blk_aes(t, zero));
+    s->s7 = blk_aes_round(s->s6, s->s7);
+    s->s6 = blk_aes_round(s->s5, s->s6);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_xor3(s->s4, m1, blk_aes_round(s->s3, zero));
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor3(s->s0, m0, blk_aes_round(t, zero));
 }
 
 /* The update of Dec by a name that outlives this file (UPDATE128_LATE
@@ -116,10 +116,10 @@ AEGISGO_INLINE void FN(upd128_dec)(FN(st128) *s, BLK m0, BLK m1)
 
 AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK kb = blk_bcast(k);
-    const BLK nb = blk_bcast(n);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK kb = blk_broadcast(k);
+    const BLK nb = blk_broadcast(n);
     const BLK kn = blk_xor(kb, nb);
     int i;
 
@@ -338,8 +338,8 @@ AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *s
     SPLIT128(n, n0, n1);
     const BLK t0 = blk_load_part(src, n0);
     const BLK t1 = blk_load_part(src + H128, n1);
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    const BLK z0 = blk_xor_xor_and(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xor_xor_and(s->s2, s->s5, s->s6, s->s7);
     blk_store_part(dst, blk_xor(t0, z0), n0);
     blk_store_part(dst + H128, blk_xor(t1, z1), n1);
     FN(upd128)(s, t0, t1);
@@ -350,10 +350,10 @@ AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *s
 AEGISGO_INLINE void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     SPLIT128(n, n0, n1);
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
-    const BLK x0 = blk_keep(blk_xor(blk_load_part(src, n0), z0), n0);
-    const BLK x1 = blk_keep(blk_xor(blk_load_part(src + H128, n1), z1), n1);
+    const BLK z0 = blk_xor_xor_and(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xor_xor_and(s->s2, s->s5, s->s6, s->s7);
+    const BLK x0 = blk_keep_part(blk_xor(blk_load_part(src, n0), z0), n0);
+    const BLK x1 = blk_keep_part(blk_xor(blk_load_part(src + H128, n1), z1), n1);
     blk_store_part(dst, x0, n0);
     blk_store_part(dst + H128, x1, n1);
     UPDATE128_LATE(s, x0, x1);
@@ -366,7 +366,7 @@ AEGISGO_INLINE void FN(final128_rounds)(FN(st128) *s, uint64_t adlen, uint64_t m
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
-    t = blk_xor(s->s2, blk_bcast(lb));
+    t = blk_xor(s->s2, blk_broadcast(lb));
     ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd128)(s, t, t);

@@ -60,8 +60,8 @@ AEGISGO_INLINE void FN(inc128_store)(uint8_t *st, const FN(st128) *s)
 /* The keystream of the current block: Enc's z0 || z1. */
 AEGISGO_INLINE void FN(inc128_ks)(const FN(st128) *s, uint8_t z[R128])
 {
-    blk_store(z, blk_xorand(s->s1, s->s6, s->s2, s->s3));
-    blk_store(z + H128, blk_xorand(s->s2, s->s5, s->s6, s->s7));
+    blk_store(z, blk_xor_xor_and(s->s1, s->s6, s->s2, s->s3));
+    blk_store(z + H128, blk_xor_xor_and(s->s2, s->s5, s->s6, s->s7));
 }
 
 /* Absorbs the partial block, if any: its bytes are already zero-padded,
@@ -161,8 +161,8 @@ static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     if (dir == AEGISGO_KEYSTREAM) {
         const BLK zero = blk_load(aegisgo_zero_blocks);
         for (; i + R128 <= n; i += R128) {
-            BLK z0 = blk_xorand(s.s1, s.s6, s.s2, s.s3);
-            BLK z1 = blk_xorand(s.s2, s.s5, s.s6, s.s7);
+            BLK z0 = blk_xor_xor_and(s.s1, s.s6, s.s2, s.s3);
+            BLK z1 = blk_xor_xor_and(s.s2, s.s5, s.s6, s.s7);
             if (in != NULL) {
                 z0 = blk_xor(z0, blk_load(in + i));
                 z1 = blk_xor(z1, blk_load(in + i + H128));
@@ -218,7 +218,7 @@ static void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
         int i, l;
 
         aegisgo_lengths_block(u, len, (uint64_t)taglen);
-        t = blk_xor(s.s2, blk_bcast(u));
+        t = blk_xor(s.s2, blk_broadcast(u));
         AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd128)(&s, t, t);

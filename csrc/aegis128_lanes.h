@@ -10,9 +10,9 @@
 
 AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK kb = blk_bcast(k);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK kb = blk_broadcast(k);
     const BLK nb = LFN(nonces)(m, 0);
     const BLK kn = blk_xor(kb, nb);
     int i;
@@ -36,8 +36,8 @@ AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_b
 AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_t *const *in,
                                  size_t off, aegisgo_dir dir, int part, size_t n)
 {
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    const BLK z0 = blk_xor_xor_and(s->s1, s->s6, s->s2, s->s3);
+    const BLK z1 = blk_xor_xor_and(s->s2, s->s5, s->s6, s->s7);
     if (!part) {
         const BLK t0 = lane_load(in, off);
         const BLK t1 = lane_load(in, off + LW);
@@ -81,8 +81,8 @@ AEGISGO_INLINE void LFN(steps128)(FN(st128) *s, uint8_t *const *out, const uint8
     int h;
     lane_load_rows(in, off, r);
     for (h = 0; h < 4; h += 2) {
-        const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-        const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+        const BLK z0 = blk_xor_xor_and(s->s1, s->s6, s->s2, s->s3);
+        const BLK z1 = blk_xor_xor_and(s->s2, s->s5, s->s6, s->s7);
         const BLK x0 = blk_xor(r[h], z0);
         const BLK x1 = blk_xor(r[h + 1], z1);
         if (dir == AEGISGO_DECRYPT) {

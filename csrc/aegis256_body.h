@@ -34,12 +34,12 @@ typedef struct {
  * FN(upd128) in aegis128_body.h). */
 UPD256_FUNC void UPDATE256(FN(st256) *s, BLK m, BLK d3, BLK d5)
 {
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(d3, s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(d5, m), s->s0);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_aes_round(d3, s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes_round(d5, m), s->s0);
 }
 
 /* UPDATE256 takes the inputs of the AES rounds that make S4 and S0 (the
@@ -56,12 +56,12 @@ UPD256_FUNC void UPDATE256_LATE(FN(st256) *s, BLK m)
 {
     const BLK zero = blk_xor(m, m);
     BLK t = s->s5;
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(s->s3, s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor3(s->s0, m, blk_aes(t, zero));
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_aes_round(s->s3, s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor3(s->s0, m, blk_aes_round(t, zero));
 }
 
 /* The update of Dec by a name that outlives this file (UPDATE256_LATE
@@ -73,12 +73,12 @@ AEGISGO_INLINE void FN(upd256_dec)(FN(st256) *s, BLK m)
 
 AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK k0 = blk_bcast(k);
-    const BLK k1 = blk_bcast(k + 16);
-    const BLK k0n0 = blk_xor(k0, blk_bcast(n));
-    const BLK k1n1 = blk_xor(k1, blk_bcast(n + 16));
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK k0 = blk_broadcast(k);
+    const BLK k1 = blk_broadcast(k + 16);
+    const BLK k0n0 = blk_xor(k0, blk_broadcast(n));
+    const BLK k1n1 = blk_xor(k1, blk_broadcast(n + 16));
     int i;
 
     s->s0 = k0n0;
@@ -154,7 +154,7 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
 
 AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
 {
-    return blk_xor(blk_xorand(s->s1, s->s4, s->s2, s->s3), s->s5);
+    return blk_xor(blk_xor_xor_and(s->s1, s->s4, s->s2, s->s3), s->s5);
 }
 
 /* Enc of one block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3). */
@@ -274,7 +274,7 @@ AEGISGO_INLINE void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *s
 /* DecPartial: the plaintext is absorbed padded with zeros. */
 AEGISGO_INLINE void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    const BLK x = blk_keep(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
+    const BLK x = blk_keep_part(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
     blk_store_part(dst, x, n);
     UPDATE256_LATE(s, x);
 }
@@ -286,7 +286,7 @@ AEGISGO_INLINE void FN(final256_rounds)(FN(st256) *s, uint64_t adlen, uint64_t m
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
-    t = blk_xor(s->s3, blk_bcast(lb));
+    t = blk_xor(s->s3, blk_broadcast(lb));
     ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd256)(s, t);

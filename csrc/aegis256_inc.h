@@ -188,7 +188,7 @@ static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
         int i, l;
 
         aegisgo_lengths_block(u, len, (uint64_t)taglen);
-        t = blk_xor(s.s3, blk_bcast(u));
+        t = blk_xor(s.s3, blk_broadcast(u));
         AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd256)(&s, t);

@@ -10,10 +10,10 @@
 
 AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK k0 = blk_bcast(k);
-    const BLK k1 = blk_bcast(k + 16);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK k0 = blk_broadcast(k);
+    const BLK k1 = blk_broadcast(k + 16);
     const BLK k0n0 = blk_xor(k0, LFN(nonces)(m, 0));
     const BLK k1n1 = blk_xor(k1, LFN(nonces)(m, 16));
     BLK w[4];

@@ -33,10 +33,10 @@
 //  6. encrypt128 runs init128, absorb128, then bulk128 over the whole
 //     blocks: run128 calls enc128 for each 32-byte block, and enc128 calls
 //     upd128, the spec's Update.
-//  7. upd128 is eight blk_aes; kernel_avx512.c defines blk_aes for D = 1 as
-//     _mm_aesenc_si128, which is the instruction VAESENC (its VEX form:
-//     the file is compiled for avx512f, avx512vl, avx512bw, avx2, aes and
-//     vaes by a target pragma).
+//  7. upd128 is eight blk_aes_round; kernel_avx512.c defines blk_aes_round
+//     for D = 1 as _mm_aesenc_si128, which is the instruction VAESENC (its
+//     VEX form: the file is compiled for avx512f, avx512vl, avx512bw, avx2,
+//     aes and vaes by a target pragma).
 //
 // The other kernels differ only in step 4's table and step 7's block
 // operations (kernel_aesni.c: AESENC on one register per lane;

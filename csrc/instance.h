@@ -48,8 +48,8 @@
 #ifndef blk_xor3
 #define blk_xor3(a, b, c) blk_xor(blk_xor(a, b), c)
 #endif
-#ifndef blk_xorand
-#define blk_xorand(a, b, c, d) blk_xor(blk_xor(a, b), blk_and(c, d))
+#ifndef blk_xor_xor_and
+#define blk_xor_xor_and(a, b, c, d) blk_xor(blk_xor(a, b), blk_and(c, d))
 #endif
 #ifndef blk_xor_and
 #define blk_xor_and(a, b, c) blk_xor((a), blk_and(b, c))
@@ -83,8 +83,8 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 /* Partial blocks. A kernel with masked loads and stores (AVX-512) defines
  * blk_load_part(p, n) (n bytes from p, zeros after, reading nothing past
  * p + n), blk_store_part(p, v, n) (the first n bytes of v) and
- * blk_keep(v, n) (zeros from byte n on), for 0 <= n <= 16 * D. These are
- * the portable forms. */
+ * blk_keep_part(v, n) (zeros from byte n on), for 0 <= n <= 16 * D. These
+ * are the portable forms. */
 #ifndef blk_load_part
 AEGISGO_INLINE BLK FN(load_part)(const uint8_t *p, size_t n)
 {
@@ -104,8 +104,8 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #define blk_store_part(p, v, n) FN(store_part)((p), (v), (n))
 #define AEGISGO_PORTABLE_PART
 #endif
-#ifndef blk_keep
-#define blk_keep(v, n) blk_and((v), blk_load(aegisgo_keep_mask + 64 - (n)))
+#ifndef blk_keep_part
+#define blk_keep_part(v, n) blk_and((v), blk_load(aegisgo_keep_mask + 64 - (n)))
 #define AEGISGO_PORTABLE_KEEP
 #endif
 
@@ -130,7 +130,7 @@ AEGISGO_INLINE void FN(store_part)(uint8_t *p, BLK v, size_t n)
 #undef AEGISGO_PORTABLE_PART
 #endif
 #ifdef AEGISGO_PORTABLE_KEEP
-#undef blk_keep
+#undef blk_keep_part
 #undef AEGISGO_PORTABLE_KEEP
 #endif
 #undef ROLLED

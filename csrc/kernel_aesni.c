@@ -49,7 +49,7 @@ typedef struct { __m128i l[4]; } aesni_blk4;
     AESNI_EACH(S)                               \
     r_;                                         \
 })
-#define blk_aes(a, k) AESNI_BINOP(AESNI_AES_, a, k)
+#define blk_aes_round(a, k) AESNI_BINOP(AESNI_AES_, a, k)
 #define blk_xor(a, b) AESNI_BINOP(AESNI_XOR_, a, b)
 #define blk_and(a, b) AESNI_BINOP(AESNI_AND_, a, b)
 #define blk_load(p) __extension__({            \
@@ -63,7 +63,7 @@ typedef struct { __m128i l[4]; } aesni_blk4;
     uint8_t *p_ = (p);                          \
     AESNI_EACH(AESNI_STORE_)                    \
 } while (0)
-#define blk_bcast(p) __extension__({           \
+#define blk_broadcast(p) __extension__({           \
     BLK r_;                                     \
     const __m128i v_ = _mm_loadu_si128((const __m128i *)(const void *)(p)); \
     AESNI_EACH(AESNI_BCAST_)                    \

@@ -28,31 +28,31 @@
  * about a tenth of AEGIS-128L's time. */
 #define D 1
 #define BLK __m128i
-#define blk_aes(a, k) _mm_aesenc_si128((a), (k))
+#define blk_aes_round(a, k) _mm_aesenc_si128((a), (k))
 #define blk_xor(a, b) _mm_xor_si128((a), (b))
 #define blk_and(a, b) _mm_and_si128((a), (b))
 #define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
-#define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define blk_broadcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #include "instance.h"
 #undef D
 #undef BLK
-#undef blk_aes
+#undef blk_aes_round
 #undef blk_xor
 #undef blk_and
 #undef blk_load
 #undef blk_store
-#undef blk_bcast
+#undef blk_broadcast
 
 /* D = 2: one register. */
 #define D 2
 #define BLK __m256i
-#define blk_aes(a, k) _mm256_aesenc_epi128((a), (k))
+#define blk_aes_round(a, k) _mm256_aesenc_epi128((a), (k))
 #define blk_xor(a, b) _mm256_xor_si256((a), (b))
 #define blk_and(a, b) _mm256_and_si256((a), (b))
 #define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
-#define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_broadcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #include "instance.h"
 
 /* Batches (lanes.h): two AEGIS-128L or AEGIS-256 messages per register. */
@@ -75,12 +75,12 @@ AEGISGO_INLINE void avx2_lanes_store_2x1(uint8_t *const *p, size_t off, __m256i 
 #include "lanes.h"
 #undef D
 #undef BLK
-#undef blk_aes
+#undef blk_aes_round
 #undef blk_xor
 #undef blk_and
 #undef blk_load
 #undef blk_store
-#undef blk_bcast
+#undef blk_broadcast
 
 /* D = 4: two registers per block. The state alone would take all 16
  * registers, so the message runs through the D = 2 code above, lanes 0-1,
@@ -95,7 +95,7 @@ typedef struct { __m256i l[2]; } avx2_blk4;
     r_.l[1] = f(a_.l[1], b_.l[1]);                       \
     r_;                                                  \
 })
-#define blk_aes(a, k) AVX2_PAIR(_mm256_aesenc_epi128, a, k)
+#define blk_aes_round(a, k) AVX2_PAIR(_mm256_aesenc_epi128, a, k)
 #define blk_xor(a, b) AVX2_PAIR(_mm256_xor_si256, a, b)
 #define blk_and(a, b) AVX2_PAIR(_mm256_and_si256, a, b)
 #define blk_load(p) __extension__({                                     \
@@ -111,7 +111,7 @@ typedef struct { __m256i l[2]; } avx2_blk4;
     _mm256_storeu_si256((__m256i *)(void *)p_, v_.l[0]);                 \
     _mm256_storeu_si256((__m256i *)(void *)(p_ + 32), v_.l[1]);          \
 } while (0)
-#define blk_bcast(p) __extension__({                                    \
+#define blk_broadcast(p) __extension__({                                    \
     avx2_blk4 r_;                                                        \
     r_.l[0] = _mm256_broadcastsi128_si256(                               \
         _mm_loadu_si128((const __m128i *)(const void *)(p)));            \

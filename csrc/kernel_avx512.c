@@ -44,83 +44,83 @@
 /* D = 1: 128-bit registers with VEX/EVEX encoding and ternary logic. */
 #define D 1
 #define BLK __m128i
-#define blk_aes(a, k) _mm_aesenc_si128((a), (k))
+#define blk_aes_round(a, k) _mm_aesenc_si128((a), (k))
 #define blk_xor(a, b) _mm_xor_si128((a), (b))
 #define blk_and(a, b) _mm_and_si128((a), (b))
 #define blk_xor3(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm_xor_si128((a), _mm_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
-#define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define blk_broadcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_load_part(p, n) _mm_maskz_loadu_epi8((__mmask16)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm_mask_storeu_epi8((void *)(p), (__mmask16)MASK64(n), (v))
-#define blk_keep(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
+#define blk_keep_part(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
 #include "instance.h"
 #undef D
 #undef BLK
-#undef blk_aes
+#undef blk_aes_round
 #undef blk_xor
 #undef blk_and
 #undef blk_xor3
-#undef blk_xorand
+#undef blk_xor_xor_and
 #undef blk_xor_and
 #undef blk_load
 #undef blk_store
-#undef blk_bcast
+#undef blk_broadcast
 #undef blk_load_part
 #undef blk_store_part
-#undef blk_keep
+#undef blk_keep_part
 
 /* D = 2: 256-bit registers with ternary logic. */
 #define D 2
 #define BLK __m256i
-#define blk_aes(a, k) _mm256_aesenc_epi128((a), (k))
+#define blk_aes_round(a, k) _mm256_aesenc_epi128((a), (k))
 #define blk_xor(a, b) _mm256_xor_si256((a), (b))
 #define blk_and(a, b) _mm256_and_si256((a), (b))
 #define blk_xor3(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm256_xor_si256((a), _mm256_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
-#define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_broadcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define blk_load_part(p, n) _mm256_maskz_loadu_epi8((__mmask32)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm256_mask_storeu_epi8((void *)(p), (__mmask32)MASK64(n), (v))
-#define blk_keep(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
+#define blk_keep_part(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
 #include "instance.h"
 #undef D
 #undef BLK
-#undef blk_aes
+#undef blk_aes_round
 #undef blk_xor
 #undef blk_and
 #undef blk_xor3
-#undef blk_xorand
+#undef blk_xor_xor_and
 #undef blk_xor_and
 #undef blk_load
 #undef blk_store
-#undef blk_bcast
+#undef blk_broadcast
 #undef blk_load_part
 #undef blk_store_part
-#undef blk_keep
+#undef blk_keep_part
 
 /* D = 4: one 512-bit register per block. */
 #define D 4
 #define BLK __m512i
-#define blk_aes(a, k) _mm512_aesenc_epi128((a), (k))
+#define blk_aes_round(a, k) _mm512_aesenc_epi128((a), (k))
 #define blk_xor(a, b) _mm512_xor_si512((a), (b))
 #define blk_and(a, b) _mm512_and_si512((a), (b))
 #define blk_xor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm512_xor_si512((a), _mm512_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm512_loadu_si512((const void *)(p))
 #define blk_store(p, a) _mm512_storeu_si512((void *)(p), (a))
-#define blk_bcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_broadcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define blk_load_part(p, n) _mm512_maskz_loadu_epi8((__mmask64)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm512_mask_storeu_epi8((void *)(p), (__mmask64)MASK64(n), (v))
-#define blk_keep(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
+#define blk_keep_part(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
 #include "instance.h"
 
 /* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register.

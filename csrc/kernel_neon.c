@@ -21,7 +21,7 @@
  * few around each update. 256X4 (6 blocks, 24 registers) and the rest fit.
  *
  * EOR3 (the SHA3 extension) would merge the xors of blk_xor3 and
- * blk_xorand, but it is optional in ARMv8.2+ and would need its own
+ * blk_xor_xor_and, but it is optional in ARMv8.2+ and would need its own
  * run-time choice; this kernel uses only the AES instructions.
  */
 #include "internal.h"
@@ -88,7 +88,7 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     NEON_EACH(S)                                \
     r_;                                         \
 })
-#define blk_aes(a, k) NEON_BINOP(NEON_AES_, a, k)
+#define blk_aes_round(a, k) NEON_BINOP(NEON_AES_, a, k)
 #define blk_xor(a, b) NEON_BINOP(NEON_XOR_, a, b)
 #define blk_and(a, b) NEON_BINOP(NEON_AND_, a, b)
 #define blk_load(p) __extension__({            \
@@ -102,7 +102,7 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     uint8_t *p_ = (p);                          \
     NEON_EACH(NEON_STORE_)                      \
 } while (0)
-#define blk_bcast(p) __extension__({           \
+#define blk_broadcast(p) __extension__({           \
     BLK r_;                                     \
     const uint8x16_t v_ = vld1q_u8(p);          \
     NEON_EACH(NEON_BCAST_)                      \

@@ -29,7 +29,7 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 })
 #define blk_xor(a, b) SOFT_BYTES2(^, a, b)
 #define blk_and(a, b) SOFT_BYTES2(&, a, b)
-#define blk_aes(a, k) __extension__({                      \
+#define blk_aes_round(a, k) __extension__({                      \
     BLK r_, a_ = (a), k_ = (k);                             \
     aegisgo_soft_aesround(r_.v, a_.v, k_.v, D);             \
     r_;                                                     \
@@ -43,7 +43,7 @@ typedef struct { uint8_t v[64]; } soft_blk4;
     BLK v_ = (a);                                           \
     memcpy((p), v_.v, sizeof v_.v);                         \
 } while (0)
-#define blk_bcast(p) __extension__({                       \
+#define blk_broadcast(p) __extension__({                       \
     BLK r_;                                                 \
     const uint8_t *p_ = (p);                                \
     size_t i_;                                              \

@@ -78,7 +78,7 @@ AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t
 /* v with each message's part zero from byte n <= LW on. */
 AEGISGO_INLINE BLK LFN(keep)(BLK v, size_t n)
 {
-    return blk_and(v, blk_bcast(aegisgo_ones_zeros + 16 - n));
+    return blk_and(v, blk_broadcast(aegisgo_ones_zeros + 16 - n));
 }
 
 /* Each message's 16-byte nonce, or the first or second half of its 32. */

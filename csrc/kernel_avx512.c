@@ -58,20 +58,7 @@
 #define blk_store_part(p, v, n) _mm_mask_storeu_epi8((void *)(p), (__mmask16)MASK64(n), (v))
 #define blk_keep_part(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
 #include "instance.h"
-#undef D
-#undef BLK
-#undef blk_aes_round
-#undef blk_xor
-#undef blk_and
-#undef blk_xor3
-#undef blk_xor_xor_and
-#undef blk_xor_and
-#undef blk_load
-#undef blk_store
-#undef blk_broadcast
-#undef blk_load_part
-#undef blk_store_part
-#undef blk_keep_part
+#include "blk_undef.h"
 
 /* D = 2: 256-bit registers with ternary logic. */
 #define D 2
@@ -90,20 +77,7 @@
 #define blk_store_part(p, v, n) _mm256_mask_storeu_epi8((void *)(p), (__mmask32)MASK64(n), (v))
 #define blk_keep_part(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
 #include "instance.h"
-#undef D
-#undef BLK
-#undef blk_aes_round
-#undef blk_xor
-#undef blk_and
-#undef blk_xor3
-#undef blk_xor_xor_and
-#undef blk_xor_and
-#undef blk_load
-#undef blk_store
-#undef blk_broadcast
-#undef blk_load_part
-#undef blk_store_part
-#undef blk_keep_part
+#include "blk_undef.h"
 
 /* D = 4: one 512-bit register per block. */
 #define D 4
@@ -121,7 +95,6 @@
 #define blk_load_part(p, n) _mm512_maskz_loadu_epi8((__mmask64)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm512_mask_storeu_epi8((void *)(p), (__mmask64)MASK64(n), (v))
 #define blk_keep_part(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
-#include "instance.h"
 
 /* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register.
  * (Two X2 messages per register measured slower than one at a time on
@@ -197,13 +170,7 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #define lane_store(p, off, v) avx512_lanes_store_4x1((p), (off), (v))
 #define lane_load_part(p, off, n) avx512_lanes_load_part_4x1((p), (off), (n))
 #define lane_store_part(p, off, v, n) avx512_lanes_store_part_4x1((p), (off), (v), (n))
-#define SEAL128_LANES avx512_seal128_4x1
-#define OPEN128_LANES avx512_open128_4x1
-#define SEAL256_LANES avx512_seal256_4x1
-#define OPEN256_LANES avx512_open256_4x1
-#include "lanes.h"
-
-#undef D
+#include "instance.h"
 
 #ifdef __clang__
 #pragma clang attribute pop

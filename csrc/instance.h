@@ -28,8 +28,8 @@
 /* The loops of Init and Finalize stay loops (AEGISGO_ROLLED in
  * internal.h), except where the kernel defines UNROLLED: two-operand
  * AESENC overwrites its input, so a rolled loop needs a register copy per
- * round to put the state back where the next iteration wants it, which
- * costs aesni's short messages 15-30% more instructions. */
+ * round to put the state back where the next iteration wants it, on the
+ * chain of updates that is most of a short message's time. */
 #ifdef UNROLLED
 #define ROLLED
 #else

@@ -14,8 +14,8 @@
 #include "aegis.h"
 
 /* Debug information without the locations of variables: gcc's variable
- * tracking took a third of the compile time of the kernels, whose entry
- * points are long inlined bodies. Function names and line numbers stay,
+ * tracking is slow on the kernels, whose entry points are long inlined
+ * bodies, and it is much of their compile time. Function names and line numbers stay,
  * for profilers and debuggers, and the code is the same byte for byte.
  * (cgo does not allow -fno-var-tracking among a package's CFLAGS.) */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -55,9 +55,9 @@
 
 /* Before a loop of updates that runs a fixed number of times (Init,
  * Finalize): keeps it a loop. Fully unrolled, as -O3 does, each entry
- * point held 25 copies of the update where 10 do, which made the kernels
- * twice as large and twice as slow to compile; those loops are not where
- * the time goes (each update waits on the one before it either way), so
+ * point holds a copy of the update for every round of Init and Finalize,
+ * which makes the kernels much larger and slower to compile; those loops
+ * are not where the time goes (each update waits on the one before it either way), so
  * they run as fast rolled, on three-operand AES instructions at least
  * (see UNROLLED in instance.h for aesni). */
 #if defined(__GNUC__) || defined(__clang__)

@@ -24,8 +24,8 @@
 #define KERNEL avx2
 
 /* D = 1: 128-bit registers, but with VEX encoding: three-operand forms
- * save the register copies that two-operand AES-NI needs, which is worth
- * about a tenth of AEGIS-128L's time. */
+ * save the register copies that two-operand AES-NI needs in every
+ * update. */
 #define D 1
 #define BLK __m128i
 #define blk_aes_round(a, k) _mm_aesenc_si128((a), (k))

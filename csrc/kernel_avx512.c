@@ -26,10 +26,10 @@
 
 /* gcc's second scheduling pass (after register allocation, tuned for no
  * CPU in particular) reorders the AEGIS-256 update and keystream so that
- * the loop runs 5-8% slower on Zen 5 than in the order of the source,
- * which clang keeps: measured in C at 16 and 64 KiB, Seal and Open, all
- * three AEGIS-256 variants. The AEGIS-128 family gains nothing and its
- * Open loses a little, so only the 256 family opts out (instance.h). */
+ * the loop runs slower than in the order of the source, which clang
+ * keeps: the source puts each AES round next to the XOR that waits on it.
+ * The AEGIS-128 family gains nothing from the source order and its Open
+ * loses a little, so only the 256 family opts out (instance.h). */
 #define AEGISGO_SOURCE_ORDER256
 
 /* Truth tables for vpternlog, inputs (A, B, C): A^B^C and A^(B&C). */

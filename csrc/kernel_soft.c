@@ -70,7 +70,7 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 
 /* Each update is eight calls of aegisgo_soft_aesround and byte loops
  * around them: inlined into every entry point, as the other kernels do,
- * it made this kernel half of the module's machine code, for no speed
+ * it made this kernel the bulk of the module's machine code, for no speed
  * (the calls cost far more than a call of the update). So the updates,
  * Enc and Dec of a block, Init and Finalize are functions of their own
  * here (NOINLINE_STEPS and NOINLINE_INIT_FINAL, aegis128_body.h):

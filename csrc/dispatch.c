@@ -64,16 +64,16 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 }
 
 /* Bits of the CPUID and XCR0 words that the kernels need. */
-#define L1C_AES (1u << 25)
-#define L1C_OSXSAVE (1u << 27)
-#define L1C_AVX (1u << 28)
-#define L7B_AVX2 (1u << 5)
-#define L7B_AVX512F (1u << 16)
-#define L7B_AVX512BW (1u << 30)
-#define L7B_AVX512VL (1u << 31)
-#define L7C_VAES (1u << 9)
-#define XCR0_YMM 0x06u  /* SSE and AVX state */
-#define XCR0_ZMM 0xe6u  /* plus opmask, ZMM_Hi256 and Hi16_ZMM state */
+static const uint32_t L1C_AES = 1u << 25;
+static const uint32_t L1C_OSXSAVE = 1u << 27;
+static const uint32_t L1C_AVX = 1u << 28;
+static const uint32_t L7B_AVX2 = 1u << 5;
+static const uint32_t L7B_AVX512F = 1u << 16;
+static const uint32_t L7B_AVX512BW = 1u << 30;
+static const uint32_t L7B_AVX512VL = 1u << 31;
+static const uint32_t L7C_VAES = 1u << 9;
+static const uint64_t XCR0_YMM = 0x06;  /* SSE and AVX state */
+static const uint64_t XCR0_ZMM = 0xe6;  /* plus opmask, ZMM_Hi256 and Hi16_ZMM state */
 
 uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
                              uint32_t leaf7_ecx, uint64_t xcr0, int os_avx512)

@@ -87,7 +87,7 @@ objs=()
 for k in "${x86[@]}"; do objs+=("$k:objdump"); done
 if [ "$arm" = 1 ]; then objs+=("kernel_neon:$od_arm64"); fi
 
-echo "objdiff: $base against the working tree (gcc: $("$cc" --version | head -1))"
+echo "objdiff: $base against the working tree (x86: $("$cc" --version | head -1))"
 status=0
 for o in "${objs[@]}"; do
   k=${o%%:*} od=${o#*:}

@@ -118,15 +118,28 @@ typedef struct aegisgo_ops {
  * aegisgo_cpu_kernels first. */
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
 
+/* What the OS says of the AVX-512 register state, where XCR0 cannot say
+ * it. darwin enables that state for a thread only on the thread's first
+ * AVX-512 instruction, so XCR0 lacks it until then; the OS answers instead
+ * (the Go side asks it: internal/core/detect_x86.go). */
+enum {
+    AEGISGO_OS_AVX512_XCR0 = 0, /* XCR0 tells (Linux, Windows, the BSDs) */
+    AEGISGO_OS_AVX512_YES = 1,  /* the OS supports the state */
+    AEGISGO_OS_AVX512_NO = 2    /* it does not, or not safely */
+};
+
 /* The kernels this build has and this CPU and OS can run, as a bit mask
- * (1 << AEGISGO_SOFT is always set). */
-uint32_t aegisgo_cpu_kernels(void);
+ * (1 << AEGISGO_SOFT is always set). It reads CPUID and XCR0 on x86-64,
+ * with os_avx512 (AEGISGO_OS_AVX512_*) as the OS's word; elsewhere the
+ * answer is soft, and the Go side adds neon on arm64 (HWCAP). */
+uint32_t aegisgo_cpu_kernels(int os_avx512);
 
 /* The pure part of x86 detection: which kernels registers read from CPUID
- * (leaf 1 ECX, leaf 7.0 EBX and ECX) and XGETBV (XCR0) allow. It looks at
- * the values alone, so tests can feed it the values of other CPUs. */
+ * (leaf 1 ECX, leaf 7.0 EBX and ECX) and XGETBV (XCR0) allow, given the
+ * OS's word on AVX-512. It looks at the values alone, so tests can feed it
+ * the values of other CPUs and OSes. */
 uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
-                             uint32_t leaf7_ecx, uint64_t xcr0);
+                             uint32_t leaf7_ecx, uint64_t xcr0, int os_avx512);
 
 /* The table of a variant in a kernel as an integer, as the one-call
  * wrappers take it. cgo checks every pointer argument at run time for

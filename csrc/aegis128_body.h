@@ -2,90 +2,110 @@
 
 /*
  * aegis128_body.h: AEGIS-128L and AEGIS-128X, written once against a small
- * vocabulary of block operations. A kernel includes this file once per
- * degree D after defining:
+ * vocabulary of block operations. The spec notes that AEGIS-128X with
+ * D = 1 is AEGIS-128L, so one body serves both; the context words only
+ * exist for D > 1. aegis256_body.h does the same for the AEGIS-256 family.
  *
- *   D               lanes per block vector: 1 (128L), 2 (128X2), 4 (128X4)
- *   BLK             a vector of D AES blocks; lane i is bytes 16i..16i+15
- *   FN(name)        a unique name for this kernel and degree (instance.h)
- *   blk_aes(a, k)   AESRound(a, k) in each lane: one AES encryption round
- *                   of a, with k as the round key
- *   blk_xor(a, b), blk_and(a, b)
- *   blk_load(p)     16*D bytes from p, any alignment
- *   blk_store(p, a) 16*D bytes to p, any alignment
- *   blk_bcast(p)    16 bytes from p in every lane
+ * The vocabulary, which a kernel defines before it includes instance.h
+ * (once per degree D; the kernels whose operations do not depend on D
+ * define them once):
  *
- * and optionally blk_xor3(a, b, c), blk_xorand(a, b, c, d) = a^b^(c&d) and
- * blk_xor_and(a, b, c) = a^(b&c) where the kernel has a cheaper form
- * (AVX-512's ternary logic does a^b^c and a^(b&c) in one instruction). The
- * default blk_xor3(a, b, c) is (a^b)^c, so the last argument is the one
- * with the short path.
+ *   name                     meaning                          if absent
+ *   ------------------------ -------------------------------- ------------
+ *   KERNEL                   the kernel's name, for FN        required
+ *                            (once per file)
+ *   D                        lanes per block vector: 1 (128L, required
+ *                            256), 2 (X2), 4 (X4)
+ *   BLK                      a vector of D AES blocks; lane   required
+ *                            i is bytes 16i..16i+15
+ *   blk_aes_round(a, k)      AESRound(a, k) in each lane: one required
+ *                            AES encryption round of a, with
+ *                            k as the round key
+ *   blk_xor(a, b)            a ^ b                            required
+ *   blk_and(a, b)            a & b                            required
+ *   blk_load(p)              16D bytes from p, any alignment  required
+ *   blk_store(p, a)          16D bytes to p, any alignment    required
+ *   blk_broadcast(p)         the 16 bytes at p in every lane  required
+ *   blk_xor3(a, b, c)        a ^ b ^ c                        (a ^ b) ^ c
+ *   blk_xor_and(a, b, c)     a ^ (b & c)                      blk_xor, and
+ *   blk_xor_xor_and(a, b,    a ^ b ^ (c & d)                  (a ^ b) ^
+ *                   c, d)                                     (c & d)
+ *   blk_load_part(p, n)      the first n <= 16D bytes at p,   a copy on
+ *                            zeros after; reads nothing past  the stack
+ *                            p + n
+ *   blk_store_part(p, a, n)  the first n bytes of a, to p     a copy on
+ *                                                             the stack
+ *   blk_keep_part(a, n)      a, zero from byte n on           and with a
+ *                                                             mask
+ *   blk_group(a, j)          group j of a's lanes (see        required
+ *                            GROUP128_D below), as a block    with
+ *                            vector of that degree            GROUP*_D
+ *   blk_set_group(a, j, x)   sets group j of a's lanes to x   same
  *
- * The spec notes that AEGIS-128X with D = 1 is AEGIS-128L, so one body
- * serves both; the context words only exist for D > 1.
+ * The optional operations are for kernels with a cheaper form: AVX-512's
+ * ternary logic does a^b^c and a^(b&c) in one instruction, its masked
+ * loads and stores do the partial blocks. The default blk_xor3(a, b, c) is
+ * (a^b)^c, so the last argument is the one with the short path.
  *
- * Only FN(encrypt128) and FN(decrypt128) (and GROUPED128, below) are
- * functions of their own; the rest is inlined into them, and into the
- * incremental forms of aegis128_inc.h. A kernel may take pieces out of
- * line where inlining them everywhere costs code and no speed, by naming
- * the function (the name must be literal, so that grep finds what a
- * profiler shows):
+ * Knobs, which change how the bodies compile, not what they compute; each
+ * is for one degree, absent unless the kernel defines it:
  *
- *   UPDATE128, UPDATE128_LATE  the updates (soft: its block operations are
- *                   calls, so the update is long and a call is nothing
- *                   next to it; soft_d1_update128 in kernel_soft.c)
- *   ENC128, DEC128  Enc and Dec of one block (soft, likewise)
- *   INIT128, FINAL128  Init and Finalize (where the state lives in memory
- *                   anyway; aesni_d4_initialize128 in kernel_aesni.c)
+ *   UNROLLED              Init's and Finalize's loops unrolled, not
+ *                         rolled (two-operand AES-NI; see instance.h)
+ *   NOINLINE_STEPS        the updates and Enc and Dec of one block are
+ *                         functions of their own: FN(update128),
+ *                         FN(update128_late), FN(enc128), FN(dec128)
+ *                         and the same with 256 (soft, whose block
+ *                         operations are calls: a call more is nothing)
+ *   NOINLINE_INIT_FINAL   Init and Finalize are functions of their own:
+ *                         FN(initialize128), FN(finalize128) and the same
+ *                         with 256 (where the state lives in memory
+ *                         anyway)
+ *   GROUP128_D, GROUP256_D  the family's message runs in groups of lanes
+ *                         of this degree, through that instance (included
+ *                         before): FN(groups128), FN(groups256); group j
+ *                         is lanes j * GROUP*_D and on
+ *   lane_load, lane_store   batches in the lanes of this degree (lanes.h,
+ *                         which lists its own optional operations)
+ *
+ * and, for the whole file, AEGISGO_SOURCE_ORDER256 (instance.h).
+ *
+ * Only FN(encrypt128) and FN(decrypt128), and what the knobs take out of
+ * line, are functions of their own; the rest is inlined into them, and
+ * into the incremental forms of aegis128_inc.h. The names of the pieces
+ * out of line must appear literally in csrc/, beside the knob in the
+ * kernel that sets it, so that grep finds what a profiler shows.
  */
-
-#define R128 (32 * D)          /* rate in bytes */
-#define H128 (16 * D)          /* half a rate: one block vector */
 
 typedef struct {
     BLK s0, s1, s2, s3, s4, s5, s6, s7;
 } FN(st128);
 
-#ifdef UPDATE128
-#define UPD128_FUNC AEGISGO_NOINLINE
-#else
-#define UPDATE128 FN(upd128_in)
-#define UPDATE128_LATE FN(upd128_late)
-#define UPD128_FUNC AEGISGO_INLINE
-#endif
-#ifdef ENC128
-#define STEP128_FUNC AEGISGO_NOINLINE
-#else
-#define ENC128 FN(enc128)
-#define DEC128 FN(dec128)
-#define STEP128_FUNC AEGISGO_INLINE
-#endif
-
-/* Update(M0, M1) of the spec, in each lane.
+/* Update(M0, M1) of the spec, in each lane, with the inputs of the AES
+ * rounds that make S4 and S0 (the old S3 and S7) apart, for Init of the X
+ * variants below; FN(upd128) is the case where they are S3 and S7.
  *
  * AESRound ends with AddRoundKey, so AESRound(S7, S0 ^ M0) equals
  * AESRound(S7, M0) ^ S0. The second form takes S0 off the AES latency: S0
  * feeds only a one-cycle XOR, and the loop-carried chain of an update is one
  * AES round (plus an XOR every fourth step around the ring) instead of an
  * XOR then an AES round on S0 and S4. */
-UPD128_FUNC void UPDATE128(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
+STEP_FUNC void FN(update128)(FN(st128) *s, BLK m0, BLK m1, BLK d3, BLK d7)
 {
-    s->s7 = blk_aes(s->s6, s->s7);
-    s->s6 = blk_aes(s->s5, s->s6);
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor(blk_aes(d3, m1), s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(d7, m0), s->s0);
+    s->s7 = blk_aes_round(s->s6, s->s7);
+    s->s6 = blk_aes_round(s->s5, s->s6);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_xor(blk_aes_round(d3, m1), s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes_round(d7, m0), s->s0);
 }
 
-/* UPDATE128 takes the inputs of the AES rounds that make S4 and S0 (the
- * old S3 and S7) apart, for Init of the X variants below; Update is the
- * case where they are S3 and S7. */
+/* Update(M0, M1) of the spec. */
 AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
 {
-    UPDATE128(s, m0, m1, s->s3, s->s7);
+    FN(update128)(s, m0, m1, s->s3, s->s7);
 }
 
 /* Update for a message that is itself computed from the state, as in Dec,
@@ -93,33 +113,54 @@ AEGISGO_INLINE void FN(upd128)(FN(st128) *s, BLK m0, BLK m1)
  * goes in with a single XOR after the AES round:
  * AESRound(S7, S0 ^ M0) = AESRound(S7, 0) ^ (S0 ^ M0). This keeps the
  * state-to-keystream-to-state loop at one AES round plus two XORs. */
-UPD128_FUNC void UPDATE128_LATE(FN(st128) *s, BLK m0, BLK m1)
+STEP_FUNC void FN(update128_late)(FN(st128) *s, BLK m0, BLK m1)
 {
     const BLK zero = blk_xor(m0, m0);
     BLK t = s->s7;
-    s->s7 = blk_aes(s->s6, s->s7);
-    s->s6 = blk_aes(s->s5, s->s6);
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_xor3(s->s4, m1, blk_aes(s->s3, zero));
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor3(s->s0, m0, blk_aes(t, zero));
+    s->s7 = blk_aes_round(s->s6, s->s7);
+    s->s6 = blk_aes_round(s->s5, s->s6);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_xor3(s->s4, m1, blk_aes_round(s->s3, zero));
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor3(s->s0, m0, blk_aes_round(t, zero));
 }
 
-/* The update of Dec by a name that outlives this file (UPDATE128_LATE
- * does not), for batches (aegis128_lanes.h). */
-AEGISGO_INLINE void FN(upd128_dec)(FN(st128) *s, BLK m0, BLK m1)
-{
-    UPDATE128_LATE(s, m0, m1);
-}
+/* The keystream words of the state at s, the spec's
+ *
+ *     z0 = S1 ^ S6 ^ (S2 & S3)        z1 = S2 ^ S5 ^ (S6 & S7)
+ *
+ * Z128(s, h) is word h (0 or 1). Z128_ENC(s, h, m) is m ^ z_h and
+ * Z128_DEC(s, h, c) is c ^ z_h, each with the XORs in the order its loop
+ * wants (the value is the same, the instructions are not):
+ *
+ *   Enc      the message with the first two words, then the and: the
+ *            message is at hand early, and ternary logic does each of the
+ *            two steps in one instruction;
+ *   Dec      the and first, and S1 (word 0) or S5 (word 1) last: each
+ *            feeds back into itself two updates later (S1 -> M0 -> S0 ->
+ *            S1, S5 -> M1 -> S4 -> S5), so theirs must be the short path.
+ *
+ * Z128_TERMSh(s) lists word h's state words: a, b, c and d of
+ * a ^ b ^ (c & d), then a and b in the order Dec XORs them. Macros, not
+ * functions: gcc allocates registers differently around a call of an
+ * inline function than around the same expression written out. */
+#define Z128_TERMS0(s) (s)->s1, (s)->s6, (s)->s2, (s)->s3, (s)->s6, (s)->s1
+#define Z128_TERMS1(s) (s)->s2, (s)->s5, (s)->s6, (s)->s7, (s)->s2, (s)->s5
+#define Z128(s, h) AEGISGO_APPLY(Z128_WORD_, Z128_TERMS##h(s))
+#define Z128_ENC(s, h, m) AEGISGO_APPLY(Z128_ENC_, m, Z128_TERMS##h(s))
+#define Z128_DEC(s, h, c) AEGISGO_APPLY(Z128_DEC_, c, Z128_TERMS##h(s))
+#define Z128_WORD_(a, b, c, d, e, f) blk_xor_xor_and(a, b, c, d)
+#define Z128_ENC_(x, a, b, c, d, e, f) blk_xor_and(blk_xor3(x, a, b), c, d)
+#define Z128_DEC_(x, a, b, c, d, e, f) blk_xor3(blk_xor_and(x, c, d), e, f)
 
 AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK kb = blk_bcast(k);
-    const BLK nb = blk_bcast(n);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK kb = blk_broadcast(k);
+    const BLK nb = blk_broadcast(n);
     const BLK kn = blk_xor(kb, nb);
     int i;
 
@@ -146,7 +187,7 @@ AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
         ROLLED
         for (i = 0; i < 10; i += 2) {
-            UPDATE128(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
+            FN(update128)(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
             FN(upd128)(s, nb, kb);
         }
     }
@@ -158,21 +199,21 @@ AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8
 #endif
 }
 
-#ifdef INIT128
-AEGISGO_NOINLINE void INIT128(FN(st128) *s, const uint8_t *k, const uint8_t *n)
+#ifdef NOINLINE_INIT_FINAL
+AEGISGO_NOINLINE void FN(initialize128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
     FN(init128_body)(s, k, n);
 }
 #endif
 
-/* Init, inlined, or a call of INIT128 where the kernel names it. */
+/* Init. Where it is a function of its own, through a copy: *s itself
+ * never has its address taken by a call, so the caller can keep it in
+ * registers. */
 AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
-#ifdef INIT128
-    /* Through a copy: *s itself never has its address taken by a call, so
-     * the caller can keep it in registers. */
+#ifdef NOINLINE_INIT_FINAL
     FN(st128) t;
-    INIT128(&t, k, n);
+    FN(initialize128)(&t, k, n);
     *s = t;
 #else
     FN(init128_body)(s, k, n);
@@ -203,36 +244,31 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
 }
 
 /* Enc of one full rate block whose second half starts half bytes after
- * the first (H128 but in FN(run128)): C = M ^ S1 ^ S6 ^ (S2 & S3), and the
- * same with S2, S5, S6 and S7, in two ternary operations each where the
- * kernel has them. */
-STEP128_FUNC void ENC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+ * the first (H128 but in FN(run128)). */
+STEP_FUNC void FN(enc128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
     const BLK t0 = blk_load(src);
     const BLK t1 = blk_load(src + half);
-    blk_store(dst, blk_xor_and(blk_xor3(t0, s->s1, s->s6), s->s2, s->s3));
-    blk_store(dst + half, blk_xor_and(blk_xor3(t1, s->s2, s->s5), s->s6, s->s7));
+    blk_store(dst, Z128_ENC(s, 0, t0));
+    blk_store(dst + half, Z128_ENC(s, 1, t1));
     FN(upd128)(s, t0, t1);
 }
 
 /* Dec of one full rate block. */
-STEP128_FUNC void DEC128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
+STEP_FUNC void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t half)
 {
-    /* x = c ^ z, with S1 and S5 XORed last: each feeds back into itself
-     * two updates later (S1 -> M0 -> S0 -> S1, S5 -> M1 -> S4 -> S5), so
-     * they are the ones whose path must be short. */
-    const BLK x0 = blk_xor3(blk_xor_and(blk_load(src), s->s2, s->s3), s->s6, s->s1);
-    const BLK x1 = blk_xor3(blk_xor_and(blk_load(src + half), s->s6, s->s7), s->s2, s->s5);
+    const BLK x0 = Z128_DEC(s, 0, blk_load(src));
+    const BLK x1 = Z128_DEC(s, 1, blk_load(src + half));
     blk_store(dst, x0);
     blk_store(dst + half, x1);
-    UPDATE128_LATE(s, x0, x1);
+    FN(update128_late)(s, x0, x1);
 }
 
 /* Enc or Dec (dir) of nb full rate blocks, stride bytes apart, each in
  * two halves half bytes apart. The state is copied in and out so that it
  * lives in registers in the loop whatever the caller does with *s. A
- * variant's own blocks have stride R128 and half H128; FN(bulk128) of a
- * wider variant passes its own, to run a group of its lanes. */
+ * variant's own blocks have stride R128 and half H128; FN(groups128)
+ * passes its own, to run a group of the lanes of a wider variant. */
 AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t nb,
                                size_t stride, size_t half, aegisgo_dir dir)
 {
@@ -240,41 +276,41 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
-            DEC128(s, dst + i, src + i, half);
-            DEC128(s, dst + i + stride, src + i + stride, half);
+            FN(dec128)(s, dst + i, src + i, half);
+            FN(dec128)(s, dst + i + stride, src + i + stride, half);
         } else {
-            ENC128(s, dst + i, src + i, half);
-            ENC128(s, dst + i + stride, src + i + stride, half);
+            FN(enc128)(s, dst + i, src + i, half);
+            FN(enc128)(s, dst + i + stride, src + i + stride, half);
         }
     }
     if (i < end) {
         if (dir == AEGISGO_DECRYPT) {
-            DEC128(s, dst + i, src + i, half);
+            FN(dec128)(s, dst + i, src + i, half);
         } else {
-            ENC128(s, dst + i, src + i, half);
+            FN(enc128)(s, dst + i, src + i, half);
         }
     }
 }
 
-#ifdef GROUPED128
+#ifdef GROUP128_D
 /* Enc or Dec of the full rate blocks of n bytes, a group of lanes at a
  * time. The kernel cannot hold the 8 blocks of the state of D lanes in its
  * registers (8D on aesni, 16 registers on avx2 for D = 4), but the lanes
  * are independent between Init and Finalize, so it runs each group of
- * D / GROUPS lanes, whose state fits, through SUB(run128) over a chunk of
- * the message, then the next group over the same chunk while it is still
- * in L1. Each group reads and writes only its own lanes' bytes, so dst may
- * be src. Returns the bytes done. */
-AEGISGO_NOINLINE size_t GROUPED128(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n,
-                                   aegisgo_dir dir)
+ * GROUP128_D lanes, whose state fits, through that instance's run128 over
+ * a chunk of the message, then the next group over the same chunk while it
+ * is still in L1. Each group reads and writes only its own lanes' bytes,
+ * so dst may be src. Returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                      aegisgo_dir dir)
 {
-    SUB(st128) g[GROUPS];
-    const size_t w = H128 / GROUPS;
+    FN_D(GROUP128_D, st128) g[D / GROUP128_D];
+    const size_t w = H128 / (D / GROUP128_D);
     const size_t most = AEGISGO_GROUP_CHUNK / R128;
     size_t nb = n / R128, done = 0;
     int j;
 
-    for (j = 0; j < GROUPS; j++) {
+    for (j = 0; j < D / GROUP128_D; j++) {
         g[j].s0 = blk_group(s->s0, j);
         g[j].s1 = blk_group(s->s1, j);
         g[j].s2 = blk_group(s->s2, j);
@@ -286,21 +322,21 @@ AEGISGO_NOINLINE size_t GROUPED128(FN(st128) *s, uint8_t *dst, const uint8_t *sr
     }
     while (nb > 0) {
         const size_t k = nb < most ? nb : most;
-        for (j = 0; j < GROUPS; j++) {
-            SUB(st128) t = g[j];
+        for (j = 0; j < D / GROUP128_D; j++) {
+            FN_D(GROUP128_D, st128) t = g[j];
             if (dir == AEGISGO_DECRYPT) {
-                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128,
-                            AEGISGO_DECRYPT);
+                FN_D(GROUP128_D, run128)(&t, dst + done + j * w, src + done + j * w, k, R128,
+                                         H128, AEGISGO_DECRYPT);
             } else {
-                SUB(run128)(&t, dst + done + j * w, src + done + j * w, k, R128, H128,
-                            AEGISGO_ENCRYPT);
+                FN_D(GROUP128_D, run128)(&t, dst + done + j * w, src + done + j * w, k, R128,
+                                         H128, AEGISGO_ENCRYPT);
             }
             g[j] = t;
         }
         done += k * R128;
         nb -= k;
     }
-    for (j = 0; j < GROUPS; j++) {
+    for (j = 0; j < D / GROUP128_D; j++) {
         blk_set_group(s->s0, j, g[j].s0);
         blk_set_group(s->s1, j, g[j].s1);
         blk_set_group(s->s2, j, g[j].s2);
@@ -318,12 +354,12 @@ AEGISGO_NOINLINE size_t GROUPED128(FN(st128) *s, uint8_t *dst, const uint8_t *sr
 AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n,
                                   aegisgo_dir dir)
 {
-#ifdef GROUPED128
+#ifdef GROUP128_D
     if (n >= AEGISGO_GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st128) t = *s;
-        const size_t done = GROUPED128(&t, dst, src, n, dir);
+        const size_t done = FN(groups128)(&t, dst, src, n, dir);
         *s = t;
         return done;
     }
@@ -338,8 +374,8 @@ AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *s
     SPLIT128(n, n0, n1);
     const BLK t0 = blk_load_part(src, n0);
     const BLK t1 = blk_load_part(src + H128, n1);
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    const BLK z0 = Z128(s, 0);
+    const BLK z1 = Z128(s, 1);
     blk_store_part(dst, blk_xor(t0, z0), n0);
     blk_store_part(dst + H128, blk_xor(t1, z1), n1);
     FN(upd128)(s, t0, t1);
@@ -350,13 +386,13 @@ AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *s
 AEGISGO_INLINE void FN(dec128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     SPLIT128(n, n0, n1);
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
-    const BLK x0 = blk_keep(blk_xor(blk_load_part(src, n0), z0), n0);
-    const BLK x1 = blk_keep(blk_xor(blk_load_part(src + H128, n1), z1), n1);
+    const BLK z0 = Z128(s, 0);
+    const BLK z1 = Z128(s, 1);
+    const BLK x0 = blk_keep_part(blk_xor(blk_load_part(src, n0), z0), n0);
+    const BLK x1 = blk_keep_part(blk_xor(blk_load_part(src + H128, n1), z1), n1);
     blk_store_part(dst, x0, n0);
     blk_store_part(dst + H128, x1, n1);
-    UPDATE128_LATE(s, x0, x1);
+    FN(update128_late)(s, x0, x1);
 }
 
 /* Finalize's updates: the lengths block XORed into S2, seven times. */
@@ -366,7 +402,7 @@ AEGISGO_INLINE void FN(final128_rounds)(FN(st128) *s, uint64_t adlen, uint64_t m
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
-    t = blk_xor(s->s2, blk_bcast(lb));
+    t = blk_xor(s->s2, blk_broadcast(lb));
     ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd128)(s, t, t);
@@ -399,21 +435,22 @@ AEGISGO_INLINE void FN(final128_body)(FN(st128) *s, uint8_t *tag, size_t taglen,
     }
 }
 
-#ifdef FINAL128
-AEGISGO_NOINLINE void FINAL128(FN(st128) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
-                               uint64_t mlen)
+#ifdef NOINLINE_INIT_FINAL
+AEGISGO_NOINLINE void FN(finalize128)(FN(st128) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
+                                      uint64_t mlen)
 {
     FN(final128_body)(s, tag, taglen, adlen, mlen);
 }
 #endif
 
-/* Finalize, inlined, or a call of FINAL128 where the kernel names it. */
+/* Finalize. Where it is a function of its own, on a copy of the state,
+ * wiped after. */
 AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
                                  uint64_t adlen, uint64_t mlen)
 {
-#ifdef FINAL128
+#ifdef NOINLINE_INIT_FINAL
     FN(st128) t = *s;
-    FINAL128(&t, tag, taglen, adlen, mlen);
+    FN(finalize128)(&t, tag, taglen, adlen, mlen);
     aegisgo_wipe_local(&t, sizeof t);
 #else
     FN(final128_body)(s, tag, taglen, adlen, mlen);
@@ -462,15 +499,3 @@ static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
     }
     return ok;
 }
-
-#undef R128
-#undef H128
-#undef SPLIT128
-#undef UPDATE128
-#undef UPDATE128_LATE
-#undef UPD128_FUNC
-#undef ENC128
-#undef DEC128
-#undef STEP128_FUNC
-#undef INIT128
-#undef FINAL128

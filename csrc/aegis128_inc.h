@@ -24,8 +24,6 @@
  * each call derives it again.
  */
 
-#define R128 (32 * D)
-#define H128 (16 * D)
 #define INC128_PEND (8 * H128)
 #define INC128_ADLEN (INC128_PEND + R128)
 #define INC128_MLEN (INC128_ADLEN + 8)
@@ -57,11 +55,11 @@ AEGISGO_INLINE void FN(inc128_store)(uint8_t *st, const FN(st128) *s)
     blk_store(st + 7 * H128, s->s7);
 }
 
-/* The keystream of the current block: Enc's z0 || z1. */
-AEGISGO_INLINE void FN(inc128_ks)(const FN(st128) *s, uint8_t z[R128])
+/* The keystream of the current block, z0 || z1, as bytes. */
+AEGISGO_INLINE void FN(ks128_bytes)(const FN(st128) *s, uint8_t z[R128])
 {
-    blk_store(z, blk_xorand(s->s1, s->s6, s->s2, s->s3));
-    blk_store(z + H128, blk_xorand(s->s2, s->s5, s->s6, s->s7));
+    blk_store(z, Z128(s, 0));
+    blk_store(z + H128, Z128(s, 1));
 }
 
 /* Absorbs the partial block, if any: its bytes are already zero-padded,
@@ -151,7 +149,7 @@ static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     FN(inc128_load)(&s, st);
     if (pos > 0) {
         i = aegisgo_fill(R128, pos, n);
-        FN(inc128_ks)(&s, z);
+        FN(ks128_bytes)(&s, z);
         aegisgo_partial(pend + pos, out, in, z + pos, i, dir);
         if (pos + i == R128) {
             FN(upd128)(&s, blk_load(pend), blk_load(pend + H128));
@@ -161,8 +159,8 @@ static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     if (dir == AEGISGO_KEYSTREAM) {
         const BLK zero = blk_load(aegisgo_zero_blocks);
         for (; i + R128 <= n; i += R128) {
-            BLK z0 = blk_xorand(s.s1, s.s6, s.s2, s.s3);
-            BLK z1 = blk_xorand(s.s2, s.s5, s.s6, s.s7);
+            BLK z0 = Z128(&s, 0);
+            BLK z1 = Z128(&s, 1);
             if (in != NULL) {
                 z0 = blk_xor(z0, blk_load(in + i));
                 z1 = blk_xor(z1, blk_load(in + i + H128));
@@ -178,7 +176,7 @@ static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     }
     if (i < n) {
         /* A new partial block: pend is all zeros here. */
-        FN(inc128_ks)(&s, z);
+        FN(ks128_bytes)(&s, z);
         aegisgo_partial(pend, out + i, in != NULL ? in + i : NULL, z, n - i, dir);
     }
     aegisgo_wipe(z, sizeof z);
@@ -218,7 +216,7 @@ static void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
         int i, l;
 
         aegisgo_lengths_block(u, len, (uint64_t)taglen);
-        t = blk_xor(s.s2, blk_bcast(u));
+        t = blk_xor(s.s2, blk_broadcast(u));
         AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd128)(&s, t, t);
@@ -273,10 +271,3 @@ static void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
     }
 #endif
 }
-
-#undef R128
-#undef H128
-#undef INC128_PEND
-#undef INC128_ADLEN
-#undef INC128_MLEN
-#undef INC128_SIZE

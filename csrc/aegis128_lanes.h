@@ -3,16 +3,14 @@
 /*
  * aegis128_lanes.h: AEGIS-128L for D messages at once
  * (see lanes.h, which includes this file), built from the update of
- * aegis128_body.h at degree D.
+ * aegis128_body.h at degree D. A message's rate is 2 * LW bytes.
  */
-
-#define R128 32 /* a message's rate */
 
 AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK kb = blk_bcast(k);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK kb = blk_broadcast(k);
     const BLK nb = LFN(nonces)(m, 0);
     const BLK kn = blk_xor(kb, nb);
     int i;
@@ -31,13 +29,13 @@ AEGISGO_INLINE void LFN(init128)(FN(st128) *s, const uint8_t *k, const aegisgo_b
     }
 }
 
-/* Enc or Dec of the block at off of every message, n < R128 bytes of it
+/* Enc or Dec of the block at off of every message, n < 2 * LW bytes of it
  * when part is set. */
 AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_t *const *in,
                                  size_t off, aegisgo_dir dir, int part, size_t n)
 {
-    const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-    const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+    const BLK z0 = Z128(s, 0);
+    const BLK z1 = Z128(s, 1);
     if (!part) {
         const BLK t0 = lane_load(in, off);
         const BLK t1 = lane_load(in, off + LW);
@@ -46,7 +44,7 @@ AEGISGO_INLINE void LFN(step128)(FN(st128) *s, uint8_t *const *out, const uint8_
             const BLK x1 = blk_xor(t1, z1);
             lane_store(out, off, x0);
             lane_store(out, off + LW, x1);
-            FN(upd128_dec)(s, x0, x1);
+            FN(update128_late)(s, x0, x1);
         } else {
             lane_store(out, off, blk_xor(t0, z0));
             lane_store(out, off + LW, blk_xor(t1, z1));
@@ -81,12 +79,12 @@ AEGISGO_INLINE void LFN(steps128)(FN(st128) *s, uint8_t *const *out, const uint8
     int h;
     lane_load_rows(in, off, r);
     for (h = 0; h < 4; h += 2) {
-        const BLK z0 = blk_xorand(s->s1, s->s6, s->s2, s->s3);
-        const BLK z1 = blk_xorand(s->s2, s->s5, s->s6, s->s7);
+        const BLK z0 = Z128(s, 0);
+        const BLK z1 = Z128(s, 1);
         const BLK x0 = blk_xor(r[h], z0);
         const BLK x1 = blk_xor(r[h + 1], z1);
         if (dir == AEGISGO_DECRYPT) {
-            FN(upd128_dec)(s, x0, x1);
+            FN(update128_late)(s, x0, x1);
         } else {
             FN(upd128)(s, r[h], r[h + 1]);
         }
@@ -97,22 +95,22 @@ AEGISGO_INLINE void LFN(steps128)(FN(st128) *s, uint8_t *const *out, const uint8
 }
 #endif
 
-/* Seal or Open (dir) of LANES messages of the same shape: the same
+/* Seal or Open (dir) of D messages of the same shape: the same
  * message and associated data lengths. Returns Open's bit mask of the
  * messages whose tag did not match. */
 AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen,
                                     aegisgo_dir dir)
 {
     FN(st128) s;
-    const uint8_t *in[LANES], *ad[LANES];
-    uint8_t *out[LANES];
-    uint8_t tags[32 * LANES];
+    const uint8_t *in[D], *ad[D];
+    uint8_t *out[D];
+    uint8_t tags[32 * D];
     const size_t adlen = m[0].adlen, inlen = m[0].inlen;
     uint32_t failed;
     size_t i;
     int j;
 
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         in[j] = m[j].in;
         out[j] = m[j].out;
         ad[j] = m[j].ad;
@@ -120,14 +118,14 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     LFN(init128)(&s, k, m);
     i = 0;
 #ifdef lane_load_rows
-    for (; i + 2 * R128 <= adlen; i += 2 * R128) {
+    for (; i + 4 * LW <= adlen; i += 4 * LW) {
         BLK r[4];
         lane_load_rows(ad, i, r);
         FN(upd128)(&s, r[0], r[1]);
         FN(upd128)(&s, r[2], r[3]);
     }
 #endif
-    for (; i + R128 <= adlen; i += R128) {
+    for (; i + 2 * LW <= adlen; i += 2 * LW) {
         FN(upd128)(&s, lane_load(ad, i), lane_load(ad, i + LW));
     }
     if (i < adlen) {
@@ -136,11 +134,11 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     }
     i = 0;
 #ifdef lane_load_rows
-    for (; i + 2 * R128 <= inlen; i += 2 * R128) {
+    for (; i + 4 * LW <= inlen; i += 4 * LW) {
         LFN(steps128)(&s, out, in, i, dir);
     }
 #endif
-    for (; i + R128 <= inlen; i += R128) {
+    for (; i + 2 * LW <= inlen; i += 2 * LW) {
         LFN(step128)(&s, out, in, i, dir, 0, 0);
     }
     if (i < inlen) {
@@ -158,14 +156,13 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     return failed;
 }
 
-static void SEAL128_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+static void LANES_FN(seal128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     (void)LFN(run128)(m, k, taglen, AEGISGO_ENCRYPT);
 }
 
-static uint32_t OPEN128_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+static uint32_t LANES_FN(open128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     return LFN(run128)(m, k, taglen, AEGISGO_DECRYPT);
 }
 
-#undef R128

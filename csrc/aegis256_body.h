@@ -2,83 +2,84 @@
 
 /*
  * aegis256_body.h: AEGIS-256 and AEGIS-256X, written once against the block
- * vocabulary described in aegis128_body.h. A kernel includes it once per
- * degree D (1 for AEGIS-256, 2 and 4 for the X variants). As there, only
- * FN(encrypt256), FN(decrypt256) and GROUPED256 are functions of their
- * own, and UPDATE256 and UPDATE256_LATE where the kernel names them.
+ * vocabulary of aegis128_body.h (its table lists the operations and the
+ * knobs). A kernel includes it once per degree D (1 for AEGIS-256, 2 and 4
+ * for the X variants), through instance.h. As there, only FN(encrypt256)
+ * and FN(decrypt256), and what the knobs take out of line, are functions
+ * of their own.
  */
-
-#define R256 (16 * D)          /* rate in bytes: one block vector */
 
 typedef struct {
     BLK s0, s1, s2, s3, s4, s5;
 } FN(st256);
 
-#ifdef UPDATE256
-#define UPD256_FUNC AEGISGO_NOINLINE
-#else
-#define UPDATE256 FN(upd256_in)
-#define UPDATE256_LATE FN(upd256_late)
-#define UPD256_FUNC AEGISGO_INLINE
-#endif
-#ifdef ENC256
-#define STEP256_FUNC AEGISGO_NOINLINE
-#else
-#define ENC256 FN(enc256)
-#define DEC256 FN(dec256)
-#define STEP256_FUNC AEGISGO_INLINE
-#endif
-
-/* Update(M) of the spec, in each lane. AESRound(S5, S0 ^ M) is computed
- * as AESRound(S5, M) ^ S0, which takes S0 off the AES latency (see
- * FN(upd128) in aegis128_body.h). */
-UPD256_FUNC void UPDATE256(FN(st256) *s, BLK m, BLK d3, BLK d5)
+/* Update(M) of the spec, in each lane, with the inputs of the AES rounds
+ * that make S4 and S0 (the old S3 and S5) apart, for Init of the X
+ * variants; FN(upd256) is the case where they are S3 and S5.
+ * AESRound(S5, S0 ^ M) is computed as AESRound(S5, M) ^ S0, which takes
+ * S0 off the AES latency (see FN(update128) in aegis128_body.h). */
+STEP_FUNC void FN(update256)(FN(st256) *s, BLK m, BLK d3, BLK d5)
 {
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(d3, s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor(blk_aes(d5, m), s->s0);
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_aes_round(d3, s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor(blk_aes_round(d5, m), s->s0);
 }
 
-/* UPDATE256 takes the inputs of the AES rounds that make S4 and S0 (the
- * old S3 and S5) apart, for Init of the X variants; Update is the case
- * where they are S3 and S5. */
+/* Update(M) of the spec. */
 AEGISGO_INLINE void FN(upd256)(FN(st256) *s, BLK m)
 {
-    UPDATE256(s, m, s->s3, s->s5);
+    FN(update256)(s, m, s->s3, s->s5);
 }
 
 /* Update for a message computed from the state (Dec): the message goes in
- * with one XOR after the AES round, as in UPDATE128_LATE. */
-UPD256_FUNC void UPDATE256_LATE(FN(st256) *s, BLK m)
+ * with one XOR after the AES round, as in FN(update128_late). */
+STEP_FUNC void FN(update256_late)(FN(st256) *s, BLK m)
 {
     const BLK zero = blk_xor(m, m);
     BLK t = s->s5;
-    s->s5 = blk_aes(s->s4, s->s5);
-    s->s4 = blk_aes(s->s3, s->s4);
-    s->s3 = blk_aes(s->s2, s->s3);
-    s->s2 = blk_aes(s->s1, s->s2);
-    s->s1 = blk_aes(s->s0, s->s1);
-    s->s0 = blk_xor3(s->s0, m, blk_aes(t, zero));
+    s->s5 = blk_aes_round(s->s4, s->s5);
+    s->s4 = blk_aes_round(s->s3, s->s4);
+    s->s3 = blk_aes_round(s->s2, s->s3);
+    s->s2 = blk_aes_round(s->s1, s->s2);
+    s->s1 = blk_aes_round(s->s0, s->s1);
+    s->s0 = blk_xor3(s->s0, m, blk_aes_round(t, zero));
 }
 
-/* The update of Dec by a name that outlives this file (UPDATE256_LATE
- * does not), for batches (aegis256_lanes.h). */
-AEGISGO_INLINE void FN(upd256_dec)(FN(st256) *s, BLK m)
+/* The keystream word of the state at s, the spec's
+ *
+ *     z = S1 ^ S4 ^ S5 ^ (S2 & S3)
+ *
+ * FN(z256)(s) is the word. Z256_ENC(s, m) is m ^ z and Z256_DEC(s, c) is
+ * c ^ z, with the XORs in the order of their loops, as Z128 in
+ * aegis128_body.h: Enc takes the message with S1 and S4 first; Dec takes
+ * S1 last, which feeds back into itself two updates later (S1 -> M -> S0
+ * -> S1). Z256_TERMS(s) lists the state words: a, b, e, c and d of
+ * a ^ b ^ e ^ (c & d). The word alone is an inline function where Z128
+ * is a macro: each keeps the instructions the kernels were measured with
+ * (see Z128). */
+#define Z256_TERMS(s) (s)->s1, (s)->s4, (s)->s5, (s)->s2, (s)->s3
+#define Z256_ENC(s, m) AEGISGO_APPLY(Z256_ENC_, m, Z256_TERMS(s))
+#define Z256_DEC(s, c) AEGISGO_APPLY(Z256_DEC_, c, Z256_TERMS(s))
+#define Z256_WORD_(a, b, e, c, d) blk_xor(blk_xor_xor_and(a, b, c, d), e)
+#define Z256_ENC_(x, a, b, e, c, d) blk_xor(blk_xor_and(blk_xor3(x, a, b), c, d), e)
+#define Z256_DEC_(x, a, b, e, c, d) blk_xor(blk_xor_and(blk_xor3(x, b, e), c, d), a)
+
+AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
 {
-    UPDATE256_LATE(s, m);
+    return AEGISGO_APPLY(Z256_WORD_, Z256_TERMS(s));
 }
 
 AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK k0 = blk_bcast(k);
-    const BLK k1 = blk_bcast(k + 16);
-    const BLK k0n0 = blk_xor(k0, blk_bcast(n));
-    const BLK k1n1 = blk_xor(k1, blk_bcast(n + 16));
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK k0 = blk_broadcast(k);
+    const BLK k1 = blk_broadcast(k + 16);
+    const BLK k0n0 = blk_xor(k0, blk_broadcast(n));
+    const BLK k1n1 = blk_xor(k1, blk_broadcast(n + 16));
     int i;
 
     s->s0 = k0n0;
@@ -97,9 +98,9 @@ AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
         ROLLED
         for (i = 0; i < 4; i++) {
-            UPDATE256(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            FN(update256)(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
             FN(upd256)(s, k1);
-            UPDATE256(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
+            FN(update256)(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
             FN(upd256)(s, k1n1);
         }
     }
@@ -114,21 +115,20 @@ AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8
 #endif
 }
 
-#ifdef INIT256
-AEGISGO_NOINLINE void INIT256(FN(st256) *s, const uint8_t *k, const uint8_t *n)
+#ifdef NOINLINE_INIT_FINAL
+AEGISGO_NOINLINE void FN(initialize256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
     FN(init256_body)(s, k, n);
 }
 #endif
 
-/* Init, inlined, or a call of INIT256 where the kernel names it. */
+/* Init, through a copy where it is a function of its own (see
+ * FN(init128)). */
 AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
-#ifdef INIT256
-    /* Through a copy: *s itself never has its address taken by a call, so
-     * the caller can keep it in registers. */
+#ifdef NOINLINE_INIT_FINAL
     FN(st256) t;
-    INIT256(&t, k, n);
+    FN(initialize256)(&t, k, n);
     *s = t;
 #else
     FN(init256_body)(s, k, n);
@@ -152,26 +152,20 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
     }
 }
 
-AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
-{
-    return blk_xor(blk_xorand(s->s1, s->s4, s->s2, s->s3), s->s5);
-}
-
-/* Enc of one block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3). */
-STEP256_FUNC void ENC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+/* Enc of one block. */
+STEP_FUNC void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK x = blk_load(src);
-    blk_store(dst, blk_xor(blk_xor_and(blk_xor3(x, s->s1, s->s4), s->s2, s->s3), s->s5));
+    blk_store(dst, Z256_ENC(s, x));
     FN(upd256)(s, x);
 }
 
-STEP256_FUNC void DEC256(FN(st256) *s, uint8_t *dst, const uint8_t *src)
+/* Dec of one block. */
+STEP_FUNC void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
-    /* x = c ^ z with S1 XORed last: it feeds back into itself two updates
-     * later (S1 -> M -> S0 -> S1), so its path must be the short one. */
-    const BLK x = blk_xor(blk_xor_and(blk_xor3(blk_load(src), s->s4, s->s5), s->s2, s->s3), s->s1);
+    const BLK x = Z256_DEC(s, blk_load(src));
     blk_store(dst, x);
-    UPDATE256_LATE(s, x);
+    FN(update256_late)(s, x);
 }
 
 /* Enc or Dec (dir) of nb full blocks, stride bytes apart (R256 for the
@@ -183,35 +177,35 @@ AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, s
     size_t i = 0;
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
-            DEC256(s, dst + i, src + i);
-            DEC256(s, dst + i + stride, src + i + stride);
+            FN(dec256)(s, dst + i, src + i);
+            FN(dec256)(s, dst + i + stride, src + i + stride);
         } else {
-            ENC256(s, dst + i, src + i);
-            ENC256(s, dst + i + stride, src + i + stride);
+            FN(enc256)(s, dst + i, src + i);
+            FN(enc256)(s, dst + i + stride, src + i + stride);
         }
     }
     if (i < end) {
         if (dir == AEGISGO_DECRYPT) {
-            DEC256(s, dst + i, src + i);
+            FN(dec256)(s, dst + i, src + i);
         } else {
-            ENC256(s, dst + i, src + i);
+            FN(enc256)(s, dst + i, src + i);
         }
     }
 }
 
-#ifdef GROUPED256
-/* Enc or Dec of the full blocks of n bytes, a group of lanes at a time
- * (see FN(bulk128)). Returns the bytes done. */
-AEGISGO_NOINLINE size_t GROUPED256(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n,
-                                   aegisgo_dir dir)
+#ifdef GROUP256_D
+/* Enc or Dec of the full blocks of n bytes, a group of GROUP256_D lanes at
+ * a time (see FN(groups128)). Returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n,
+                                      aegisgo_dir dir)
 {
-    SUB(st256) g[GROUPS];
-    const size_t w = R256 / GROUPS;
+    FN_D(GROUP256_D, st256) g[D / GROUP256_D];
+    const size_t w = R256 / (D / GROUP256_D);
     const size_t most = AEGISGO_GROUP_CHUNK / R256;
     size_t nb = n / R256, done = 0;
     int j;
 
-    for (j = 0; j < GROUPS; j++) {
+    for (j = 0; j < D / GROUP256_D; j++) {
         g[j].s0 = blk_group(s->s0, j);
         g[j].s1 = blk_group(s->s1, j);
         g[j].s2 = blk_group(s->s2, j);
@@ -221,19 +215,21 @@ AEGISGO_NOINLINE size_t GROUPED256(FN(st256) *s, uint8_t *dst, const uint8_t *sr
     }
     while (nb > 0) {
         const size_t k = nb < most ? nb : most;
-        for (j = 0; j < GROUPS; j++) {
-            SUB(st256) t = g[j];
+        for (j = 0; j < D / GROUP256_D; j++) {
+            FN_D(GROUP256_D, st256) t = g[j];
             if (dir == AEGISGO_DECRYPT) {
-                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, AEGISGO_DECRYPT);
+                FN_D(GROUP256_D, run256)(&t, dst + done + j * w, src + done + j * w, k, R256,
+                                         AEGISGO_DECRYPT);
             } else {
-                SUB(run256)(&t, dst + done + j * w, src + done + j * w, k, R256, AEGISGO_ENCRYPT);
+                FN_D(GROUP256_D, run256)(&t, dst + done + j * w, src + done + j * w, k, R256,
+                                         AEGISGO_ENCRYPT);
             }
             g[j] = t;
         }
         done += k * R256;
         nb -= k;
     }
-    for (j = 0; j < GROUPS; j++) {
+    for (j = 0; j < D / GROUP256_D; j++) {
         blk_set_group(s->s0, j, g[j].s0);
         blk_set_group(s->s1, j, g[j].s1);
         blk_set_group(s->s2, j, g[j].s2);
@@ -249,12 +245,12 @@ AEGISGO_NOINLINE size_t GROUPED256(FN(st256) *s, uint8_t *dst, const uint8_t *sr
 AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n,
                                   aegisgo_dir dir)
 {
-#ifdef GROUPED256
+#ifdef GROUP256_D
     if (n >= AEGISGO_GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st256) t = *s;
-        const size_t done = GROUPED256(&t, dst, src, n, dir);
+        const size_t done = FN(groups256)(&t, dst, src, n, dir);
         *s = t;
         return done;
     }
@@ -274,9 +270,9 @@ AEGISGO_INLINE void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *s
 /* DecPartial: the plaintext is absorbed padded with zeros. */
 AEGISGO_INLINE void FN(dec256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    const BLK x = blk_keep(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
+    const BLK x = blk_keep_part(blk_xor(blk_load_part(src, n), FN(z256)(s)), n);
     blk_store_part(dst, x, n);
-    UPDATE256_LATE(s, x);
+    FN(update256_late)(s, x);
 }
 
 /* Finalize's updates: the lengths block XORed into S3, seven times. */
@@ -286,7 +282,7 @@ AEGISGO_INLINE void FN(final256_rounds)(FN(st256) *s, uint64_t adlen, uint64_t m
     BLK t;
     int i;
     aegisgo_lengths_block(lb, (uint64_t)adlen, (uint64_t)mlen);
-    t = blk_xor(s->s3, blk_bcast(lb));
+    t = blk_xor(s->s3, blk_broadcast(lb));
     ROLLED
     for (i = 0; i < 7; i++) {
         FN(upd256)(s, t);
@@ -317,21 +313,22 @@ AEGISGO_INLINE void FN(final256_body)(FN(st256) *s, uint8_t *tag, size_t taglen,
     }
 }
 
-#ifdef FINAL256
-AEGISGO_NOINLINE void FINAL256(FN(st256) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
-                               uint64_t mlen)
+#ifdef NOINLINE_INIT_FINAL
+AEGISGO_NOINLINE void FN(finalize256)(FN(st256) *s, uint8_t *tag, size_t taglen, uint64_t adlen,
+                                      uint64_t mlen)
 {
     FN(final256_body)(s, tag, taglen, adlen, mlen);
 }
 #endif
 
-/* Finalize, inlined, or a call of FINAL256 where the kernel names it. */
+/* Finalize, on a copy of the state, wiped after, where it is a function
+ * of its own. */
 AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
                                  uint64_t adlen, uint64_t mlen)
 {
-#ifdef FINAL256
+#ifdef NOINLINE_INIT_FINAL
     FN(st256) t = *s;
-    FINAL256(&t, tag, taglen, adlen, mlen);
+    FN(finalize256)(&t, tag, taglen, adlen, mlen);
     aegisgo_wipe_local(&t, sizeof t);
 #else
     FN(final256_body)(s, tag, taglen, adlen, mlen);
@@ -380,13 +377,3 @@ static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
     }
     return ok;
 }
-
-#undef R256
-#undef UPDATE256
-#undef UPDATE256_LATE
-#undef UPD256_FUNC
-#undef ENC256
-#undef DEC256
-#undef STEP256_FUNC
-#undef INIT256
-#undef FINAL256

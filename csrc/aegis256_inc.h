@@ -16,7 +16,6 @@
  *   [112D + 8, +16)    the message (or MAC data, or keystream) length
  */
 
-#define R256 (16 * D)
 #define INC256_PEND (6 * R256)
 #define INC256_ADLEN (INC256_PEND + R256)
 #define INC256_MLEN (INC256_ADLEN + 8)
@@ -188,7 +187,7 @@ static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
         int i, l;
 
         aegisgo_lengths_block(u, len, (uint64_t)taglen);
-        t = blk_xor(s.s3, blk_bcast(u));
+        t = blk_xor(s.s3, blk_broadcast(u));
         AEGISGO_ROLLED
         for (i = 0; i < 7; i++) {
             FN(upd256)(&s, t);
@@ -239,9 +238,3 @@ static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
     }
 #endif
 }
-
-#undef R256
-#undef INC256_PEND
-#undef INC256_ADLEN
-#undef INC256_MLEN
-#undef INC256_SIZE

@@ -3,17 +3,15 @@
 /*
  * aegis256_lanes.h: AEGIS-256 for D messages at once
  * (see lanes.h, which includes this file), as aegis128_lanes.h does for
- * the AEGIS-128 family.
+ * the AEGIS-128 family. A message's rate is LW bytes.
  */
-
-#define R256 16 /* a message's rate */
 
 AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_batch_msg *m)
 {
-    const BLK c0 = blk_bcast(aegisgo_c0);
-    const BLK c1 = blk_bcast(aegisgo_c1);
-    const BLK k0 = blk_bcast(k);
-    const BLK k1 = blk_bcast(k + 16);
+    const BLK c0 = blk_broadcast(aegisgo_c0);
+    const BLK c1 = blk_broadcast(aegisgo_c1);
+    const BLK k0 = blk_broadcast(k);
+    const BLK k1 = blk_broadcast(k + 16);
     const BLK k0n0 = blk_xor(k0, LFN(nonces)(m, 0));
     const BLK k1n1 = blk_xor(k1, LFN(nonces)(m, 16));
     BLK w[4];
@@ -35,7 +33,7 @@ AEGISGO_INLINE void LFN(init256)(FN(st256) *s, const uint8_t *k, const aegisgo_b
     }
 }
 
-/* Enc or Dec of the block at off of every message, n < R256 bytes of it
+/* Enc or Dec of the block at off of every message, n < LW bytes of it
  * when part is set. */
 AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_t *const *in,
                                  size_t off, aegisgo_dir dir, int part, size_t n)
@@ -46,7 +44,7 @@ AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_
         if (dir == AEGISGO_DECRYPT) {
             const BLK x = blk_xor(t, z);
             lane_store(out, off, x);
-            FN(upd256_dec)(s, x);
+            FN(update256_late)(s, x);
         } else {
             lane_store(out, off, blk_xor(t, z));
             FN(upd256)(s, t);
@@ -75,7 +73,7 @@ AEGISGO_INLINE void LFN(steps256)(FN(st256) *s, uint8_t *const *out, const uint8
     for (h = 0; h < 4; h++) {
         const BLK x = blk_xor(r[h], FN(z256)(s));
         if (dir == AEGISGO_DECRYPT) {
-            FN(upd256_dec)(s, x);
+            FN(update256_late)(s, x);
         } else {
             FN(upd256)(s, r[h]);
         }
@@ -85,21 +83,21 @@ AEGISGO_INLINE void LFN(steps256)(FN(st256) *s, uint8_t *const *out, const uint8
 }
 #endif
 
-/* Seal or Open (dir) of LANES messages of the same shape, as
+/* Seal or Open (dir) of D messages of the same shape, as
  * LFN(run128) in aegis128_lanes.h. */
 AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen,
                                     aegisgo_dir dir)
 {
     FN(st256) s;
-    const uint8_t *in[LANES], *ad[LANES];
-    uint8_t *out[LANES];
-    uint8_t tags[32 * LANES];
+    const uint8_t *in[D], *ad[D];
+    uint8_t *out[D];
+    uint8_t tags[32 * D];
     const size_t adlen = m[0].adlen, inlen = m[0].inlen;
     uint32_t failed;
     size_t i;
     int j;
 
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         in[j] = m[j].in;
         out[j] = m[j].out;
         ad[j] = m[j].ad;
@@ -107,7 +105,7 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     LFN(init256)(&s, k, m);
     i = 0;
 #ifdef lane_load_rows
-    for (; i + 4 * R256 <= adlen; i += 4 * R256) {
+    for (; i + 4 * LW <= adlen; i += 4 * LW) {
         BLK r[4];
         lane_load_rows(ad, i, r);
         FN(upd256)(&s, r[0]);
@@ -116,7 +114,7 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
         FN(upd256)(&s, r[3]);
     }
 #endif
-    for (; i + R256 <= adlen; i += R256) {
+    for (; i + LW <= adlen; i += LW) {
         FN(upd256)(&s, lane_load(ad, i));
     }
     if (i < adlen) {
@@ -124,11 +122,11 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     }
     i = 0;
 #ifdef lane_load_rows
-    for (; i + 4 * R256 <= inlen; i += 4 * R256) {
+    for (; i + 4 * LW <= inlen; i += 4 * LW) {
         LFN(steps256)(&s, out, in, i, dir);
     }
 #endif
-    for (; i + R256 <= inlen; i += R256) {
+    for (; i + LW <= inlen; i += LW) {
         LFN(step256)(&s, out, in, i, dir, 0, 0);
     }
     if (i < inlen) {
@@ -146,14 +144,13 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     return failed;
 }
 
-static void SEAL256_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+static void LANES_FN(seal256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     (void)LFN(run256)(m, k, taglen, AEGISGO_ENCRYPT);
 }
 
-static uint32_t OPEN256_LANES(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+static uint32_t LANES_FN(open256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     return LFN(run256)(m, k, taglen, AEGISGO_DECRYPT);
 }
 
-#undef R256

@@ -64,19 +64,19 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 }
 
 /* Bits of the CPUID and XCR0 words that the kernels need. */
-#define L1C_AES (1u << 25)
-#define L1C_OSXSAVE (1u << 27)
-#define L1C_AVX (1u << 28)
-#define L7B_AVX2 (1u << 5)
-#define L7B_AVX512F (1u << 16)
-#define L7B_AVX512BW (1u << 30)
-#define L7B_AVX512VL (1u << 31)
-#define L7C_VAES (1u << 9)
-#define XCR0_YMM 0x06u  /* SSE and AVX state */
-#define XCR0_ZMM 0xe6u  /* plus opmask, ZMM_Hi256 and Hi16_ZMM state */
+static const uint32_t L1C_AES = 1u << 25;
+static const uint32_t L1C_OSXSAVE = 1u << 27;
+static const uint32_t L1C_AVX = 1u << 28;
+static const uint32_t L7B_AVX2 = 1u << 5;
+static const uint32_t L7B_AVX512F = 1u << 16;
+static const uint32_t L7B_AVX512BW = 1u << 30;
+static const uint32_t L7B_AVX512VL = 1u << 31;
+static const uint32_t L7C_VAES = 1u << 9;
+static const uint64_t XCR0_YMM = 0x06;  /* SSE and AVX state */
+static const uint64_t XCR0_ZMM = 0xe6;  /* plus opmask, ZMM_Hi256 and Hi16_ZMM state */
 
 uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
-                             uint32_t leaf7_ecx, uint64_t xcr0)
+                             uint32_t leaf7_ecx, uint64_t xcr0, int os_avx512)
 {
     uint32_t k = 1u << AEGISGO_SOFT;
     int os_ymm, os_zmm;
@@ -88,9 +88,21 @@ uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
 
     /* The wide kernels also need the OS to save the wide registers on a
      * context switch: CPUID says what the CPU has, XCR0 what the OS
-     * enabled. Without OSXSAVE, XCR0 cannot be read and means nothing. */
+     * enabled. Without OSXSAVE, XCR0 cannot be read and means nothing.
+     * Where the OS has its own word on the AVX-512 state, it stands in for
+     * XCR0's opmask and ZMM bits; the AVX state is still XCR0's. */
     os_ymm = (leaf1_ecx & L1C_OSXSAVE) && (xcr0 & XCR0_YMM) == XCR0_YMM;
-    os_zmm = os_ymm && (xcr0 & XCR0_ZMM) == XCR0_ZMM;
+    switch (os_avx512) {
+    case AEGISGO_OS_AVX512_YES:
+        os_zmm = os_ymm;
+        break;
+    case AEGISGO_OS_AVX512_NO:
+        os_zmm = 0;
+        break;
+    default:
+        os_zmm = os_ymm && (xcr0 & XCR0_ZMM) == XCR0_ZMM;
+        break;
+    }
 
     /* VAES with AVX2 but no AVX-512 exists (Zen 3, Alder Lake): test the
      * VAES bit itself, not an AVX-512 flavour of it. */
@@ -128,7 +140,9 @@ static uint32_t aegisgo_compiled_kernels(void)
     return k;
 }
 
-uint32_t aegisgo_cpu_kernels(void)
+/* The one reading of the x86 registers: CPUID leaves 1 and 7.0, and XCR0
+ * where OSXSAVE says XGETBV may run. */
+uint32_t aegisgo_cpu_kernels(int os_avx512)
 {
     uint32_t k = 1u << AEGISGO_SOFT;
 #if defined(AEGISGO_X86)
@@ -149,7 +163,9 @@ uint32_t aegisgo_cpu_kernels(void)
         __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         xcr0 = ((uint64_t)hi << 32) | lo;
     }
-    k = aegisgo_x86_kernels(l1c, l7b, l7c, xcr0);
+    k = aegisgo_x86_kernels(l1c, l7b, l7c, xcr0, os_avx512);
+#else
+    (void)os_avx512;
 #endif
     /* On arm64 the Go side detects the AES instructions (HWCAP, or always
      * on darwin) and enables neon itself. */

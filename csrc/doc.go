@@ -18,30 +18,35 @@
 //
 //  1. aegis128l/aegis128l.go: the AEAD wraps a core.AEAD for the variant
 //     AEGIS-128L.
-//  2. internal/core/aead.go: (*AEAD).Seal makes every check, sizes the
-//     output, and calls seal with the table of entry points chosen at
-//     init (internal/core/cgo.go, which asks aegisgo_ops_for).
-//  3. internal/core/cgo.go: seal is the one cgo call, C.aegisgo_seal.
+//  2. internal/core/aead.go: (*AEAD).Seal calls sealTo, which makes every
+//     check, sizes the output, and calls seal with the table of entry
+//     points that InitKernel took at New (kernelOps in
+//     internal/core/kernel.go: the kernel chosen at init, and the table
+//     opsFor gets from aegisgo_ops_for in internal/core/core_cgo.go).
+//  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
 //     of the table, here aegisgo_avx512_ops[AEGISGO_128L] in
 //     csrc/kernel_avx512.c: avx512_d1_encrypt128.
 //  5. That name is FN(encrypt128) of csrc/aegis128_body.h, instantiated by
-//     csrc/instance.h for KERNEL avx512 and D = 1: FN(x) pastes
-//     KERNEL_dD_x. Every function that a profiler shows is named in full
-//     in a kernel's table (or next to the #define that names it), so grep
-//     finds it; the rest is inlined into it.
+//     csrc/instance.h for KERNEL avx512 and D = 1: FN(x) (csrc/internal.h)
+//     pastes KERNEL_dD_x. Every function that a profiler shows is named in
+//     full in a kernel's table or beside the knob that takes it out of
+//     line, so grep finds it; the rest is inlined into it.
 //  6. encrypt128 runs init128, absorb128, then bulk128 over the whole
-//     blocks: run128 calls enc128 for each 32-byte block, and enc128 calls
-//     upd128, the spec's Update.
-//  7. upd128 is eight blk_aes; kernel_avx512.c defines blk_aes for D = 1 as
-//     _mm_aesenc_si128, which is the instruction VAESENC (its VEX form:
-//     the file is compiled for avx512f, avx512vl, avx512bw, avx2, aes and
-//     vaes by a target pragma).
+//     blocks: run128 calls enc128 for each 32-byte block. enc128 XORs the
+//     message with the keystream (Z128_ENC) and calls upd128, the spec's
+//     Update, which is update128 with the state's own S3 and S7.
+//  7. update128 is eight blk_aes_round; kernel_avx512.c defines
+//     blk_aes_round for D = 1 as _mm_aesenc_si128, which is the
+//     instruction VAESENC (its VEX form: the file is compiled for avx512f,
+//     avx512vl, avx512bw, avx2, aes and vaes by a target pragma).
 //
 // The other kernels differ only in step 4's table and step 7's block
 // operations (kernel_aesni.c: AESENC on one register per lane;
-// kernel_soft.c: a call of aegisgo_soft_aesround in soft_aes.c). The
-// AEGIS-256 family follows the same path through aegis256_body.h, and the
+// kernel_soft.c: a call of aegisgo_soft_aesround in soft_aes.c, with the
+// update a function of its own, soft_d1_update128). The table of block
+// operations and knobs is at the top of aegis128_body.h. The AEGIS-256
+// family follows the same path through aegis256_body.h, and the
 // incremental API through incremental.c and aegis128_inc.h or
 // aegis256_inc.h.
 package csrc

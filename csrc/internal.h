@@ -14,8 +14,8 @@
 #include "aegis.h"
 
 /* Debug information without the locations of variables: gcc's variable
- * tracking took a third of the compile time of the kernels, whose entry
- * points are long inlined bodies. Function names and line numbers stay,
+ * tracking is slow on the kernels, whose entry points are long inlined
+ * bodies, and it is much of their compile time. Function names and line numbers stay,
  * for profilers and debuggers, and the code is the same byte for byte.
  * (cgo does not allow -fno-var-tracking among a package's CFLAGS.) */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -55,9 +55,9 @@
 
 /* Before a loop of updates that runs a fixed number of times (Init,
  * Finalize): keeps it a loop. Fully unrolled, as -O3 does, each entry
- * point held 25 copies of the update where 10 do, which made the kernels
- * twice as large and twice as slow to compile; those loops are not where
- * the time goes (each update waits on the one before it either way), so
+ * point holds a copy of the update for every round of Init and Finalize,
+ * which makes the kernels much larger and slower to compile; those loops
+ * are not where the time goes (each update waits on the one before it either way), so
  * they run as fast rolled, on three-operand AES instructions at least
  * (see UNROLLED in instance.h for aesni). */
 #if defined(__GNUC__) || defined(__clang__)
@@ -69,6 +69,19 @@
 /* Token pasting that expands its arguments first. */
 #define AEGISGO_CAT_(a, b) a##b
 #define AEGISGO_CAT(a, b) AEGISGO_CAT_(a, b)
+/* f(args), with the arguments expanded first: one macro's list of
+ * arguments can then be another's. */
+#define AEGISGO_APPLY(f, ...) f(__VA_ARGS__)
+
+/* For the instances of the bodies (instance.h), which see KERNEL and D:
+ * FN(x) is KERNEL_dD_x, a name unique to the kernel and degree, and
+ * FN_D(d, x) the same name in the kernel's instance of degree d. */
+#define FN_D(d, x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), d), AEGISGO_CAT(_, x))
+#define FN(x) FN_D(D, x)
+/* The rates in bytes: AEGIS-128X's is two block vectors, AEGIS-256X's one. */
+#define R128 (32 * D)
+#define H128 (16 * D)
+#define R256 (16 * D)
 
 /* Sixteen 0xff bytes, then sixteen zeros: the 16 bytes at 16 - n keep the
  * first n bytes of a block under and. */
@@ -136,7 +149,7 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 #endif
 
 /* Bytes of message per pass of a group of lanes, for the kernels that run
- * the lanes of a wide variant in groups (FN(bulk128) in aegis128_body.h):
+ * the lanes of a wide variant in groups (FN(groups128) in aegis128_body.h):
  * small enough that the next group finds the chunk in L1, large enough
  * that moving the state in and out of registers between passes is lost in
  * the noise. */

@@ -49,7 +49,7 @@ typedef struct { __m128i l[4]; } aesni_blk4;
     AESNI_EACH(S)                               \
     r_;                                         \
 })
-#define blk_aes(a, k) AESNI_BINOP(AESNI_AES_, a, k)
+#define blk_aes_round(a, k) AESNI_BINOP(AESNI_AES_, a, k)
 #define blk_xor(a, b) AESNI_BINOP(AESNI_XOR_, a, b)
 #define blk_and(a, b) AESNI_BINOP(AESNI_AND_, a, b)
 #define blk_load(p) __extension__({            \
@@ -63,52 +63,41 @@ typedef struct { __m128i l[4]; } aesni_blk4;
     uint8_t *p_ = (p);                          \
     AESNI_EACH(AESNI_STORE_)                    \
 } while (0)
-#define blk_bcast(p) __extension__({           \
+#define blk_broadcast(p) __extension__({           \
     BLK r_;                                     \
     const __m128i v_ = _mm_loadu_si128((const __m128i *)(const void *)(p)); \
     AESNI_EACH(AESNI_BCAST_)                    \
     r_;                                         \
 })
 
-/* Lanes as the one-lane instance: group j of a split state is lane j. */
-#define AESNI_LANE(v, j) __extension__({ aesni_blk1 r_; r_.l[0] = (v).l[j]; r_; })
-
 /* The AEGIS-128 state of two lanes takes all 16 registers, and of four
  * lanes twice that, so their messages run one lane at a time through the
- * D = 1 code (see FN(bulk128) in aegis128_body.h). AEGIS-256X2's 12
- * registers fit and keep the two lanes interleaved; 256X4's 24 do not.
+ * D = 1 code (GROUP128_D 1: aesni_d2_groups128, aesni_d4_groups128; see
+ * FN(groups128) in aegis128_body.h). AEGIS-256X2's 12 registers fit and
+ * keep the two lanes interleaved; 256X4's 24 do not (aesni_d4_groups256).
  *
  * With D = 4 the state lives in memory for the most part anyway, so Init
- * and Finalize are functions of their own (INIT128 and the others; see
- * aegis128_body.h) rather than copies in every entry point. With D = 1
- * and 2 they stay inline and unrolled (UNROLLED, see instance.h): rolled
- * or called, they cost short messages up to 30% more instructions. */
+ * and Finalize are functions of their own (NOINLINE_INIT_FINAL:
+ * aesni_d4_initialize128, aesni_d4_finalize128, aesni_d4_initialize256,
+ * aesni_d4_finalize256) rather than copies in every entry point. With
+ * D = 1 and 2 they stay inline and unrolled (UNROLLED, see instance.h):
+ * rolled or called, they add register copies, or a trip of the state
+ * through memory, to every short message. */
 #define D 1
 #define UNROLLED
 #include "instance.h"
-#undef D
+/* Lanes as the one-lane instance: group j of a split state is lane j. */
+#define blk_group(v, j) __extension__({ aesni_blk1 r_; r_.l[0] = (v).l[j]; r_; })
+#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
 #define D 2
 #define UNROLLED
-#define GROUPED128 aesni_d2_groups128
-#define GROUPS 2
-#define SUB(x) AEGISGO_CAT(aesni_d1_, x)
-#define blk_group(v, j) AESNI_LANE(v, j)
-#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
+#define GROUP128_D 1
 #include "instance.h"
-#undef D
 #define D 4
-#define GROUPED128 aesni_d4_groups128
-#define GROUPED256 aesni_d4_groups256
-#define INIT128 aesni_d4_initialize128
-#define FINAL128 aesni_d4_finalize128
-#define INIT256 aesni_d4_initialize256
-#define FINAL256 aesni_d4_finalize256
-#define GROUPS 4
-#define SUB(x) AEGISGO_CAT(aesni_d1_, x)
-#define blk_group(v, j) AESNI_LANE(v, j)
-#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
+#define GROUP128_D 1
+#define GROUP256_D 1
+#define NOINLINE_INIT_FINAL
 #include "instance.h"
-#undef D
 
 #ifdef __clang__
 #pragma clang attribute pop

@@ -26,10 +26,10 @@
 
 /* gcc's second scheduling pass (after register allocation, tuned for no
  * CPU in particular) reorders the AEGIS-256 update and keystream so that
- * the loop runs 5-8% slower on Zen 5 than in the order of the source,
- * which clang keeps: measured in C at 16 and 64 KiB, Seal and Open, all
- * three AEGIS-256 variants. The AEGIS-128 family gains nothing and its
- * Open loses a little, so only the 256 family opts out (instance.h). */
+ * the loop runs slower than in the order of the source, which clang
+ * keeps: the source puts each AES round next to the XOR that waits on it.
+ * The AEGIS-128 family gains nothing from the source order and its Open
+ * loses a little, so only the 256 family opts out (instance.h). */
 #define AEGISGO_SOURCE_ORDER256
 
 /* Truth tables for vpternlog, inputs (A, B, C): A^B^C and A^(B&C). */
@@ -44,84 +44,57 @@
 /* D = 1: 128-bit registers with VEX/EVEX encoding and ternary logic. */
 #define D 1
 #define BLK __m128i
-#define blk_aes(a, k) _mm_aesenc_si128((a), (k))
+#define blk_aes_round(a, k) _mm_aesenc_si128((a), (k))
 #define blk_xor(a, b) _mm_xor_si128((a), (b))
 #define blk_and(a, b) _mm_and_si128((a), (b))
 #define blk_xor3(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm_xor_si128((a), _mm_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_store(p, a) _mm_storeu_si128((__m128i *)(void *)(p), (a))
-#define blk_bcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define blk_broadcast(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define blk_load_part(p, n) _mm_maskz_loadu_epi8((__mmask16)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm_mask_storeu_epi8((void *)(p), (__mmask16)MASK64(n), (v))
-#define blk_keep(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
+#define blk_keep_part(v, n) _mm_maskz_mov_epi8((__mmask16)MASK64(n), (v))
 #include "instance.h"
-#undef D
-#undef BLK
-#undef blk_aes
-#undef blk_xor
-#undef blk_and
-#undef blk_xor3
-#undef blk_xorand
-#undef blk_xor_and
-#undef blk_load
-#undef blk_store
-#undef blk_bcast
-#undef blk_load_part
-#undef blk_store_part
-#undef blk_keep
+#include "blk_undef.h"
 
 /* D = 2: 256-bit registers with ternary logic. */
 #define D 2
 #define BLK __m256i
-#define blk_aes(a, k) _mm256_aesenc_epi128((a), (k))
+#define blk_aes_round(a, k) _mm256_aesenc_epi128((a), (k))
 #define blk_xor(a, b) _mm256_xor_si256((a), (b))
 #define blk_and(a, b) _mm256_and_si256((a), (b))
 #define blk_xor3(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm256_xor_si256((a), _mm256_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define blk_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), (a))
-#define blk_bcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_broadcast(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define blk_load_part(p, n) _mm256_maskz_loadu_epi8((__mmask32)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm256_mask_storeu_epi8((void *)(p), (__mmask32)MASK64(n), (v))
-#define blk_keep(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
+#define blk_keep_part(v, n) _mm256_maskz_mov_epi8((__mmask32)MASK64(n), (v))
 #include "instance.h"
-#undef D
-#undef BLK
-#undef blk_aes
-#undef blk_xor
-#undef blk_and
-#undef blk_xor3
-#undef blk_xorand
-#undef blk_xor_and
-#undef blk_load
-#undef blk_store
-#undef blk_bcast
-#undef blk_load_part
-#undef blk_store_part
-#undef blk_keep
+#include "blk_undef.h"
 
 /* D = 4: one 512-bit register per block. */
 #define D 4
 #define BLK __m512i
-#define blk_aes(a, k) _mm512_aesenc_epi128((a), (k))
+#define blk_aes_round(a, k) _mm512_aesenc_epi128((a), (k))
 #define blk_xor(a, b) _mm512_xor_si512((a), (b))
 #define blk_and(a, b) _mm512_and_si512((a), (b))
 #define blk_xor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XOR3)
-#define blk_xorand(a, b, c, d) \
+#define blk_xor_xor_and(a, b, c, d) \
     _mm512_xor_si512((a), _mm512_ternarylogic_epi64((b), (c), (d), TERN_XORAND))
 #define blk_xor_and(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), TERN_XORAND)
 #define blk_load(p) _mm512_loadu_si512((const void *)(p))
 #define blk_store(p, a) _mm512_storeu_si512((void *)(p), (a))
-#define blk_bcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define blk_broadcast(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define blk_load_part(p, n) _mm512_maskz_loadu_epi8((__mmask64)MASK64(n), (const void *)(p))
 #define blk_store_part(p, v, n) _mm512_mask_storeu_epi8((void *)(p), (__mmask64)MASK64(n), (v))
-#define blk_keep(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
-#include "instance.h"
+#define blk_keep_part(v, n) _mm512_maskz_mov_epi8((__mmask64)MASK64(n), (v))
 
 /* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register.
  * (Two X2 messages per register measured slower than one at a time on
@@ -197,13 +170,7 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #define lane_store(p, off, v) avx512_lanes_store_4x1((p), (off), (v))
 #define lane_load_part(p, off, n) avx512_lanes_load_part_4x1((p), (off), (n))
 #define lane_store_part(p, off, v, n) avx512_lanes_store_part_4x1((p), (off), (v), (n))
-#define SEAL128_LANES avx512_seal128_4x1
-#define OPEN128_LANES avx512_open128_4x1
-#define SEAL256_LANES avx512_seal256_4x1
-#define OPEN256_LANES avx512_open256_4x1
-#include "lanes.h"
-
-#undef D
+#include "instance.h"
 
 #ifdef __clang__
 #pragma clang attribute pop

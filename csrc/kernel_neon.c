@@ -21,7 +21,7 @@
  * few around each update. 256X4 (6 blocks, 24 registers) and the rest fit.
  *
  * EOR3 (the SHA3 extension) would merge the xors of blk_xor3 and
- * blk_xorand, but it is optional in ARMv8.2+ and would need its own
+ * blk_xor_xor_and, but it is optional in ARMv8.2+ and would need its own
  * run-time choice; this kernel uses only the AES instructions.
  */
 #include "internal.h"
@@ -88,7 +88,7 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     NEON_EACH(S)                                \
     r_;                                         \
 })
-#define blk_aes(a, k) NEON_BINOP(NEON_AES_, a, k)
+#define blk_aes_round(a, k) NEON_BINOP(NEON_AES_, a, k)
 #define blk_xor(a, b) NEON_BINOP(NEON_XOR_, a, b)
 #define blk_and(a, b) NEON_BINOP(NEON_AND_, a, b)
 #define blk_load(p) __extension__({            \
@@ -102,7 +102,7 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     uint8_t *p_ = (p);                          \
     NEON_EACH(NEON_STORE_)                      \
 } while (0)
-#define blk_bcast(p) __extension__({           \
+#define blk_broadcast(p) __extension__({           \
     BLK r_;                                     \
     const uint8x16_t v_ = vld1q_u8(p);          \
     NEON_EACH(NEON_BCAST_)                      \
@@ -111,12 +111,10 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
 
 #define D 1
 #include "instance.h"
-#undef D
-#define D 2
-#include "instance.h"
 
-/* Batches (lanes.h): two AEGIS-128L or AEGIS-256 messages side by side,
- * one register each, in the instruction stream of the D = 2 code. */
+/* D = 2, with batches (lanes.h): two AEGIS-128L or AEGIS-256 messages side
+ * by side, one register each, in the instruction stream of the D = 2
+ * code. */
 #define NEON_LANE_LOAD_(i) r_.l[i] = vld1q_u8(p_[i] + off_);
 #define NEON_LANE_STORE_(i) vst1q_u8(p_[i] + off_, v_.l[i]);
 #define lane_load(p, off) __extension__({      \
@@ -132,15 +130,11 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     const BLK v_ = (v);                         \
     NEON_EACH(NEON_LANE_STORE_)                 \
 } while (0)
-#define SEAL128_LANES neon_seal128_2x1
-#define OPEN128_LANES neon_open128_2x1
-#define SEAL256_LANES neon_seal256_2x1
-#define OPEN256_LANES neon_open256_2x1
-#include "lanes.h"
-#undef D
+#define D 2
+#include "instance.h"
+
 #define D 4
 #include "instance.h"
-#undef D
 
 #ifdef __clang__
 #pragma clang attribute pop

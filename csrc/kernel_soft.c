@@ -29,7 +29,7 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 })
 #define blk_xor(a, b) SOFT_BYTES2(^, a, b)
 #define blk_and(a, b) SOFT_BYTES2(&, a, b)
-#define blk_aes(a, k) __extension__({                      \
+#define blk_aes_round(a, k) __extension__({                      \
     BLK r_, a_ = (a), k_ = (k);                             \
     aegisgo_soft_aesround(r_.v, a_.v, k_.v, D);             \
     r_;                                                     \
@@ -43,7 +43,7 @@ typedef struct { uint8_t v[64]; } soft_blk4;
     BLK v_ = (a);                                           \
     memcpy((p), v_.v, sizeof v_.v);                         \
 } while (0)
-#define blk_bcast(p) __extension__({                       \
+#define blk_broadcast(p) __extension__({                       \
     BLK r_;                                                 \
     const uint8_t *p_ = (p);                                \
     size_t i_;                                              \
@@ -70,55 +70,39 @@ typedef struct { uint8_t v[64]; } soft_blk4;
 
 /* Each update is eight calls of aegisgo_soft_aesround and byte loops
  * around them: inlined into every entry point, as the other kernels do,
- * it made this kernel half of the module's machine code, for no speed
+ * it made this kernel the bulk of the module's machine code, for no speed
  * (the calls cost far more than a call of the update). So the updates,
  * Enc and Dec of a block, Init and Finalize are functions of their own
- * here (see UPDATE128 in aegis128_body.h). */
+ * here (NOINLINE_STEPS and NOINLINE_INIT_FINAL, aegis128_body.h):
+ *
+ *   soft_d1_update128 soft_d1_update128_late soft_d1_enc128 soft_d1_dec128
+ *   soft_d1_initialize128 soft_d1_finalize128
+ *   soft_d1_update256 soft_d1_update256_late soft_d1_enc256 soft_d1_dec256
+ *   soft_d1_initialize256 soft_d1_finalize256
+ *
+ * and the same for D = 2 and 4:
+ *
+ *   soft_d2_update128 soft_d2_update128_late soft_d2_enc128 soft_d2_dec128
+ *   soft_d2_initialize128 soft_d2_finalize128
+ *   soft_d2_update256 soft_d2_update256_late soft_d2_enc256 soft_d2_dec256
+ *   soft_d2_initialize256 soft_d2_finalize256
+ *   soft_d4_update128 soft_d4_update128_late soft_d4_enc128 soft_d4_dec128
+ *   soft_d4_initialize128 soft_d4_finalize128
+ *   soft_d4_update256 soft_d4_update256_late soft_d4_enc256 soft_d4_dec256
+ *   soft_d4_initialize256 soft_d4_finalize256
+ */
 #define D 1
-#define UPDATE128 soft_d1_update128
-#define UPDATE128_LATE soft_d1_update128_late
-#define UPDATE256 soft_d1_update256
-#define UPDATE256_LATE soft_d1_update256_late
-#define ENC128 soft_d1_enc128
-#define DEC128 soft_d1_dec128
-#define ENC256 soft_d1_enc256
-#define DEC256 soft_d1_dec256
-#define INIT128 soft_d1_initialize128
-#define FINAL128 soft_d1_finalize128
-#define INIT256 soft_d1_initialize256
-#define FINAL256 soft_d1_finalize256
+#define NOINLINE_STEPS
+#define NOINLINE_INIT_FINAL
 #include "instance.h"
-#undef D
 #define D 2
-#define UPDATE128 soft_d2_update128
-#define UPDATE128_LATE soft_d2_update128_late
-#define UPDATE256 soft_d2_update256
-#define UPDATE256_LATE soft_d2_update256_late
-#define ENC128 soft_d2_enc128
-#define DEC128 soft_d2_dec128
-#define ENC256 soft_d2_enc256
-#define DEC256 soft_d2_dec256
-#define INIT128 soft_d2_initialize128
-#define FINAL128 soft_d2_finalize128
-#define INIT256 soft_d2_initialize256
-#define FINAL256 soft_d2_finalize256
+#define NOINLINE_STEPS
+#define NOINLINE_INIT_FINAL
 #include "instance.h"
-#undef D
 #define D 4
-#define UPDATE128 soft_d4_update128
-#define UPDATE128_LATE soft_d4_update128_late
-#define UPDATE256 soft_d4_update256
-#define UPDATE256_LATE soft_d4_update256_late
-#define ENC128 soft_d4_enc128
-#define DEC128 soft_d4_dec128
-#define ENC256 soft_d4_enc256
-#define DEC256 soft_d4_dec256
-#define INIT128 soft_d4_initialize128
-#define FINAL128 soft_d4_finalize128
-#define INIT256 soft_d4_initialize256
-#define FINAL256 soft_d4_finalize256
+#define NOINLINE_STEPS
+#define NOINLINE_INIT_FINAL
 #include "instance.h"
-#undef D
 
 /* The entry points, by variant (see instance.h). */
 const aegisgo_ops aegisgo_soft_ops[AEGISGO_NVARIANTS] = {

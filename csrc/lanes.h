@@ -9,14 +9,8 @@
  * several lanes per message; two X2 messages per 512-bit register measured
  * slower than one at a time on 256-bit registers, so they have none.)
  *
- * A kernel includes this file after instance.h, with that instance's BLK
- * and block operations still defined, and defines:
- *
- *   KERNEL, D       as for instance.h
- *   SEAL128_LANES, OPEN128_LANES, SEAL256_LANES, OPEN256_LANES
- *                   the literal names of the entry points (for example
- *                   avx512_seal128_4x1), which the ops table lists as
- *                   .seal_lanes and .open_lanes
+ * instance.h includes this file, after the bodies of its degree, where the
+ * kernel defines for that degree
  *
  *   lane_load(p, off), lane_store(p, off, v)
  *                   the 16 bytes at p[j] + off of each message j, as one
@@ -32,16 +26,22 @@
  * lane_load and lane_store. All of these are undefined at the end of this
  * file.
  *
+ * The entry points are LANES_FN(seal128), LANES_FN(open128),
+ * LANES_FN(seal256) and LANES_FN(open256): KERNEL_seal128_Dx1 and so on
+ * (for example avx512_seal128_4x1), which the ops table lists by name as
+ * .seal_lanes and .open_lanes.
+ *
  * The messages of one call have the same shape (message and associated
  * data lengths; batch.c picks them), so they run in step from Init to
  * Finalize.
  */
 
-#define FN(x) AEGISGO_CAT(AEGISGO_CAT(AEGISGO_CAT(KERNEL, _d), D), AEGISGO_CAT(_, x))
-/* Names of this file's inline helpers. */
+/* Names of this file's inline helpers, and of its entry points. */
 #define LFN(x) AEGISGO_CAT(FN(x), _lanes)
-#define LANES D  /* messages at once */
-#define LW 16    /* a message's bytes per block vector */
+#define LANES_FN(x) AEGISGO_CAT(AEGISGO_CAT(KERNEL, _), AEGISGO_CAT(x, AEGISGO_CAT(_, AEGISGO_CAT(D, x1))))
+/* A message's bytes per block vector: AEGIS-128L's rate is 2 * LW, AEGIS-256's
+ * LW. D messages run at once, message j in lane j. */
+#define LW 16
 
 #if !defined(lane_load) || !defined(lane_store)
 #error "lanes.h: the kernel defines lane_load and lane_store"
@@ -54,7 +54,7 @@ AEGISGO_INLINE BLK LFN(load_part)(const uint8_t *const *p, size_t off, size_t n)
     uint8_t b[16 * D];
     int j;
     memset(b, 0, sizeof b);
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         aegisgo_copy(b + j * LW, p[j] + off, n);
     }
     return blk_load(b);
@@ -66,7 +66,7 @@ AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t
     uint8_t b[16 * D];
     int j;
     blk_store(b, v);
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         aegisgo_copy(p[j] + off, b + j * LW, n);
     }
     aegisgo_wipe_local(b, sizeof b);
@@ -78,15 +78,15 @@ AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t
 /* v with each message's part zero from byte n <= LW on. */
 AEGISGO_INLINE BLK LFN(keep)(BLK v, size_t n)
 {
-    return blk_and(v, blk_bcast(aegisgo_ones_zeros + 16 - n));
+    return blk_and(v, blk_broadcast(aegisgo_ones_zeros + 16 - n));
 }
 
 /* Each message's 16-byte nonce, or the first or second half of its 32. */
 AEGISGO_INLINE BLK LFN(nonces)(const aegisgo_batch_msg *m, size_t off)
 {
-    const uint8_t *p[LANES];
+    const uint8_t *p[D];
     int j;
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         p[j] = m[j].npub;
     }
     return lane_load(p, off);
@@ -96,9 +96,9 @@ AEGISGO_INLINE BLK LFN(nonces)(const aegisgo_batch_msg *m, size_t off)
  * 32 * j + at. */
 AEGISGO_INLINE void LFN(tags)(uint8_t *tags, size_t at, BLK x)
 {
-    uint8_t *p[LANES];
+    uint8_t *p[D];
     int j;
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         p[j] = tags + 32 * j;
     }
     lane_store(p, at, x);
@@ -112,7 +112,7 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 {
     uint32_t failed = 0;
     int j;
-    for (j = 0; j < LANES; j++) {
+    for (j = 0; j < D; j++) {
         if (dir == AEGISGO_ENCRYPT) {
             /* Constant lengths, which compile to moves. */
             if (taglen == 16) {
@@ -143,11 +143,3 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 #undef lane_store_part
 #undef lane_load_rows
 #undef lane_store_rows
-#undef LW
-#undef LFN
-#undef FN
-#undef LANES
-#undef SEAL128_LANES
-#undef OPEN128_LANES
-#undef SEAL256_LANES
-#undef OPEN256_LANES

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis && !arm64 && !amd64
+//go:build cgo && !without_aegis && !arm64
 
 package core
 
-// archKernels: on other architectures the C core's detection, c, is all.
+// archKernels: outside arm64 the C core's detection, c, is all.
 func archKernels(c uint32) uint32 { return c }

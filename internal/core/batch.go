@@ -31,9 +31,9 @@ const groupBytes = 256 << 10
 
 // group is one cgo call's worth of a batch, built on the stack. cgo lets
 // Go memory handed to C hold no Go pointers unless they are pinned, and
-// runtime.Pinner costs 150-230 ns and an allocation per pointer on this
-// machine (more than sealing a 64-byte message), so the pointers go to C
-// as arguments and only lens, which holds none, goes as memory.
+// runtime.Pinner costs an allocation per pointer, and more time than
+// sealing a short message, so the pointers go to C as arguments and only
+// lens, which holds none, goes as memory.
 type group struct {
 	n     int
 	bytes int                     // of input in this group

@@ -38,11 +38,18 @@ func _() {
 	_ = x[C.AEGISGO_AVX512-int(KernelAVX512)]
 	_ = x[C.AEGISGO_NEON-int(KernelNEON)]
 	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
+	_ = x[C.AEGISGO_OS_AVX512_XCR0-int(osAVX512FromXCR0)]
+	_ = x[C.AEGISGO_OS_AVX512_YES-int(osAVX512Yes)]
+	_ = x[C.AEGISGO_OS_AVX512_NO-int(osAVX512No)]
 }
 
 // detectKernels asks the C core which kernels this build has and this CPU
-// runs, and completes its answer where the OS must be asked (arch_*.go).
-func detectKernels() uint32 { return archKernels(uint32(C.aegisgo_cpu_kernels())) }
+// runs. The C core reads the CPU; the Go side gives it what only the OS
+// can say (darwin's word on the AVX-512 state, detect_x86.go) and adds
+// the kernels it detects itself (neon on arm64, arch_arm64.go).
+func detectKernels() uint32 {
+	return archKernels(uint32(C.aegisgo_cpu_kernels(C.int(osAVX512Here()))))
+}
 
 // opsFor returns the C table of a variant in a kernel as an aegisgo_ref,
 // or 0 when this build has no such kernel for that variant.
@@ -76,8 +83,8 @@ func open(ops uintptr, m, c, tag, ad []byte, n *byte, k *[32]byte) bool {
 }
 
 // x86Kernels runs the pure detection function of the C core on recorded
-// register values.
-func x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64) uint32 {
+// register values and an OS's word on AVX-512.
+func x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
 	return uint32(C.aegisgo_x86_kernels(C.uint32_t(leaf1ECX), C.uint32_t(leaf7EBX),
-		C.uint32_t(leaf7ECX), C.uint64_t(xcr0)))
+		C.uint32_t(leaf7ECX), C.uint64_t(xcr0), C.int(word)))
 }

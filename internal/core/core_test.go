@@ -15,18 +15,19 @@ import (
 // sampleKernels is what each recorded CPU must get where the OS enables
 // all the register state the CPU has, keyed by a part of its name.
 var sampleKernels = map[string][]Kernel{
-	"Zen 3":        {KernelSoft, KernelAESNI, KernelAVX2},
-	"Alder Lake":   {KernelSoft, KernelAESNI, KernelAVX2},
-	"Zen 4":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Ice Lake":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Skylake":      {KernelSoft, KernelAESNI},
-	"Haswell":      {KernelSoft, KernelAESNI},
-	"Piledriver":   {KernelSoft, KernelAESNI},
-	"Westmere":     {KernelSoft, KernelAESNI},
-	"Conroe":       {KernelSoft},
-	"Sapphire":     {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Zen 5":        {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"this machine": {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 3":      {KernelSoft, KernelAESNI, KernelAVX2},
+	"Alder Lake": {KernelSoft, KernelAESNI, KernelAVX2},
+	"Zen 4":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Ice Lake":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Skylake":    {KernelSoft, KernelAESNI},
+	"Haswell":    {KernelSoft, KernelAESNI},
+	"Piledriver": {KernelSoft, KernelAESNI},
+	"Westmere":   {KernelSoft, KernelAESNI},
+	"Conroe":     {KernelSoft},
+	"Sapphire":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 5":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"EPYC VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Xeon VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
 }
 
 func expectedKernels(s cpuidSample) []Kernel {
@@ -49,7 +50,7 @@ func TestX86Detection(t *testing.T) {
 			continue
 		}
 		seen++
-		got := maskKernels(x86Kernels(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, s.xcr0))
+		got := maskKernels(x86Kernels(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, s.xcr0, osAVX512FromXCR0))
 		if !slices.Equal(got, exp) {
 			t.Errorf("%s: kernels %v, want %v", s.name, got, exp)
 		}
@@ -86,7 +87,7 @@ func TestX86DetectionOS(t *testing.T) {
 		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []Kernel{0}},
 	}
 	for _, c := range cases {
-		if got := maskKernels(x86Kernels(c.l1, c.l7b, c.l7c, c.xcr0)); !slices.Equal(got, c.want) {
+		if got := maskKernels(x86Kernels(c.l1, c.l7b, c.l7c, c.xcr0, osAVX512FromXCR0)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -98,6 +99,7 @@ func TestX86DetectionOS(t *testing.T) {
 // only. Where the OS says yes, each CPU must get what it gets where XCR0
 // tells (Linux); where it says no, or where XCR0 is trusted, no avx512.
 func TestX86DetectionOSWord(t *testing.T) {
+	const xcr0AVX512State = 0xe0 // XCR0's opmask, ZMM_Hi256 and Hi16_ZMM bits
 	without := func(ks []Kernel, k Kernel) []Kernel {
 		return slices.DeleteFunc(slices.Clone(ks), func(x Kernel) bool { return x == k })
 	}
@@ -120,7 +122,7 @@ func TestX86DetectionOSWord(t *testing.T) {
 			{osAVX512No, darwinXCR0, without(exp, KernelAVX512)},
 		}
 		for _, c := range cases {
-			got := maskKernels(x86KernelsOS(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, c.xcr0, c.word))
+			got := maskKernels(x86Kernels(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, c.xcr0, c.word))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("%s, XCR0 %#x, OS word %d: kernels %v, want %v", s.name, c.xcr0, c.word, got, c.want)
 			}
@@ -147,16 +149,16 @@ func TestX86DetectionOSWord(t *testing.T) {
 		{osAVX512No, []Kernel{KernelSoft, KernelAESNI, KernelAVX2}}, // macOS before 12.2
 	}
 	for _, c := range mac {
-		got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x7, c.word))
+		got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x7, c.word))
 		if !slices.Equal(got, c.want) {
 			t.Errorf("Ice Lake Mac, OS word %d: kernels %v, want %v", c.word, got, c.want)
 		}
 	}
 	// The OS's word cannot stand in for the AVX state, nor for CPUID.
-	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []Kernel{KernelSoft, KernelAESNI}) {
+	if got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []Kernel{KernelSoft, KernelAESNI}) {
 		t.Errorf("OS says yes but XCR0 lacks the AVX state: %v", got)
 	}
-	if got := maskKernels(x86KernelsOS(iceLake.leaf1ECX, iceLake.leaf7EBX&^(1<<16), iceLake.leaf7ECX, 0x7, osAVX512Yes)); slices.Contains(got, KernelAVX512) {
+	if got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX&^(1<<16), iceLake.leaf7ECX, 0x7, osAVX512Yes)); slices.Contains(got, KernelAVX512) {
 		t.Errorf("OS says yes on a CPU without AVX-512F: %v", got)
 	}
 }

@@ -81,9 +81,15 @@ var cpuidSamples = []cpuidSample{
 		hasAES: true, hasAVX2: true, hasVAES: true, hasAVX512F: true, hasAVX512VL: true,
 	},
 	{
-		name:     "this machine (AMD EPYC Zen 5 class, family 0x1A, in a VM)",
-		source:   "read on the build host with __cpuid_count and xgetbv (a /tmp C program)",
+		name:     "AMD EPYC VM (Zen 5 class, family 0x1A), an earlier build host",
+		source:   "read on that host with __cpuid_count and xgetbv (a /tmp C program)",
 		leaf1ECX: 0xfffa3203, leaf7EBX: 0xf1bf07ab, leaf7ECX: 0x00405fc6, xcr0: 0xe7,
+		hasAES: true, hasAVX2: true, hasVAES: true, hasAVX512F: true, hasAVX512VL: true,
+	},
+	{
+		name:     "Intel Xeon VM (Sapphire Rapids class: AVX-512, VAES, AMX), the build host",
+		source:   "read on the build host with __cpuid_count and xgetbv (a /tmp C program); leaf 1 EAX 0xa0671 as the hypervisor shows it; xcr0 0x602E7 includes the AMX tile state",
+		leaf1ECX: 0xfffa3203, leaf7EBX: 0xf1bf27eb, leaf7ECX: 0x1b415fde, xcr0: 0x602e7,
 		hasAES: true, hasAVX2: true, hasVAES: true, hasAVX512F: true, hasAVX512VL: true,
 	},
 }

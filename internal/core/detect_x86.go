@@ -4,8 +4,16 @@
 
 package core
 
+import (
+	"runtime"
+
+	"golang.org/x/sys/cpu"
+)
+
 // osAVX512 is what the OS says of the AVX-512 register state, for the OSes
-// where XCR0 does not say it.
+// where XCR0 does not say it: the last input of the C core's detection
+// (aegisgo_cpu_kernels and aegisgo_x86_kernels; the values are aegis.h's
+// AEGISGO_OS_AVX512_*, and core_cgo.go checks that they agree).
 type osAVX512 int
 
 const (
@@ -16,6 +24,10 @@ const (
 	osAVX512Yes
 	osAVX512No
 )
+
+// osAVX512Here is the OS's word for the running program. On other
+// architectures than amd64 the C core does not look at it.
+func osAVX512Here() osAVX512 { return osAVX512Of(runtime.GOOS, cpu.X86.HasAVX512F) }
 
 // osAVX512Of returns the OS's word on AVX-512 for GOOS goos.
 //
@@ -34,21 +46,4 @@ func osAVX512Of(goos string, xsysAVX512F bool) osAVX512 {
 		return osAVX512Yes
 	}
 	return osAVX512No
-}
-
-// xcr0AVX512State is XCR0's opmask, ZMM_Hi256 and Hi16_ZMM bits.
-const xcr0AVX512State = 0xe0
-
-// x86KernelsOS is the C core's pure detection function with the OS's word
-// on AVX-512 as one more input: where the OS answers, its answer stands in
-// for XCR0's AVX-512 bits. The AVX (YMM) state is still XCR0's, as in
-// x/sys/cpu.
-func x86KernelsOS(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
-	switch word {
-	case osAVX512Yes:
-		xcr0 |= xcr0AVX512State
-	case osAVX512No:
-		xcr0 &^= xcr0AVX512State
-	}
-	return x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX, xcr0)
 }

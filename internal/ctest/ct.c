@@ -166,7 +166,7 @@ static void incremental(const aegisgo_ops *ops, const char *kn, int v, size_t ta
 
 int main(int argc, char **argv)
 {
-    uint32_t have = aegisgo_cpu_kernels();
+    uint32_t have = aegisgo_cpu_kernels(AEGISGO_OS_AVX512_XCR0);
     uint32_t seed = 1;
     int k, v, found = -1;
     size_t i, j, taglen;

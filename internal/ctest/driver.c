@@ -1213,7 +1213,7 @@ int main(void)
     if (seed != NULL && *seed != 0) {
         rng_state = strtoull(seed, NULL, 0);
     }
-    kernels_here = aegisgo_cpu_kernels() | arm64_kernels();
+    kernels_here = aegisgo_cpu_kernels(AEGISGO_OS_AVX512_XCR0) | arm64_kernels();
     printf("size_t: %zu bits; seed %#llx; kernels:", sizeof(size_t) * 8,
            (unsigned long long)rng_state);
     for (k = 0; k < AEGISGO_NKERNELS; k++) {

@@ -19,8 +19,14 @@
  *     CPU has AVX-512VL, as the avx512 kernel, else with AND and XOR;
  *
  * on 128-bit registers (AES-NI), and on 256- and 512-bit ones (VAES) where
- * the CPU has them. The clock comes from chains of dependent additions (one
- * cycle each), so the figures hold whatever the frequency.
+ * the CPU has them. The clock comes from a chain of dependent register
+ * additions (one cycle each), so the figures hold whatever the frequency;
+ * a chain of dependent multiplications (three cycles each on every x86-64
+ * core since Nehalem and Zen) checks it. The additions add a register, not
+ * an immediate: recent Intel cores fold chains of additions of constants
+ * in the renamer, which made an `add $1` chain read a clock several times
+ * too fast. cmd/aegis-speed estimates its clock from register additions
+ * too, so the two can be held against each other.
  *
  * Build and run (x86-64 only; gcc or clang):
  *
@@ -51,17 +57,31 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Seconds per cycle: four dependent additions an iteration. Best of 5. */
-static double cycle_seconds(void)
+/* Seconds per cycle, best of 5: sixteen dependent additions of a register
+ * (one cycle each) an iteration, or with mul set sixteen dependent
+ * multiplications (three cycles each). */
+static double cycle_seconds(int mul)
 {
     double best = 1;
     for (int r = 0; r < 5; r++) {
-        uint64_t x = 1;
+        uint64_t x = 1, y = 3;
         double t0 = now();
-        for (long i = 0; i < ITERS; i++) {
-            __asm__ volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0" : "+r"(x));
+        for (long i = 0; i < ITERS / 4; i++) {
+            if (mul) {
+                __asm__ volatile("imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
+                                 "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
+                                 "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0\n\t"
+                                 "imul %1, %0\n\timul %1, %0\n\timul %1, %0\n\timul %1, %0"
+                                 : "+r"(x) : "r"(y));
+            } else {
+                __asm__ volatile("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0"
+                                 : "+r"(x) : "r"(y));
+            }
         }
-        double t = (now() - t0) / (4.0 * ITERS);
+        double t = (now() - t0) / ((mul ? 3.0 : 1.0) * 16.0 * (ITERS / 4));
         if (t < best) {
             best = t;
         }
@@ -265,8 +285,13 @@ int main(void)
         return 0;
     }
     const int have256 = w >= 2, have512 = w >= 3, havevl = w >= 4;
-    double cyc = cycle_seconds();
-    printf("clock %.2f GHz (dependent additions)\n", 1e-9 / cyc);
+    double cyc = cycle_seconds(0);
+    const double cyc_mul = cycle_seconds(1);
+    printf("clock %.2f GHz (dependent additions), %.2f GHz (dependent multiplications)\n",
+           1e-9 / cyc, 1e-9 / cyc_mul);
+    if (cyc / cyc_mul > 1.15 || cyc_mul / cyc > 1.15) {
+        puts("floor: WARNING: the two clock estimates disagree; the cycle counts below are doubtful");
+    }
     printf("%-38s %8s %8s %8s\n", "cycles per step", "xmm", "ymm", "zmm");
     for (int f = 0; f < NFORMS; f++) {
         /* The Enc steps use ternary logic on every width where it exists. */

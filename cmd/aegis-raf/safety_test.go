@@ -239,7 +239,7 @@ func newFixture(t *testing.T) *fixture {
 	}
 	// In process, so that the tests that go on in process also run
 	// where the process tests skip.
-	kf := filepath.Join(t.TempDir(), "key")
+	kf := filepath.Join(testdir.TempDir(t), "key")
 	if err := os.WriteFile(kf, []byte(fx.key16), 0o600); err != nil {
 		t.Fatal(err)
 	}

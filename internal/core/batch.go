@@ -133,8 +133,10 @@ func adAt(additionalData [][]byte, i int) []byte {
 // becomes Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), and
 // dst is returned. additionalData may be nil (no associated data for any
 // message); otherwise every slice has len(dst) elements, or it panics.
-// Every argument is checked before any output is written. Nothing is
-// allocated when every dst[i] has room.
+// No message's output may overlap another message's output or inputs,
+// among which is dst[i] as passed, with room or not. Every argument is
+// checked before any output is written. Nothing is allocated when every
+// dst[i] has room.
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
@@ -297,7 +299,8 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // checkBatch holds every check of SealBatch and OpenBatch, so that a
 // panic leaves no partial output: the lengths of the slices, each
 // message's nonce and overlap rules (Seal's and Open's), and that no
-// message's output overlaps another message's input, nonce or output.
+// message's output overlaps another message's nonce, input, ad, dst prefix
+// or output.
 //
 // A first pass notes where each output will go; one sweep per kind of
 // input then finds the outputs that each input overlaps. That covers a
@@ -328,12 +331,13 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		spans = local[:n]
 	}
 	m := 0
-	sorted := true
+	sorted, prefixes := true, false
 	var last uintptr
 	for i, d := range dst {
 		if len(nonces[i]) > maxNonce {
 			panic(name + ": incorrect nonce length given to AEAD")
 		}
+		prefixes = prefixes || len(d) > 0
 		inLen := len(ins[i])
 		need := inLen + grow
 		// No room: the output goes to new memory, which overlaps nothing.
@@ -361,7 +365,10 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 			sortSpans(buf)
 			spans = buf.spans
 		}
-		checkAcross(name, spans, nonces, ins, ads, seal, tagLen)
+		if !prefixes {
+			dst = nil
+		}
+		checkAcross(name, spans, nonces, ins, ads, dst, seal, tagLen)
 	}
 	if buf != nil {
 		buf.spans = buf.spans[:0]
@@ -371,24 +378,31 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 
 // The kinds of input, by the rule for the message's own output over them.
 const (
-	kindNonce = iota // read before any output is written: any overlap
+	kindRead  = iota // nonce, dst prefix: read before its own output is written, which may overlap it
 	kindInput        // in place only: the output starts where it starts
 	kindAD           // no overlap
 )
 
 // checkAcross panics if the outputs (sorted, nonempty) overlap each other,
 // if one overlaps an input of another message, or if one breaks its own
-// message's rules (see the kinds above).
-func checkAcross(name string, spans []span, nonces, ins, ads [][]byte, seal bool, tagLen int) {
+// message's rules (see the kinds above). The inputs of message i are
+// nonces[i], ins[i], ads[i] and prefixes[i] (dst[i] as passed: a prefix
+// without room is copied when its group starts, so the output of another
+// message would reach it or not by where the groups end); ads and
+// prefixes may be nil.
+func checkAcross(name string, spans []span, nonces, ins, ads, prefixes [][]byte, seal bool, tagLen int) {
 	for k := 1; k < len(spans); k++ {
 		if spans[k-1].hi > spans[k].lo {
 			panic(name + errAcross)
 		}
 	}
-	checkInputs(name, spans, nonces, kindNonce, seal, tagLen)
+	checkInputs(name, spans, nonces, kindRead, seal, tagLen)
 	checkInputs(name, spans, ins, kindInput, seal, tagLen)
 	if ads != nil {
 		checkInputs(name, spans, ads, kindAD, seal, tagLen)
+	}
+	if prefixes != nil {
+		checkInputs(name, spans, prefixes, kindRead, seal, tagLen)
 	}
 }
 

@@ -96,18 +96,19 @@ func TestCheckBatchOutputs(t *testing.T) {
 	}
 }
 
-// TestCheckAcross: checkAcross against a test of every input against every
-// output, on random layouts in one arena, with the inputs in increasing,
-// decreasing and random order (the search then gallops, starts over, or
-// both), for seal and open: the panic, if any, must be the first that the
-// rules give, in the order of the kinds, then of the messages, then of the
-// outputs by address.
+// TestCheckAcross: checkAcross against a test of every input (nonce,
+// input, ad, dst prefix) against every output, on random layouts in one
+// arena, with the inputs in increasing, decreasing and random order (the
+// search then gallops, starts over, or both), for seal and open: the
+// panic, if any, must be the first that the rules give, in the order of
+// the kinds, then of the messages, then of the outputs by address.
 func TestCheckAcross(t *testing.T) {
 	const tagLen, rounds = 16, 10000
 	r := rand.New(rand.NewPCG(3, 4))
 	arena := make([]byte, 1<<16)
 	base := uintptr(unsafe.Pointer(&arena[0]))
 	seen := map[string]int{}
+	var across [4]int // layouts whose first panic is errAcross, by list
 	for round := range rounds {
 		seal := round%2 == 0
 		n := 1 + r.IntN(40)
@@ -141,12 +142,18 @@ func TestCheckAcross(t *testing.T) {
 		// message's own output (in place), and for one kind, with a
 		// chance that varies by round, anywhere or inside the message's
 		// own output. An open's input holds at least a tag.
-		wild, wildKind := []int{0, 30, 300}[r.IntN(3)], r.IntN(3)
-		kinds := [3][][]byte{make([][]byte, n), make([][]byte, n), nil}
+		// The lists in checkAcross's order, and the kind of each.
+		wild, wildKind := []int{0, 30, 300}[r.IntN(3)], r.IntN(4)
+		kinds := [4][][]byte{make([][]byte, n), make([][]byte, n), nil, nil}
+		kindOf := [4]int{kindRead, kindInput, kindAD, kindRead}
 		if r.IntN(2) == 0 {
 			kinds[2] = make([][]byte, n)
 		}
-		for kind, xs := range kinds {
+		if r.IntN(2) == 0 {
+			kinds[3] = make([][]byte, n)
+		}
+		for list, xs := range kinds {
+			kind := kindOf[list]
 			for i := range xs {
 				l := r.IntN(3) * r.IntN(60)
 				if kind == kindInput && !seal {
@@ -154,7 +161,7 @@ func TestCheckAcross(t *testing.T) {
 				}
 				var lo int
 				c := r.IntN(1000)
-				if kind != wildKind {
+				if list != wildKind {
 					c = max(c, wild)
 				}
 				switch {
@@ -197,7 +204,8 @@ func TestCheckAcross(t *testing.T) {
 		// nonempty, share a byte.
 		overlap := func(alo, ahi, blo, bhi uintptr) bool { return alo < bhi && blo < ahi }
 	search:
-		for kind, xs := range kinds {
+		for list, xs := range kinds {
+			kind := kindOf[list]
 			for i, x := range xs {
 				if len(x) == 0 {
 					continue
@@ -214,6 +222,7 @@ func TestCheckAcross(t *testing.T) {
 					switch {
 					case s.msg != i:
 						want = "test" + errAcross
+						across[list]++
 					case kind == kindAD:
 						want = "test" + errOverlapAD
 					case kind == kindInput && lo < end && overlap(s.lo, s.hi, lo, end) && s.lo != lo:
@@ -233,7 +242,7 @@ func TestCheckAcross(t *testing.T) {
 					msg = e.(string)
 				}
 			}()
-			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2], seal, tagLen)
+			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2], kinds[3], seal, tagLen)
 			return ""
 		}()
 		if got != want {
@@ -247,7 +256,12 @@ func TestCheckAcross(t *testing.T) {
 			t.Errorf("%d of %d layouts gave %q", seen[w], rounds, w)
 		}
 	}
-	t.Logf("outcomes: %v", seen)
+	for list, c := range across {
+		if c < 50 {
+			t.Errorf("%d of %d layouts panicked first on an input of list %d over another message's output", c, rounds, list)
+		}
+	}
+	t.Logf("outcomes: %v; %q by list: %v", seen, errAcross, across)
 }
 
 // BenchmarkCheckBatch: the checks of a SealBatch of 256 messages of 64

@@ -221,75 +221,9 @@ type span struct {
 	msg    int
 }
 
-// spanBuf is checkBatch's scratch memory, pooled: the spans, and room
-// to merge them.
-type spanBuf struct {
-	spans, tmp []span
-}
-
-var spanPool = sync.Pool{New: func() any { return new(spanBuf) }}
-
-// sortSpans sorts b.spans by address, with a natural merge sort: it takes
-// the ascending runs that successive allocations usually leave as they
-// are, and merges neighbouring runs pass by pass, so that r runs sort in
-// log2(r) linear passes. (A sort by comparison took a third of a SealBatch
-// of 256 messages of 64 bytes.)
-func sortSpans(b *spanBuf) {
-	src := b.spans
-	if len(src) < 2 {
-		return
-	}
-	dst := slices.Grow(b.tmp[:0], len(src))[:len(src)]
-	for mergeRuns(dst, src) > 1 {
-		src, dst = dst, src
-	}
-	// The sorted spans are in dst, which is b.spans or b.tmp.
-	if &dst[0] != &b.spans[0] {
-		copy(b.spans, dst)
-		src = dst
-	}
-	b.tmp = src[:0]
-}
-
-// mergeRuns merges each pair of neighbouring ascending runs of src into
-// the same place in dst, and returns how many pairs it merged: 1 when dst
-// is sorted.
-func mergeRuns(dst, src []span) int {
-	pairs := 0
-	for i := 0; i < len(src); pairs++ {
-		j := runEnd(src, i)
-		k := runEnd(src, j)
-		merge(dst[i:k], src[i:j], src[j:k])
-		i = k
-	}
-	return pairs
-}
-
-// runEnd returns the end of the ascending run of s that starts at i.
-func runEnd(s []span, i int) int {
-	if i >= len(s) {
-		return len(s)
-	}
-	for i++; i < len(s) && s[i-1].lo <= s[i].lo; i++ {
-	}
-	return i
-}
-
-// merge merges the sorted x and y into dst, which has room for both.
-func merge(dst, x, y []span) {
-	i, j, k := 0, 0, 0
-	for ; i < len(x) && j < len(y); k++ {
-		if y[j].lo < x[i].lo {
-			dst[k] = y[j]
-			j++
-		} else {
-			dst[k] = x[i]
-			i++
-		}
-	}
-	k += copy(dst[k:], x[i:])
-	copy(dst[k:], y[j:])
-}
+// spanPool holds the spans of batches larger than a group, which do not
+// fit on the stack.
+var spanPool = sync.Pool{New: func() any { return new([]span) }}
 
 func spanOf(b []byte) (lo, hi uintptr) {
 	lo = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
@@ -302,10 +236,10 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // message's output overlaps another message's nonce, input, ad, dst prefix
 // or output.
 //
-// A first pass notes where each output will go; one sweep per kind of
-// input then finds the outputs that each input overlaps. That covers a
-// message's rules about its own output too (in place only at the same
-// address, never over its tag or ad), so the first pass stays short.
+// A first pass notes where each output will go; the outputs, sorted by
+// address, are then searched for each input. That covers a message's
+// rules about its own output too (in place only at the same address,
+// never over its tag or ad), so the first pass stays short.
 func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	name := a.v.Name
 	n := len(dst)
@@ -319,27 +253,23 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if !seal {
 		grow = -tagLen
 	}
-	// Small batches keep their spans on the stack, larger ones in a pool.
 	var local [batchGroup]span
-	var spans []span // n long; the first m hold the outputs
-	var buf *spanBuf
+	spans := local[:]
+	var pooled *[]span
 	if n > len(local) {
-		buf = spanPool.Get().(*spanBuf)
-		buf.spans = slices.Grow(buf.spans[:0], n)[:n]
-		spans = buf.spans
-	} else {
-		spans = local[:n]
+		pooled = spanPool.Get().(*[]span)
+		*pooled = slices.Grow((*pooled)[:0], n)[:n]
+		spans = *pooled
 	}
-	m := 0
+	m := 0 // spans[:m] holds the outputs
 	sorted, prefixes := true, false
-	var last uintptr
+	var last uintptr // the start of the last output
 	for i, d := range dst {
 		if len(nonces[i]) > maxNonce {
 			panic(name + ": incorrect nonce length given to AEAD")
 		}
 		prefixes = prefixes || len(d) > 0
-		inLen := len(ins[i])
-		need := inLen + grow
+		need := len(ins[i]) + grow
 		// No room: the output goes to new memory, which overlaps nothing.
 		// (An open no longer than a tag has no output at all.)
 		if need <= 0 || cap(d)-len(d) < need {
@@ -353,26 +283,19 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		sorted = sorted && last <= lo
 		last = lo
 	}
-	spans = spans[:m]
-	if len(spans) > 0 {
-		switch {
-		case sorted:
-		case buf == nil:
-			slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
-		default:
-			// spans is buf.spans, grown to n above, with its length.
-			buf.spans = buf.spans[:len(spans)]
-			sortSpans(buf)
-			spans = buf.spans
+	if m > 0 {
+		// Successive allocations usually leave the outputs in address
+		// order already.
+		if !sorted {
+			slices.SortFunc(spans[:m], func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
 		}
 		if !prefixes {
 			dst = nil
 		}
-		checkAcross(name, spans, nonces, ins, ads, dst, seal, tagLen)
+		checkAcross(name, spans[:m], nonces, ins, ads, dst, seal, tagLen)
 	}
-	if buf != nil {
-		buf.spans = buf.spans[:0]
-		spanPool.Put(buf)
+	if pooled != nil {
+		spanPool.Put(pooled)
 	}
 }
 
@@ -432,8 +355,6 @@ func checkInputs(name string, spans []span, xs [][]byte, kind int, seal bool, ta
 			k = 0
 		}
 		prev = lo
-		// The first output that ends after lo, then every one that
-		// starts before hi.
 		k = firstEndingAfter(spans, lo, k)
 		for j := k; j < len(spans) && spans[j].lo < hi; j++ {
 			switch {

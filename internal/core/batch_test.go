@@ -10,48 +10,6 @@ import (
 	"unsafe"
 )
 
-// TestSortSpans: sortSpans orders spans by address, keeping each span
-// whole, whatever runs the spans come in: sorted, a few ascending runs (as
-// successive allocations leave them), descending, and shuffled.
-func TestSortSpans(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	b := new(spanBuf) // reused, as the pool reuses it
-	for _, n := range []int{0, 1, 2, 3, 17, 300, 5000} {
-		for _, order := range []string{"sorted", "runs", "descending", "shuffled"} {
-			perm := r.Perm(n) // distinct addresses: the order is then unique
-			var want []span
-			for k := range n {
-				lo := uintptr(perm[k]) << 8
-				want = append(want, span{lo, lo + uintptr(r.IntN(100)), k})
-			}
-			slices.SortFunc(want, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
-			in := slices.Clone(want)
-			switch order {
-			case "runs": // cut at a few places, the pieces shuffled
-				var pieces [][]span
-				for rest := in; len(rest) > 0; {
-					c := min(len(rest), 1+r.IntN(max(1, n/3)))
-					pieces, rest = append(pieces, rest[:c]), rest[c:]
-				}
-				r.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
-				in = slices.Concat(pieces...)
-			case "descending":
-				slices.Reverse(in)
-			case "shuffled":
-				r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
-			}
-			b.spans = in
-			sortSpans(b)
-			if !slices.Equal(b.spans, want) {
-				t.Fatalf("n=%d %s: sortSpans = %v, want %v", n, order, b.spans, want)
-			}
-			if len(b.tmp) > 0 && len(b.spans) > 0 && &b.tmp[:1][0] == &b.spans[0] {
-				t.Fatalf("n=%d %s: the merge buffer is the spans' own memory", n, order)
-			}
-		}
-	}
-}
-
 // TestCheckBatchOutputs: checkBatch panics exactly when two outputs
 // overlap, with the outputs in random order, for batches that keep their
 // spans on the stack (up to batchGroup) and for pooled ones.
@@ -267,12 +225,47 @@ func TestCheckAcross(t *testing.T) {
 // BenchmarkCheckBatch: the checks of a SealBatch of 256 messages of 64
 // bytes, each argument allocated on its own as BenchmarkBatch does.
 func BenchmarkCheckBatch(b *testing.B) {
-	var a AEAD
+	a, dst, nonces, ins, ads := checkBatchBench(b)
+	for b.Loop() {
+		a.checkBatch(dst, nonces, ins, ads, true)
+	}
+}
+
+// BenchmarkCheckBatchLayouts: BenchmarkCheckBatch with the outputs out of
+// address order (four ascending runs, or shuffled), which checkBatch must
+// sort, and with a 12-byte prefix in every dst[i], which it must check
+// too.
+func BenchmarkCheckBatchLayouts(b *testing.B) {
+	for _, layout := range []string{"runs", "shuffled", "prefixed"} {
+		b.Run(layout, func(b *testing.B) {
+			a, dst, nonces, ins, ads := checkBatchBench(b)
+			n := len(dst)
+			switch layout {
+			case "runs":
+				q := n / 4
+				copy(dst, slices.Concat(dst[q:2*q], dst[3*q:], dst[:q], dst[2*q:3*q]))
+			case "shuffled":
+				r := rand.New(rand.NewPCG(1, 2))
+				r.Shuffle(n, func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+			case "prefixed":
+				for i := range dst {
+					dst[i] = make([]byte, 12, 12+80)
+				}
+			}
+			for b.Loop() {
+				a.checkBatch(dst, nonces, ins, ads, true)
+			}
+		})
+	}
+}
+
+func checkBatchBench(b *testing.B) (a *AEAD, dst, nonces, ins, ads [][]byte) {
+	a = new(AEAD)
 	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
 		b.Skip(err)
 	}
 	const n = 256
-	dst, nonces, ins, ads := make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+	dst, nonces, ins, ads = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
 	for i := range n {
 		nonces[i] = make([]byte, 16)
 		ins[i] = make([]byte, 64)
@@ -281,7 +274,5 @@ func BenchmarkCheckBatch(b *testing.B) {
 	for i := range n {
 		dst[i] = make([]byte, 0, 80)
 	}
-	for b.Loop() {
-		a.checkBatch(dst, nonces, ins, ads, true)
-	}
+	return a, dst, nonces, ins, ads
 }

@@ -502,7 +502,7 @@ func (v Variant) testBatchPrefixes(t *testing.T) {
 	const tagLen = 16
 	a := v.batcher(t, make([]byte, v.V.KeySize), tagLen)
 	for _, open := range []bool{false, true} {
-		for _, n := range []int{2, 18} {
+		for _, n := range []int{2, core.BatchGroup + 2} {
 			nonces, ins := make([][]byte, n), make([][]byte, n)
 			for i := range n {
 				nonces[i] = make([]byte, v.V.NonceSize)

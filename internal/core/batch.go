@@ -11,12 +11,18 @@ import (
 	"github.com/aegisgo/aegis/common"
 )
 
-// batchGroup is how many messages one cgo call of a batch carries: the C
-// core's AEGISGO_BATCH_GROUP; a group of up to batchSmall
-// (AEGISGO_BATCH_SMALL) goes to the entry points with fewer arguments.
+// BatchGroup is how many messages one cgo call of a batch carries; a
+// group of up to BatchSmall goes to the entry point with fewer arguments
+// (each argument costs the call a little, and a batch's last group is
+// often short). They are the one home of these counts: internal/gen
+// writes from them the C core's AEGISGO_BATCH_GROUP and
+// AEGISGO_BATCH_SMALL and the argument lists of the batch entry points,
+// four pointers per message (batch_cgo.go, csrc/batch_gen.h and
+// csrc/batch_gen.c). After a change, run the generator without cgo
+// (CGO_ENABLED=0 go generate): the cgo call does not compile until then.
 const (
-	batchGroup = 16
-	batchSmall = 4
+	BatchGroup = 16 // a power of 2 (fill masks slot indexes), at most 32 (the failure mask)
+	BatchSmall = 4
 )
 
 // groupBytes ends a group early once its messages hold this many bytes, so
@@ -37,14 +43,14 @@ const groupBytes = 256 << 10
 type group struct {
 	n     int
 	bytes int                     // of input in this group
-	lens  [2 * batchGroup]uintptr // input and ad length of each message (size_t)
-	out   [batchGroup]*byte
-	in    [batchGroup]*byte
-	ad    [batchGroup]*byte
-	nonce [batchGroup]*byte    // nil: the nonce is in pad
-	pad   [batchGroup][32]byte // short nonces, zero-padded
-	idx   [batchGroup]int      // the message's index in the batch (open)
-	orig  [batchGroup][]byte   // dst[i] as passed (open)
+	lens  [2 * BatchGroup]uintptr // input and ad length of each message (size_t)
+	out   [BatchGroup]*byte
+	in    [BatchGroup]*byte
+	ad    [BatchGroup]*byte
+	nonce [BatchGroup]*byte    // nil: the nonce is in pad
+	pad   [BatchGroup][32]byte // short nonces, zero-padded
+	idx   [BatchGroup]int      // the message's index in the batch (open)
+	orig  [BatchGroup][]byte   // dst[i] as passed (open)
 }
 
 func firstByte(b []byte) *byte {
@@ -74,7 +80,7 @@ func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, 
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
 		inLen, need := len(in), len(in)+tagLen
-		j := g.n & (batchGroup - 1) // g.n < batchGroup: the mask only spares a bounds check
+		j := g.n & (BatchGroup - 1) // g.n < BatchGroup: the mask only spares a bounds check
 		if !seal {
 			if inLen < tagLen {
 				*fails = append(*fails, batchFail{i, common.ErrTruncated})
@@ -109,7 +115,7 @@ func (g *group) noncePtrOf(j int, nonce []byte, nonceSize int) *byte {
 }
 
 // full reports whether the group must go to C before it takes more.
-func (g *group) full() bool { return g.n == batchGroup || g.bytes >= groupBytes }
+func (g *group) full() bool { return g.n == BatchGroup || g.bytes >= groupBytes }
 
 // reset empties the group after its call.
 func (g *group) reset() { g.n, g.bytes = 0, 0 }
@@ -253,7 +259,7 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if !seal {
 		grow = -tagLen
 	}
-	var local [batchGroup]span
+	var local [BatchGroup]span
 	spans := local[:]
 	var pooled *[]span
 	if n > len(local) {

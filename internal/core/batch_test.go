@@ -12,7 +12,7 @@ import (
 
 // TestCheckBatchOutputs: checkBatch panics exactly when two outputs
 // overlap, with the outputs in random order, for batches that keep their
-// spans on the stack (up to batchGroup) and for pooled ones.
+// spans on the stack (up to BatchGroup) and for pooled ones.
 func TestCheckBatchOutputs(t *testing.T) {
 	var a AEAD
 	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
@@ -22,7 +22,7 @@ func TestCheckBatchOutputs(t *testing.T) {
 	outArena, inArena := make([]byte, 1<<16), make([]byte, 1<<16)
 	seen := map[bool]int{}
 	for round := range 2000 {
-		n := 1 + r.IntN(2*batchGroup+8)
+		n := 1 + r.IntN(2*BatchGroup+8)
 		dst, nonces, ins := make([][]byte, n), make([][]byte, n), make([][]byte, n)
 		at, end, want := 0, 0, false
 		for k, i := range r.Perm(n) {

@@ -23,9 +23,10 @@ package aegis256
 // partial output. Nothing is allocated when every dst[i] has room for
 // len(plaintexts[i])+Overhead() more bytes.
 //
-// On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length
-// whose associated data have the same length run four or two at a time, in
-// the lanes of one register: such batches are the fastest.
+// With the avx512, avx2 and neon kernels (see [Implementation]), messages of
+// the same length whose associated data have the same length run side by
+// side in the lanes of one register, four at a time with avx512 and two with
+// the others: such batches are the fastest.
 func (x *Aegis256) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

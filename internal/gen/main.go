@@ -49,11 +49,11 @@ var fits = map[string]string{
 
 // batchFast says, by package name, which batches run fastest: the C core
 // runs messages of one shape side by side where a kernel has lanes for
-// the variant (csrc/lanes.h).
-var batchFast = map[string]string{
-	"aegis128l": "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
-	"aegis256":  "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
-}
+// the variant (csrc/lanes.h: avx512, avx2 and neon, for AEGIS-128L and
+// AEGIS-256).
+var batchFast = map[string]string{"aegis128l": lanesDoc, "aegis256": lanesDoc}
+
+const lanesDoc = `With the avx512, avx2 and neon kernels (see [Implementation]), messages of the same length whose associated data have the same length run side by side in the lanes of one register, four at a time with avx512 and two with the others: such batches are the fastest.`
 
 // variants returns core's table, in its order, with the names derived from
 // each package name ("aegis128x2": Aegis128X2, AEGIS128X2).

@@ -228,8 +228,49 @@ type span struct {
 }
 
 // spanPool holds the spans of batches larger than a group, which do not
-// fit on the stack.
+// fit on the stack, and room to sort them.
 var spanPool = sync.Pool{New: func() any { return new([]span) }}
+
+func byStart(x, y span) int { return cmp.Compare(x.lo, y.lo) }
+
+// sortSpans sorts spans by address with a natural merge sort, tmp as room
+// for a copy. Successive allocations leave the outputs of a batch in a
+// few ascending runs (one per block of memory that the allocator took
+// them from, or filled again), which it merges pairwise, pass by pass:
+// r runs sort in log2(r) linear passes. (slices.SortFunc took a third of
+// a SealBatch of 256 messages of 64 bytes on such spans.)
+func sortSpans(spans, tmp []span) {
+	src, dst := spans, tmp[:len(spans)]
+	for merged := 0; merged != 1; src, dst = dst, src {
+		merged = 0
+		for i := 0; i < len(src); merged++ {
+			j := runEnd(src, i)
+			k := runEnd(src, j)
+			// src[i:j] and src[j:k] into dst[i:k].
+			x, y, o := i, j, i
+			for ; x < j && y < k; o++ {
+				if src[y].lo < src[x].lo {
+					dst[o], y = src[y], y+1
+				} else {
+					dst[o], x = src[x], x+1
+				}
+			}
+			o += copy(dst[o:], src[x:j])
+			copy(dst[o:], src[y:k])
+			i = k
+		}
+	}
+	if &src[0] != &spans[0] {
+		copy(spans, src)
+	}
+}
+
+// runEnd returns the end of the ascending run of s that starts at i.
+func runEnd(s []span, i int) int {
+	for i++; i < len(s) && s[i-1].lo <= s[i].lo; i++ {
+	}
+	return min(i, len(s))
+}
 
 func spanOf(b []byte) (lo, hi uintptr) {
 	lo = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
@@ -264,7 +305,7 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	var pooled *[]span
 	if n > len(local) {
 		pooled = spanPool.Get().(*[]span)
-		*pooled = slices.Grow((*pooled)[:0], n)[:n]
+		*pooled = slices.Grow((*pooled)[:0], 2*n)[:2*n] // the spans, then room to sort them
 		spans = *pooled
 	}
 	m := 0 // spans[:m] holds the outputs
@@ -292,8 +333,12 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if m > 0 {
 		// Successive allocations usually leave the outputs in address
 		// order already.
-		if !sorted {
-			slices.SortFunc(spans[:m], func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		switch {
+		case sorted:
+		case pooled == nil:
+			slices.SortFunc(spans[:m], byStart)
+		default:
+			sortSpans(spans[:m], spans[n:])
 		}
 		if !prefixes {
 			dst = nil

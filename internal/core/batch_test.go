@@ -10,6 +10,59 @@ import (
 	"unsafe"
 )
 
+// TestSortSpans: sortSpans orders spans by address, keeping each span
+// whole and allocating nothing, whatever order they come in: sorted, a
+// few ascending runs that do not interleave (as successive allocations
+// leave them), many runs, runs that interleave, descending, shuffled; with
+// an even and an odd number of merge passes.
+func TestSortSpans(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{2, 3, 17, 300, 5000} {
+		for _, order := range []string{"sorted", "runs", "many runs", "interleaved", "descending", "shuffled"} {
+			perm := r.Perm(n) // distinct addresses: the order is then unique
+			var want []span
+			for k := range n {
+				lo := uintptr(perm[k]) << 8
+				want = append(want, span{lo, lo + 1 + uintptr(r.IntN(100)), k})
+			}
+			slices.SortFunc(want, byStart)
+			in := slices.Clone(want)
+			switch order {
+			case "runs", "many runs": // cut at a few places, the pieces shuffled
+				pieces := 1 + r.IntN(16)
+				if order == "many runs" {
+					pieces = 17 + r.IntN(20)
+				}
+				var cut [][]span
+				for k := range pieces {
+					cut = append(cut, in[k*n/pieces:(k+1)*n/pieces])
+				}
+				r.Shuffle(len(cut), func(i, j int) { cut[i], cut[j] = cut[j], cut[i] })
+				in = slices.Concat(cut...)
+			case "interleaved": // the odd spans after the even ones
+				in = in[:0:0]
+				for k := 0; k < n; k += 2 {
+					in = append(in, want[k])
+				}
+				for k := 1; k < n; k += 2 {
+					in = append(in, want[k])
+				}
+			case "descending":
+				slices.Reverse(in)
+			case "shuffled":
+				r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
+			}
+			got, tmp := make([]span, n), make([]span, n)
+			if allocs := testing.AllocsPerRun(2, func() { copy(got, in); sortSpans(got, tmp) }); allocs != 0 {
+				t.Errorf("n=%d %s: %v allocations", n, order, allocs)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d %s: sortSpans = %v, want %v", n, order, got, want)
+			}
+		}
+	}
+}
+
 // TestCheckBatchOutputs: checkBatch panics exactly when two outputs
 // overlap, with the outputs in random order, for batches that keep their
 // spans on the stack (up to BatchGroup) and for pooled ones.
@@ -232,16 +285,20 @@ func BenchmarkCheckBatch(b *testing.B) {
 }
 
 // BenchmarkCheckBatchLayouts: BenchmarkCheckBatch with the outputs out of
-// address order (four ascending runs, or shuffled), which checkBatch must
-// sort, and with a 12-byte prefix in every dst[i], which it must check
-// too.
+// address order, which checkBatch must sort: in four blocks, each later
+// one at lower addresses (as an allocator that reuses memory leaves
+// them), in two ascending runs that interleave, or shuffled; and with a
+// 12-byte prefix in every dst[i], which it must check too.
 func BenchmarkCheckBatchLayouts(b *testing.B) {
-	for _, layout := range []string{"runs", "shuffled", "prefixed"} {
+	for _, layout := range []string{"blocks", "interleaved", "shuffled", "prefixed"} {
 		b.Run(layout, func(b *testing.B) {
 			a, dst, nonces, ins, ads := checkBatchBench(b)
 			n := len(dst)
 			switch layout {
-			case "runs":
+			case "blocks":
+				q := n / 4
+				copy(dst, slices.Concat(dst[3*q:], dst[2*q:3*q], dst[q:2*q], dst[:q]))
+			case "interleaved":
 				q := n / 4
 				copy(dst, slices.Concat(dst[q:2*q], dst[3*q:], dst[:q], dst[2*q:3*q]))
 			case "shuffled":

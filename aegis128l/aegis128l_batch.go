@@ -15,15 +15,18 @@ package aegis128l
 // another length panics. Messages may have any lengths, 0 included.
 //
 // Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as
-// dst[i]), and the output of one message must not overlap the nonce, input,
-// associated data or output of another. Every argument is checked before any
-// output is written, so a panic leaves no partial output. Nothing is
-// allocated when every dst[i] has room for len(plaintexts[i])+Overhead()
-// more bytes.
+// dst[i]). The inputs of message i are its nonce, plaintext and associated
+// data, and dst[i] as passed: the prefix that its result begins with,
+// whether or not dst[i] has room. The output of one message must not overlap
+// an input or the output of another; inputs may overlap each other. Every
+// argument is checked before any output is written, so a panic leaves no
+// partial output. Nothing is allocated when every dst[i] has room for
+// len(plaintexts[i])+Overhead() more bytes.
 //
-// On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length
-// whose associated data have the same length run four or two at a time, in
-// the lanes of one register: such batches are the fastest.
+// With the avx512, avx2 and neon kernels (see [Implementation]), messages of
+// the same length whose associated data have the same length run side by
+// side in the lanes of one register, four at a time with avx512 and two with
+// the others: such batches are the fastest.
 func (x *Aegis128L) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

@@ -15,11 +15,13 @@ package aegis128x2
 // another length panics. Messages may have any lengths, 0 included.
 //
 // Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as
-// dst[i]), and the output of one message must not overlap the nonce, input,
-// associated data or output of another. Every argument is checked before any
-// output is written, so a panic leaves no partial output. Nothing is
-// allocated when every dst[i] has room for len(plaintexts[i])+Overhead()
-// more bytes.
+// dst[i]). The inputs of message i are its nonce, plaintext and associated
+// data, and dst[i] as passed: the prefix that its result begins with,
+// whether or not dst[i] has room. The output of one message must not overlap
+// an input or the output of another; inputs may overlap each other. Every
+// argument is checked before any output is written, so a panic leaves no
+// partial output. Nothing is allocated when every dst[i] has room for
+// len(plaintexts[i])+Overhead() more bytes.
 func (x *Aegis128X2) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

@@ -192,11 +192,11 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * The Go side passes a group of up to AEGISGO_BATCH_GROUP messages per
  * call. cgo forbids Go memory handed to C to hold Go pointers unless they
  * are pinned, and pinning costs more than sealing a short message, so the
- * pointers travel as arguments (four per message: out, in, ad, npub) and
- * the descriptor array lens (2 * AEGISGO_BATCH_GROUP entries, no pointers)
- * gives the lengths:
- * lens[2j] is message j's input length (the plaintext, or the ciphertext
- * without its tag), lens[2j+1] its ad length. Slots from n on are ignored.
+ * pointers travel as arguments, four per message: oj, ij, aj and nj for
+ * message j's out, in, ad and npub. The array lens (2 * AEGISGO_BATCH_GROUP
+ * entries, no pointers) gives the lengths: lens[2j] is message j's input
+ * length (the plaintext, or the ciphertext without its tag), lens[2j+1]
+ * its ad length. Slots from n on are ignored.
  *
  * With dir AEGISGO_ENCRYPT, message j's ciphertext goes to oj and its tag
  * right after it; with AEGISGO_DECRYPT, the tag is read right after the
@@ -205,45 +205,15 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
  * Each message follows the one-message rules (aegis.h above), and no
  * message's output may overlap another message's input or output.
  *
- * aegisgo_batch4 is the same for groups of up to 4 (AEGISGO_BATCH_SMALL):
- * each argument costs the call a little, and a batch's last group is
- * often short.
+ * aegisgo_batch has AEGISGO_BATCH_GROUP slots; the same entry point with
+ * AEGISGO_BATCH_SMALL slots, named after that count, serves shorter
+ * groups: each argument costs the call a little, and a batch's last group
+ * is often short. Their declarations, with every slot spelled out, are
+ * generated from one count by internal/gen.
  *
  * Inside, the arguments become an array of aegisgo_batch_msg. Where the
  * ops table has seal_lanes and open_lanes, they take the messages lanes at
  * a time (lanes.h); the one-message entry points take the rest. */
-#define AEGISGO_BATCH_GROUP 16
-#define AEGISGO_BATCH_SMALL 4
-
-
-#define AEGISGO_BATCH_MSG_ARGS(j) \
-    uint8_t *o##j, const uint8_t *i##j, const uint8_t *a##j, const uint8_t *n##j
-#define AEGISGO_BATCH_ARGS                                                   \
-    AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
-    AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3),                    \
-    AEGISGO_BATCH_MSG_ARGS(4), AEGISGO_BATCH_MSG_ARGS(5),                    \
-    AEGISGO_BATCH_MSG_ARGS(6), AEGISGO_BATCH_MSG_ARGS(7),                    \
-    AEGISGO_BATCH_MSG_ARGS(8), AEGISGO_BATCH_MSG_ARGS(9),                    \
-    AEGISGO_BATCH_MSG_ARGS(10), AEGISGO_BATCH_MSG_ARGS(11),                  \
-    AEGISGO_BATCH_MSG_ARGS(12), AEGISGO_BATCH_MSG_ARGS(13),                  \
-    AEGISGO_BATCH_MSG_ARGS(14), AEGISGO_BATCH_MSG_ARGS(15)
-#define AEGISGO_BATCH_ARGS4                                                  \
-    AEGISGO_BATCH_MSG_ARGS(0), AEGISGO_BATCH_MSG_ARGS(1),                    \
-    AEGISGO_BATCH_MSG_ARGS(2), AEGISGO_BATCH_MSG_ARGS(3)
-
-uint32_t aegisgo_batch(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,
-                       size_t taglen, const size_t *lens, size_t n,
-                       AEGISGO_BATCH_ARGS);
-uint32_t aegisgo_batch4(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,
-                        size_t taglen, const size_t *lens, size_t n,
-                        AEGISGO_BATCH_ARGS4);
-
-/* The loops behind them, on an array of any length. */
-void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,
-                       size_t taglen, const aegisgo_batch_msg *msg,
-                       size_t n);
-uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
-                           size_t taglen, const aegisgo_batch_msg *msg,
-                           size_t n);
+#include "batch_gen.h"
 
 #endif

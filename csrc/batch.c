@@ -3,15 +3,16 @@
 // SPDX-License-Identifier: MIT
 
 /*
- * batch.c: many messages under one key in one cgo call. Where the kernel
- * runs messages in lanes (lanes.h), they go through it a register's worth
- * at a time, and the rest through the one-message entry points.
+ * batch.c: many messages under one key in one cgo call. The entry points
+ * (batch_gen.c, generated) put their arguments in an array and call
+ * aegisgo_batch_run. Where the kernel runs messages in lanes (lanes.h),
+ * they go through it a register's worth at a time, and the rest through
+ * the one-message entry points.
  */
+#include "batch.h"
 #include "internal.h"
 
-#if AEGISGO_BATCH_GROUP != 16 || AEGISGO_BATCH_SMALL != 4
-#error "batch.c unpacks exactly 16 or 4 messages per call"
-#endif
+_Static_assert(AEGISGO_BATCH_GROUP <= 32, "a group's failures are a 32-bit mask");
 
 /* The most lanes a kernel has (ops->lanes). */
 #define MAX_LANES 8
@@ -21,11 +22,9 @@ AEGISGO_INLINE int same_shape(const aegisgo_batch_msg *a, const aegisgo_batch_ms
     return a->inlen == b->inlen && a->adlen == b->adlen;
 }
 
-/* Seal or Open (dir) of n <= 32 messages; returns Open's bit mask of the
- * messages whose tag did not match. The lanes of a kernel take messages of
- * one shape (lanes.h), so the messages are taken in sets of ops->lanes of
- * the same lengths, in the order they come; the messages left over go one
- * at a time.
+/* The lanes of a kernel take messages of one shape (lanes.h), so the
+ * messages are taken in sets of ops->lanes of the same lengths, in the
+ * order they come; the messages left over go one at a time.
  *
  * With four lanes or more, a shape that has one message too few for a set
  * still goes to the lanes, its first message in the last lane too: four
@@ -33,8 +32,8 @@ AEGISGO_INLINE int same_shape(const aegisgo_batch_msg *a, const aegisgo_batch_ms
  * that hold the same message compute the same bytes and store them to the
  * same place. Every step of lanes.h reads all lanes' input before it
  * writes any output, so this holds in place too. */
-static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen,
-                         const aegisgo_batch_msg *msg, size_t n, aegisgo_dir dir)
+uint32_t aegisgo_batch_run(const aegisgo_ops *ops, aegisgo_dir dir, const uint8_t *k,
+                           size_t taglen, const aegisgo_batch_msg *msg, size_t n)
 {
     const size_t lanes = (size_t)ops->lanes;
     uint32_t left = n >= 32 ? ~(uint32_t)0 : ((uint32_t)1 << n) - 1;
@@ -105,45 +104,3 @@ static uint32_t run_msgs(const aegisgo_ops *ops, const uint8_t *k, size_t taglen
     }
     return failed;
 }
-
-void aegisgo_seal_msgs(const aegisgo_ops *ops, const uint8_t *k,
-                       size_t taglen, const aegisgo_batch_msg *msg,
-                       size_t n)
-{
-    size_t j;
-    for (j = 0; j < n; j += 32) {
-        (void)run_msgs(ops, k, taglen, msg + j, n - j < 32 ? n - j : 32, AEGISGO_ENCRYPT);
-    }
-}
-
-uint32_t aegisgo_open_msgs(const aegisgo_ops *ops, const uint8_t *k,
-                           size_t taglen, const aegisgo_batch_msg *msg,
-                           size_t n)
-{
-    return run_msgs(ops, k, taglen, msg, n < 32 ? n : 32, AEGISGO_DECRYPT);
-}
-
-/* The arguments of one group, as an array. lens always has all entries
- * (the Go side passes a whole array); n is at most the group's size. */
-#define MSG(j) { o##j, i##j, lens[2 * (j)], a##j, lens[2 * (j) + 1], n##j }
-#define GROUP16                                                         \
-    aegisgo_batch_msg msg[AEGISGO_BATCH_GROUP] = {                      \
-        MSG(0), MSG(1), MSG(2), MSG(3), MSG(4), MSG(5), MSG(6), MSG(7), \
-        MSG(8), MSG(9), MSG(10), MSG(11), MSG(12), MSG(13), MSG(14), MSG(15) \
-    }
-#define GROUP4 \
-    aegisgo_batch_msg msg[AEGISGO_BATCH_SMALL] = { MSG(0), MSG(1), MSG(2), MSG(3) }
-
-/* The entry points, by group size (the number of slots, which the slot
- * arguments spell out). */
-#define BATCH_ENTRY(name, slots, args, group)                                 \
-    uint32_t name(aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k,         \
-                  size_t taglen, const size_t *lens, size_t n, args)          \
-    {                                                                         \
-        group;                                                                \
-        return run_msgs((const aegisgo_ops *)ref, k, taglen, msg,             \
-                        n < (slots) ? n : (slots), dir);                      \
-    }
-
-BATCH_ENTRY(aegisgo_batch, AEGISGO_BATCH_GROUP, AEGISGO_BATCH_ARGS, GROUP16)
-BATCH_ENTRY(aegisgo_batch4, AEGISGO_BATCH_SMALL, AEGISGO_BATCH_ARGS4, GROUP4)

@@ -5,6 +5,11 @@
 # kernel either way). Called by .ci/cross.sh; it also runs alone from the
 # repository root: bash .ci/wine/run.sh.
 #
+# A subset, to work on one package: arguments replace ./... in the go
+# test command line, and AEGISGO_WINE_KERNELS names the kernels to run
+# (all that wine detects by default), e.g.
+#   AEGISGO_WINE_KERNELS=avx2 bash .ci/wine/run.sh -run Signal ./cmd/aegis-raf
+#
 # It needs wine64 (Debian's puts its loader in /usr/lib/wine) and
 # mingw-w64. Nothing is interactive: a fresh prefix in a temporary
 # directory, no display, no Mono or Gecko installer, and every wine call
@@ -89,18 +94,27 @@ for k in $host; do
   case " $kernels " in *" $k "*) ;; *) fail "this CPU runs $k, but the windows build under wine does not detect it" ;; esac
 done
 
+run=$(echo "$kernels" | tr ' ' '\n' | tac)
+if [ -n "${AEGISGO_WINE_KERNELS:-}" ]; then
+  for k in $AEGISGO_WINE_KERNELS; do
+    case " $kernels " in *" $k "*) ;; *) fail "AEGISGO_WINE_KERNELS: $k is not among the kernels under wine ($kernels)" ;; esac
+  done
+  run=$AEGISGO_WINE_KERNELS
+fi
+[ $# -gt 0 ] || set -- ./...
+
 # One run per kernel, best first; AEGISGO_WANT_KERNEL makes
 # internal/core's TestWantKernelX86 check that the cap took effect.
-for k in $(echo "$kernels" | tr ' ' '\n' | tac); do
+for k in $run; do
   echo
   echo "--- windows/amd64 under wine, AEGIS_IMPL=$k"
   t0=$SECONDS
-  if ! AEGIS_IMPL=$k AEGISGO_WANT_KERNEL=$k go test -count=1 -timeout 6m -exec "$exe" ./...; then
+  if ! AEGIS_IMPL=$k AEGISGO_WANT_KERNEL=$k go test -count=1 -timeout 6m -exec "$exe" "$@"; then
     # A crash in C (a misaligned vmovdqa, say) is an exception that wine
     # cannot hand to Go on a cgo call's stack: the binary ends with exit
     # status 5 and no trace. WINEDEBUG=err+all then says "unable to
     # dispatch exception".
-    fail "go test ./... failed under wine with AEGIS_IMPL=$k (the FAIL lines above say where; \"exit status 5\" with no output is a crash in C: rerun that package with WINEDEBUG=err+all)"
+    fail "go test $* failed under wine with AEGIS_IMPL=$k (the FAIL lines above say where; \"exit status 5\" with no output is a crash in C: rerun that package with WINEDEBUG=err+all)"
   fi
   echo "--- $((SECONDS - t0))s: AEGIS_IMPL=$k"
 done

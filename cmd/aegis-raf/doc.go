@@ -134,7 +134,9 @@
 //     missing or malformed value (-chunk 0, an unknown -alg, -offset -1,
 //     encrypt -out -).
 //   - 128+N when signal N arrived before that point, after the temporary is
-//     removed: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+//     removed: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. On Windows,
+//     Ctrl-C and Ctrl-Break count as SIGINT, and closing the console as
+//     SIGTERM.
 //   - 1 for every other failure: a missing file, an existing or same-file
 //     output, a bad key file, a wrong key or context, a tampered file, a
 //     failed write.

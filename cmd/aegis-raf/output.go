@@ -14,16 +14,20 @@ import (
 	"syscall"
 )
 
-// temps holds the names of the temporary files that exist now, so that a
+// temps holds the temporary files that exist now, by name, so that a
 // signal can remove them, and whether the command's outcome is settled.
 // Its lock is taken to create a temporary and to put one in place, so
 // neither happens after the signal handler has started (it never lets
 // go, unless the outcome is settled).
 var temps struct {
 	sync.Mutex
-	names   map[string]bool
+	files   map[string]*os.File
 	settled bool // the output is in place, or its last write is done
 }
+
+// signals receives the signals that catchSignals handles. The tests send
+// to it on Windows, where a process cannot raise them.
+var signals = make(chan os.Signal, 1)
 
 // catchSignals handles SIGINT, SIGTERM and SIGHUP. Before the outcome is
 // settled, it removes the temporary files, then exits with 128 plus the
@@ -33,16 +37,17 @@ var temps struct {
 // the signal changes nothing: the command ends with its own status, 0
 // for an output in place. A signal that the process was started with
 // ignored (nohup, a background job) stays ignored: Notify would turn it
-// back on.
+// back on. On Windows, Go delivers Ctrl-C and Ctrl-Break as SIGINT, and
+// the closing of the console as SIGTERM (holding off Windows, which ends
+// the process when its handler returns); there is no SIGHUP.
 func catchSignals() {
-	c := make(chan os.Signal, 1)
 	for _, sig := range terminating {
 		if !signal.Ignored(sig) {
-			signal.Notify(c, sig)
+			signal.Notify(signals, sig)
 		}
 	}
 	go func() {
-		sig := <-c
+		sig := <-signals
 		temps.Lock()
 		if temps.settled {
 			temps.Unlock()
@@ -51,7 +56,11 @@ func catchSignals() {
 			}
 			return
 		}
-		for name := range temps.names {
+		// Closed first: Windows cannot remove a file that is open (Go
+		// opens files without FILE_SHARE_DELETE). A write that then
+		// fails prints nothing: the command's abort waits on the lock.
+		for name, f := range temps.files {
+			f.Close()
 			os.Remove(name)
 		}
 		code := exitFailure
@@ -198,10 +207,10 @@ func (o *output) create() (*os.File, error) {
 	temps.Lock()
 	f, err := os.CreateTemp(dir, "."+base+".aegis-raf-tmp-*")
 	if err == nil {
-		if temps.names == nil {
-			temps.names = make(map[string]bool)
+		if temps.files == nil {
+			temps.files = make(map[string]*os.File)
 		}
-		temps.names[f.Name()] = true
+		temps.files[f.Name()] = f
 	}
 	temps.Unlock()
 	if err != nil {
@@ -229,7 +238,7 @@ func (o *output) abort() {
 	}
 	temps.Lock()
 	os.Remove(o.tmp)
-	delete(temps.names, o.tmp)
+	delete(temps.files, o.tmp)
 	temps.Unlock()
 	o.tmp = ""
 }
@@ -267,7 +276,7 @@ func (o *output) commit() error {
 	temps.Lock()
 	err := o.place()
 	if err == nil {
-		delete(temps.names, o.tmp)
+		delete(temps.files, o.tmp)
 		o.tmp = ""
 		if serr := syncDir(filepath.Dir(o.path)); serr != nil {
 			err = fmt.Errorf("%s is complete, but its directory could not be synced: %w", o.name, serr)

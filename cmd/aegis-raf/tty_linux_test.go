@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aegisgo/aegis/internal/testdir"
 	"golang.org/x/sys/unix"
 )
 
@@ -46,7 +47,7 @@ func TestProgressOnTerminal(t *testing.T) {
 	needCore(t)
 	master, slave := openPty(t)
 	defer master.Close()
-	dir := t.TempDir()
+	dir := testdir.TempDir(t)
 	os.WriteFile(filepath.Join(dir, "big"), make([]byte, bigJob()), 0o600)
 	var got bytes.Buffer
 	done := make(chan struct{})

@@ -54,6 +54,7 @@ func RunBatch(t *testing.T, v Variant) {
 	t.Run("InPlace", v.testBatchInPlace)
 	t.Run("Allocs", v.testBatchAllocs)
 	t.Run("Panics", v.testBatchPanics)
+	t.Run("Prefixes", v.testBatchPrefixes)
 	t.Run("Failures", v.testBatchFailures)
 	t.Run("Lanes", v.testBatchLanes)
 	t.Run("Wiped", v.testBatchWiped)
@@ -486,6 +487,77 @@ func (v Variant) testBatchPanics(t *testing.T) {
 			b = fresh(op.open)
 			c.set(&b)
 			v.expectPanic(t, op.name+"/"+c.name, "between messages", b.dst, b.arena, op.run(b))
+		}
+	}
+}
+
+// testBatchPrefixes: dst[i]'s prefix, which SealBatch and OpenBatch
+// append to, is an input of message i: inside another message's output it
+// panics, with or without room in dst[i], in a batch of one group and in
+// one of two (the library runs a batch in groups, and a prefix without
+// room is copied when its group starts: before or after the other message
+// writes, by where the group boundary falls). Just outside, the batch is
+// valid, and every result is the one of a loop of Seals or Opens.
+func (v Variant) testBatchPrefixes(t *testing.T) {
+	const tagLen = 16
+	a := v.batcher(t, make([]byte, v.V.KeySize), tagLen)
+	for _, open := range []bool{false, true} {
+		for _, n := range []int{2, core.BatchGroup + 2} {
+			nonces, ins := make([][]byte, n), make([][]byte, n)
+			for i := range n {
+				nonces[i] = make([]byte, v.V.NonceSize)
+				nonces[i][0] = byte(i)
+				ins[i] = []byte("hello")
+				if open {
+					ins[i] = a.Seal(nil, nonces[i], ins[i], nil)
+				}
+			}
+			// Message 0 writes out bytes at the arena's start.
+			out := 5 + tagLen
+			op, run := "SealBatch", func(dst [][]byte) { a.SealBatch(dst, nonces, ins, nil) }
+			if open {
+				out = 5
+				op, run = "OpenBatch", func(dst [][]byte) { a.OpenBatch(dst, nonces, ins, nil) }
+			}
+			for _, c := range []struct {
+				name      string
+				lo, hi, m int // the last message's dst: arena[lo:hi:m]
+				valid     bool
+			}{
+				{"prefix in message 0's output, no room", 0, 4, 4, false},
+				{"last prefix byte in message 0's output, no room", out - 1, out + 3, out + 3, false},
+				{"prefix in message 0's output, room", out - 4, out, 2 * out, false},
+				{"prefix after message 0's output, no room", out, out + 4, out + 4, true},
+				{"prefix after message 0's output, room", out, out + 4, 2*out + 4, true},
+			} {
+				name := fmt.Sprintf("%s/n=%d/%s", op, n, c.name)
+				arena := bytes.Repeat([]byte("P"), 64)
+				dst := make([][]byte, n)
+				dst[0] = arena[0:0:out]
+				dst[n-1] = arena[c.lo:c.hi:c.m]
+				if !c.valid {
+					v.expectPanic(t, name, "between messages", dst, arena, func() { run(dst) })
+					continue
+				}
+				// A loop of calls, on a copy of the arena, in order.
+				arena2 := slices.Clone(arena)
+				want := [][]byte{a.Seal(arena2[0:0:out], nonces[0], ins[0], nil)}
+				last := arena2[c.lo:c.hi:c.m]
+				if open {
+					want[0], _ = a.Open(arena2[0:0:out], nonces[0], ins[0], nil)
+					p, err := a.Open(last, nonces[n-1], ins[n-1], nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want = append(want, p)
+				} else {
+					want = append(want, a.Seal(last, nonces[n-1], ins[n-1], nil))
+				}
+				run(dst)
+				if !bytes.Equal(dst[0], want[0]) || !bytes.Equal(dst[n-1], want[1]) || !bytes.Equal(arena, arena2) {
+					t.Errorf("%s: messages 0 and %d: %x, %x, want %x, %x", name, n-1, dst[0], dst[n-1], want[0], want[1])
+				}
+			}
 		}
 	}
 }

@@ -184,8 +184,12 @@ func FuzzBatch(f *testing.F, v Variant) {
 				if len(ins[i]) > 0 && p+need <= arenaSize {
 					dst[i] = arena[p : p : p+need]
 				}
-			case 3: // without room
-				dst[i] = make([]byte, next()%3)
+			case 3: // without room, in the arena at times
+				if p := next() % 6; p < 3 {
+					dst[i] = make([]byte, p)
+				} else {
+					dst[i] = pieceOf(p)
+				}
 			}
 		}
 		if next()%2 == 0 {
@@ -276,7 +280,7 @@ func FuzzBatch(f *testing.F, v Variant) {
 
 // batchValid is the naive statement of the batch's overlap rules: each
 // message's own (Seal's or Open's), and no output over another message's
-// nonce, input, ad or output.
+// nonce, input, ad, dst prefix (dst[j] as passed) or output.
 func batchValid(nonces, ins, ads, dst [][]byte, open bool) bool {
 	n := len(dst)
 	outs := make([][]byte, n)
@@ -308,7 +312,7 @@ func batchValid(nonces, ins, ads, dst [][]byte, open bool) bool {
 			if i == j {
 				continue
 			}
-			for _, x := range [][]byte{nonces[j], ins[j], at(ads, j), outs[j]} {
+			for _, x := range [][]byte{nonces[j], ins[j], at(ads, j), dst[j], outs[j]} {
 				if overlaps(outs[i], x) {
 					return false
 				}

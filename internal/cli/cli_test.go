@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/aegisgo/aegis/internal/testdir"
 )
 
 var titles = []string{"AEGIS-128L", "AEGIS-128X2", "AEGIS-128X4", "AEGIS-256", "AEGIS-256X2", "AEGIS-256X4"}
@@ -72,7 +74,7 @@ func TestIsTerminalNot(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []*os.File{r, w}
-	if f, err := os.Create(filepath.Join(t.TempDir(), "f")); err == nil {
+	if f, err := os.Create(filepath.Join(testdir.TempDir(t), "f")); err == nil {
 		files = append(files, f)
 	}
 	if f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {

@@ -11,12 +11,18 @@ import (
 	"github.com/aegisgo/aegis/common"
 )
 
-// batchGroup is how many messages one cgo call of a batch carries: the C
-// core's AEGISGO_BATCH_GROUP; a group of up to batchSmall
-// (AEGISGO_BATCH_SMALL) goes to the entry points with fewer arguments.
+// BatchGroup is how many messages one cgo call of a batch carries; a
+// group of up to BatchSmall goes to the entry point with fewer arguments
+// (each argument costs the call a little, and a batch's last group is
+// often short). They are the one home of these counts: internal/gen
+// writes from them the C core's AEGISGO_BATCH_GROUP and
+// AEGISGO_BATCH_SMALL and the argument lists of the batch entry points,
+// four pointers per message (batch_cgo.go, csrc/batch_gen.h and
+// csrc/batch_gen.c). After a change, run the generator without cgo
+// (CGO_ENABLED=0 go generate): the cgo call does not compile until then.
 const (
-	batchGroup = 16
-	batchSmall = 4
+	BatchGroup = 16 // a power of 2 (fill masks slot indexes), at most 32 (the failure mask)
+	BatchSmall = 4
 )
 
 // groupBytes ends a group early once its messages hold this many bytes, so
@@ -37,14 +43,14 @@ const groupBytes = 256 << 10
 type group struct {
 	n     int
 	bytes int                     // of input in this group
-	lens  [2 * batchGroup]uintptr // input and ad length of each message (size_t)
-	out   [batchGroup]*byte
-	in    [batchGroup]*byte
-	ad    [batchGroup]*byte
-	nonce [batchGroup]*byte    // nil: the nonce is in pad
-	pad   [batchGroup][32]byte // short nonces, zero-padded
-	idx   [batchGroup]int      // the message's index in the batch (open)
-	orig  [batchGroup][]byte   // dst[i] as passed (open)
+	lens  [2 * BatchGroup]uintptr // input and ad length of each message (size_t)
+	out   [BatchGroup]*byte
+	in    [BatchGroup]*byte
+	ad    [BatchGroup]*byte
+	nonce [BatchGroup]*byte    // nil: the nonce is in pad
+	pad   [BatchGroup][32]byte // short nonces, zero-padded
+	idx   [BatchGroup]int      // the message's index in the batch (open)
+	orig  [BatchGroup][]byte   // dst[i] as passed (open)
 }
 
 func firstByte(b []byte) *byte {
@@ -74,7 +80,7 @@ func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, 
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
 		inLen, need := len(in), len(in)+tagLen
-		j := g.n & (batchGroup - 1) // g.n < batchGroup: the mask only spares a bounds check
+		j := g.n & (BatchGroup - 1) // g.n < BatchGroup: the mask only spares a bounds check
 		if !seal {
 			if inLen < tagLen {
 				*fails = append(*fails, batchFail{i, common.ErrTruncated})
@@ -109,7 +115,7 @@ func (g *group) noncePtrOf(j int, nonce []byte, nonceSize int) *byte {
 }
 
 // full reports whether the group must go to C before it takes more.
-func (g *group) full() bool { return g.n == batchGroup || g.bytes >= groupBytes }
+func (g *group) full() bool { return g.n == BatchGroup || g.bytes >= groupBytes }
 
 // reset empties the group after its call.
 func (g *group) reset() { g.n, g.bytes = 0, 0 }
@@ -133,8 +139,10 @@ func adAt(additionalData [][]byte, i int) []byte {
 // becomes Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), and
 // dst is returned. additionalData may be nil (no associated data for any
 // message); otherwise every slice has len(dst) elements, or it panics.
-// Every argument is checked before any output is written. Nothing is
-// allocated when every dst[i] has room.
+// No message's output may overlap another message's output or inputs,
+// among which is dst[i] as passed, with room or not. Every argument is
+// checked before any output is written. Nothing is allocated when every
+// dst[i] has room.
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
@@ -219,74 +227,49 @@ type span struct {
 	msg    int
 }
 
-// spanBuf is checkBatch's scratch memory, pooled: the spans, and room
-// to merge them.
-type spanBuf struct {
-	spans, tmp []span
-}
+// spanPool holds the spans of batches larger than a group, which do not
+// fit on the stack, and room to sort them.
+var spanPool = sync.Pool{New: func() any { return new([]span) }}
 
-var spanPool = sync.Pool{New: func() any { return new(spanBuf) }}
+func byStart(x, y span) int { return cmp.Compare(x.lo, y.lo) }
 
-// sortSpans sorts b.spans by address, with a natural merge sort: it takes
-// the ascending runs that successive allocations usually leave as they
-// are, and merges neighbouring runs pass by pass, so that r runs sort in
-// log2(r) linear passes. (A sort by comparison took a third of a SealBatch
-// of 256 messages of 64 bytes.)
-func sortSpans(b *spanBuf) {
-	src := b.spans
-	if len(src) < 2 {
-		return
+// sortSpans sorts spans by address with a natural merge sort, tmp as room
+// for a copy. Successive allocations leave the outputs of a batch in a
+// few ascending runs (one per block of memory that the allocator took
+// them from, or filled again), which it merges pairwise, pass by pass:
+// r runs sort in log2(r) linear passes. (slices.SortFunc took a third of
+// a SealBatch of 256 messages of 64 bytes on such spans.)
+func sortSpans(spans, tmp []span) {
+	src, dst := spans, tmp[:len(spans)]
+	for merged := 0; merged != 1; src, dst = dst, src {
+		merged = 0
+		for i := 0; i < len(src); merged++ {
+			j := runEnd(src, i)
+			k := runEnd(src, j)
+			// src[i:j] and src[j:k] into dst[i:k].
+			x, y, o := i, j, i
+			for ; x < j && y < k; o++ {
+				if src[y].lo < src[x].lo {
+					dst[o], y = src[y], y+1
+				} else {
+					dst[o], x = src[x], x+1
+				}
+			}
+			o += copy(dst[o:], src[x:j])
+			copy(dst[o:], src[y:k])
+			i = k
+		}
 	}
-	dst := slices.Grow(b.tmp[:0], len(src))[:len(src)]
-	for mergeRuns(dst, src) > 1 {
-		src, dst = dst, src
+	if &src[0] != &spans[0] {
+		copy(spans, src)
 	}
-	// The sorted spans are in dst, which is b.spans or b.tmp.
-	if &dst[0] != &b.spans[0] {
-		copy(b.spans, dst)
-		src = dst
-	}
-	b.tmp = src[:0]
-}
-
-// mergeRuns merges each pair of neighbouring ascending runs of src into
-// the same place in dst, and returns how many pairs it merged: 1 when dst
-// is sorted.
-func mergeRuns(dst, src []span) int {
-	pairs := 0
-	for i := 0; i < len(src); pairs++ {
-		j := runEnd(src, i)
-		k := runEnd(src, j)
-		merge(dst[i:k], src[i:j], src[j:k])
-		i = k
-	}
-	return pairs
 }
 
 // runEnd returns the end of the ascending run of s that starts at i.
 func runEnd(s []span, i int) int {
-	if i >= len(s) {
-		return len(s)
-	}
 	for i++; i < len(s) && s[i-1].lo <= s[i].lo; i++ {
 	}
-	return i
-}
-
-// merge merges the sorted x and y into dst, which has room for both.
-func merge(dst, x, y []span) {
-	i, j, k := 0, 0, 0
-	for ; i < len(x) && j < len(y); k++ {
-		if y[j].lo < x[i].lo {
-			dst[k] = y[j]
-			j++
-		} else {
-			dst[k] = x[i]
-			i++
-		}
-	}
-	k += copy(dst[k:], x[i:])
-	copy(dst[k:], y[j:])
+	return min(i, len(s))
 }
 
 func spanOf(b []byte) (lo, hi uintptr) {
@@ -297,12 +280,13 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // checkBatch holds every check of SealBatch and OpenBatch, so that a
 // panic leaves no partial output: the lengths of the slices, each
 // message's nonce and overlap rules (Seal's and Open's), and that no
-// message's output overlaps another message's input, nonce or output.
+// message's output overlaps another message's nonce, input, ad, dst prefix
+// or output.
 //
-// A first pass notes where each output will go; one sweep per kind of
-// input then finds the outputs that each input overlaps. That covers a
-// message's rules about its own output too (in place only at the same
-// address, never over its tag or ad), so the first pass stays short.
+// A first pass notes where each output will go; the outputs, sorted by
+// address, are then searched for each input. That covers a message's
+// rules about its own output too (in place only at the same address,
+// never over its tag or ad), so the first pass stays short.
 func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	name := a.v.Name
 	n := len(dst)
@@ -316,26 +300,23 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	if !seal {
 		grow = -tagLen
 	}
-	// Small batches keep their spans on the stack, larger ones in a pool.
-	var local [batchGroup]span
-	var spans []span // n long; the first m hold the outputs
-	var buf *spanBuf
+	var local [BatchGroup]span
+	spans := local[:]
+	var pooled *[]span
 	if n > len(local) {
-		buf = spanPool.Get().(*spanBuf)
-		buf.spans = slices.Grow(buf.spans[:0], n)[:n]
-		spans = buf.spans
-	} else {
-		spans = local[:n]
+		pooled = spanPool.Get().(*[]span)
+		*pooled = slices.Grow((*pooled)[:0], 2*n)[:2*n] // the spans, then room to sort them
+		spans = *pooled
 	}
-	m := 0
-	sorted := true
-	var last uintptr
+	m := 0 // spans[:m] holds the outputs
+	sorted, prefixes := true, false
+	var last uintptr // the start of the last output
 	for i, d := range dst {
 		if len(nonces[i]) > maxNonce {
 			panic(name + ": incorrect nonce length given to AEAD")
 		}
-		inLen := len(ins[i])
-		need := inLen + grow
+		prefixes = prefixes || len(d) > 0
+		need := len(ins[i]) + grow
 		// No room: the output goes to new memory, which overlaps nothing.
 		// (An open no longer than a tag has no output at all.)
 		if need <= 0 || cap(d)-len(d) < need {
@@ -349,46 +330,53 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		sorted = sorted && last <= lo
 		last = lo
 	}
-	spans = spans[:m]
-	if len(spans) > 0 {
+	if m > 0 {
+		// Successive allocations usually leave the outputs in address
+		// order already.
 		switch {
 		case sorted:
-		case buf == nil:
-			slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+		case pooled == nil:
+			slices.SortFunc(spans[:m], byStart)
 		default:
-			// spans is buf.spans, grown to n above, with its length.
-			buf.spans = buf.spans[:len(spans)]
-			sortSpans(buf)
-			spans = buf.spans
+			sortSpans(spans[:m], spans[n:])
 		}
-		checkAcross(name, spans, nonces, ins, ads, seal, tagLen)
+		if !prefixes {
+			dst = nil
+		}
+		checkAcross(name, spans[:m], nonces, ins, ads, dst, seal, tagLen)
 	}
-	if buf != nil {
-		buf.spans = buf.spans[:0]
-		spanPool.Put(buf)
+	if pooled != nil {
+		spanPool.Put(pooled)
 	}
 }
 
 // The kinds of input, by the rule for the message's own output over them.
 const (
-	kindNonce = iota // read before any output is written: any overlap
+	kindRead  = iota // nonce, dst prefix: read before its own output is written, which may overlap it
 	kindInput        // in place only: the output starts where it starts
 	kindAD           // no overlap
 )
 
 // checkAcross panics if the outputs (sorted, nonempty) overlap each other,
 // if one overlaps an input of another message, or if one breaks its own
-// message's rules (see the kinds above).
-func checkAcross(name string, spans []span, nonces, ins, ads [][]byte, seal bool, tagLen int) {
+// message's rules (see the kinds above). The inputs of message i are
+// nonces[i], ins[i], ads[i] and prefixes[i] (dst[i] as passed: a prefix
+// without room is copied when its group starts, so the output of another
+// message would reach it or not by where the groups end); ads and
+// prefixes may be nil.
+func checkAcross(name string, spans []span, nonces, ins, ads, prefixes [][]byte, seal bool, tagLen int) {
 	for k := 1; k < len(spans); k++ {
 		if spans[k-1].hi > spans[k].lo {
 			panic(name + errAcross)
 		}
 	}
-	checkInputs(name, spans, nonces, kindNonce, seal, tagLen)
+	checkInputs(name, spans, nonces, kindRead, seal, tagLen)
 	checkInputs(name, spans, ins, kindInput, seal, tagLen)
 	if ads != nil {
 		checkInputs(name, spans, ads, kindAD, seal, tagLen)
+	}
+	if prefixes != nil {
+		checkInputs(name, spans, prefixes, kindRead, seal, tagLen)
 	}
 }
 
@@ -418,8 +406,6 @@ func checkInputs(name string, spans []span, xs [][]byte, kind int, seal bool, ta
 			k = 0
 		}
 		prev = lo
-		// The first output that ends after lo, then every one that
-		// starts before hi.
 		k = firstEndingAfter(spans, lo, k)
 		for j := k; j < len(spans) && spans[j].lo < hi; j++ {
 			switch {

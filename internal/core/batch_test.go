@@ -11,42 +11,53 @@ import (
 )
 
 // TestSortSpans: sortSpans orders spans by address, keeping each span
-// whole, whatever runs the spans come in: sorted, a few ascending runs (as
-// successive allocations leave them), descending, and shuffled.
+// whole and allocating nothing, whatever order they come in: sorted, a
+// few ascending runs that do not interleave (as successive allocations
+// leave them), many runs, runs that interleave, descending, shuffled; with
+// an even and an odd number of merge passes.
 func TestSortSpans(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	b := new(spanBuf) // reused, as the pool reuses it
-	for _, n := range []int{0, 1, 2, 3, 17, 300, 5000} {
-		for _, order := range []string{"sorted", "runs", "descending", "shuffled"} {
+	for _, n := range []int{2, 3, 17, 300, 5000} {
+		for _, order := range []string{"sorted", "runs", "many runs", "interleaved", "descending", "shuffled"} {
 			perm := r.Perm(n) // distinct addresses: the order is then unique
 			var want []span
 			for k := range n {
 				lo := uintptr(perm[k]) << 8
-				want = append(want, span{lo, lo + uintptr(r.IntN(100)), k})
+				want = append(want, span{lo, lo + 1 + uintptr(r.IntN(100)), k})
 			}
-			slices.SortFunc(want, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
+			slices.SortFunc(want, byStart)
 			in := slices.Clone(want)
 			switch order {
-			case "runs": // cut at a few places, the pieces shuffled
-				var pieces [][]span
-				for rest := in; len(rest) > 0; {
-					c := min(len(rest), 1+r.IntN(max(1, n/3)))
-					pieces, rest = append(pieces, rest[:c]), rest[c:]
+			case "runs", "many runs": // cut at a few places, the pieces shuffled
+				pieces := 1 + r.IntN(16)
+				if order == "many runs" {
+					pieces = 17 + r.IntN(20)
 				}
-				r.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
-				in = slices.Concat(pieces...)
+				var cut [][]span
+				for k := range pieces {
+					cut = append(cut, in[k*n/pieces:(k+1)*n/pieces])
+				}
+				r.Shuffle(len(cut), func(i, j int) { cut[i], cut[j] = cut[j], cut[i] })
+				in = slices.Concat(cut...)
+			case "interleaved": // the odd spans after the even ones
+				in = in[:0:0]
+				for k := 0; k < n; k += 2 {
+					in = append(in, want[k])
+				}
+				for k := 1; k < n; k += 2 {
+					in = append(in, want[k])
+				}
 			case "descending":
 				slices.Reverse(in)
 			case "shuffled":
 				r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
 			}
-			b.spans = in
-			sortSpans(b)
-			if !slices.Equal(b.spans, want) {
-				t.Fatalf("n=%d %s: sortSpans = %v, want %v", n, order, b.spans, want)
+			got, tmp := make([]span, n), make([]span, n)
+			if allocs := testing.AllocsPerRun(2, func() { copy(got, in); sortSpans(got, tmp) }); allocs != 0 {
+				t.Errorf("n=%d %s: %v allocations", n, order, allocs)
 			}
-			if len(b.tmp) > 0 && len(b.spans) > 0 && &b.tmp[:1][0] == &b.spans[0] {
-				t.Fatalf("n=%d %s: the merge buffer is the spans' own memory", n, order)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d %s: sortSpans = %v, want %v", n, order, got, want)
 			}
 		}
 	}
@@ -54,7 +65,7 @@ func TestSortSpans(t *testing.T) {
 
 // TestCheckBatchOutputs: checkBatch panics exactly when two outputs
 // overlap, with the outputs in random order, for batches that keep their
-// spans on the stack (up to batchGroup) and for pooled ones.
+// spans on the stack (up to BatchGroup) and for pooled ones.
 func TestCheckBatchOutputs(t *testing.T) {
 	var a AEAD
 	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
@@ -64,7 +75,7 @@ func TestCheckBatchOutputs(t *testing.T) {
 	outArena, inArena := make([]byte, 1<<16), make([]byte, 1<<16)
 	seen := map[bool]int{}
 	for round := range 2000 {
-		n := 1 + r.IntN(2*batchGroup+8)
+		n := 1 + r.IntN(2*BatchGroup+8)
 		dst, nonces, ins := make([][]byte, n), make([][]byte, n), make([][]byte, n)
 		at, end, want := 0, 0, false
 		for k, i := range r.Perm(n) {
@@ -96,18 +107,19 @@ func TestCheckBatchOutputs(t *testing.T) {
 	}
 }
 
-// TestCheckAcross: checkAcross against a test of every input against every
-// output, on random layouts in one arena, with the inputs in increasing,
-// decreasing and random order (the search then gallops, starts over, or
-// both), for seal and open: the panic, if any, must be the first that the
-// rules give, in the order of the kinds, then of the messages, then of the
-// outputs by address.
+// TestCheckAcross: checkAcross against a test of every input (nonce,
+// input, ad, dst prefix) against every output, on random layouts in one
+// arena, with the inputs in increasing, decreasing and random order (the
+// search then gallops, starts over, or both), for seal and open: the
+// panic, if any, must be the first that the rules give, in the order of
+// the kinds, then of the messages, then of the outputs by address.
 func TestCheckAcross(t *testing.T) {
 	const tagLen, rounds = 16, 10000
 	r := rand.New(rand.NewPCG(3, 4))
 	arena := make([]byte, 1<<16)
 	base := uintptr(unsafe.Pointer(&arena[0]))
 	seen := map[string]int{}
+	var across [4]int // layouts whose first panic is errAcross, by list
 	for round := range rounds {
 		seal := round%2 == 0
 		n := 1 + r.IntN(40)
@@ -141,12 +153,18 @@ func TestCheckAcross(t *testing.T) {
 		// message's own output (in place), and for one kind, with a
 		// chance that varies by round, anywhere or inside the message's
 		// own output. An open's input holds at least a tag.
-		wild, wildKind := []int{0, 30, 300}[r.IntN(3)], r.IntN(3)
-		kinds := [3][][]byte{make([][]byte, n), make([][]byte, n), nil}
+		// The lists in checkAcross's order, and the kind of each.
+		wild, wildKind := []int{0, 30, 300}[r.IntN(3)], r.IntN(4)
+		kinds := [4][][]byte{make([][]byte, n), make([][]byte, n), nil, nil}
+		kindOf := [4]int{kindRead, kindInput, kindAD, kindRead}
 		if r.IntN(2) == 0 {
 			kinds[2] = make([][]byte, n)
 		}
-		for kind, xs := range kinds {
+		if r.IntN(2) == 0 {
+			kinds[3] = make([][]byte, n)
+		}
+		for list, xs := range kinds {
+			kind := kindOf[list]
 			for i := range xs {
 				l := r.IntN(3) * r.IntN(60)
 				if kind == kindInput && !seal {
@@ -154,7 +172,7 @@ func TestCheckAcross(t *testing.T) {
 				}
 				var lo int
 				c := r.IntN(1000)
-				if kind != wildKind {
+				if list != wildKind {
 					c = max(c, wild)
 				}
 				switch {
@@ -197,7 +215,8 @@ func TestCheckAcross(t *testing.T) {
 		// nonempty, share a byte.
 		overlap := func(alo, ahi, blo, bhi uintptr) bool { return alo < bhi && blo < ahi }
 	search:
-		for kind, xs := range kinds {
+		for list, xs := range kinds {
+			kind := kindOf[list]
 			for i, x := range xs {
 				if len(x) == 0 {
 					continue
@@ -214,6 +233,7 @@ func TestCheckAcross(t *testing.T) {
 					switch {
 					case s.msg != i:
 						want = "test" + errAcross
+						across[list]++
 					case kind == kindAD:
 						want = "test" + errOverlapAD
 					case kind == kindInput && lo < end && overlap(s.lo, s.hi, lo, end) && s.lo != lo:
@@ -233,7 +253,7 @@ func TestCheckAcross(t *testing.T) {
 					msg = e.(string)
 				}
 			}()
-			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2], seal, tagLen)
+			checkAcross("test", sorted, kinds[0], kinds[1], kinds[2], kinds[3], seal, tagLen)
 			return ""
 		}()
 		if got != want {
@@ -247,18 +267,62 @@ func TestCheckAcross(t *testing.T) {
 			t.Errorf("%d of %d layouts gave %q", seen[w], rounds, w)
 		}
 	}
-	t.Logf("outcomes: %v", seen)
+	for list, c := range across {
+		if c < 50 {
+			t.Errorf("%d of %d layouts panicked first on an input of list %d over another message's output", c, rounds, list)
+		}
+	}
+	t.Logf("outcomes: %v; %q by list: %v", seen, errAcross, across)
 }
 
 // BenchmarkCheckBatch: the checks of a SealBatch of 256 messages of 64
 // bytes, each argument allocated on its own as BenchmarkBatch does.
 func BenchmarkCheckBatch(b *testing.B) {
-	var a AEAD
+	a, dst, nonces, ins, ads := checkBatchBench(b)
+	for b.Loop() {
+		a.checkBatch(dst, nonces, ins, ads, true)
+	}
+}
+
+// BenchmarkCheckBatchLayouts: BenchmarkCheckBatch with the outputs out of
+// address order, which checkBatch must sort: in four blocks, each later
+// one at lower addresses (as an allocator that reuses memory leaves
+// them), in two ascending runs that interleave, or shuffled; and with a
+// 12-byte prefix in every dst[i], which it must check too.
+func BenchmarkCheckBatchLayouts(b *testing.B) {
+	for _, layout := range []string{"blocks", "interleaved", "shuffled", "prefixed"} {
+		b.Run(layout, func(b *testing.B) {
+			a, dst, nonces, ins, ads := checkBatchBench(b)
+			n := len(dst)
+			switch layout {
+			case "blocks":
+				q := n / 4
+				copy(dst, slices.Concat(dst[3*q:], dst[2*q:3*q], dst[q:2*q], dst[:q]))
+			case "interleaved":
+				q := n / 4
+				copy(dst, slices.Concat(dst[q:2*q], dst[3*q:], dst[:q], dst[2*q:3*q]))
+			case "shuffled":
+				r := rand.New(rand.NewPCG(1, 2))
+				r.Shuffle(n, func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+			case "prefixed":
+				for i := range dst {
+					dst[i] = make([]byte, 12, 12+80)
+				}
+			}
+			for b.Loop() {
+				a.checkBatch(dst, nonces, ins, ads, true)
+			}
+		})
+	}
+}
+
+func checkBatchBench(b *testing.B) (a *AEAD, dst, nonces, ins, ads [][]byte) {
+	a = new(AEAD)
 	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
 		b.Skip(err)
 	}
 	const n = 256
-	dst, nonces, ins, ads := make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+	dst, nonces, ins, ads = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
 	for i := range n {
 		nonces[i] = make([]byte, 16)
 		ins[i] = make([]byte, 64)
@@ -267,7 +331,5 @@ func BenchmarkCheckBatch(b *testing.B) {
 	for i := range n {
 		dst[i] = make([]byte, 0, 80)
 	}
-	for b.Loop() {
-		a.checkBatch(dst, nonces, ins, ads, true)
-	}
+	return a, dst, nonces, ins, ads
 }

@@ -34,6 +34,7 @@
 #endif
 
 #include "aegis.h"
+#include "batch.h"
 #include "vectors.h"
 
 #ifndef AEGISGO_TEST_HOOKS
@@ -408,8 +409,8 @@ static void test_cross(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* 2b. Batches: aegisgo_seal_msgs and aegisgo_open_msgs against one
- * message at a time under soft. Most messages of a batch share a shape, so
+/* 2b. Batches: aegisgo_batch_run, the loop of the batch entry points,
+ * against one message at a time under soft. Most messages of a batch share a shape, so
  * that the kernels with lanes (csrc/lanes.h) run them side by side; the
  * others have shapes of their own. Every buffer is an exact-size heap
  * block, and some messages are opened in place. */
@@ -462,7 +463,7 @@ static void batch_one(int v, size_t taglen)
             b[j].adlen = adlen[j];
             b[j].npub = exact_copy(nonce[j], vi->noncelen);
         }
-        aegisgo_seal_msgs(ops, xk, taglen, b, n);
+        (void)aegisgo_batch_run(ops, AEGISGO_ENCRYPT, xk, taglen, b, n);
         for (j = 0; j < n; j++) {
             check(same(b[j].out, want[j], inlen[j] + taglen),
                   "%s/%s tag%zu batch of %zu, message %zu (%zu+%zu bytes): sealed differs from soft",
@@ -485,7 +486,7 @@ static void batch_one(int v, size_t taglen)
                 memset(b[j].out, 0xa5, inlen[j]);
             }
         }
-        failed = aegisgo_open_msgs(ops, xk, taglen, b, n);
+        failed = aegisgo_batch_run(ops, AEGISGO_DECRYPT, xk, taglen, b, n);
         check(failed == bad, "%s/%s tag%zu batch of %zu: failed mask %#x, want %#x",
               kernel_names[k], vi->name, taglen, n, (unsigned)failed, (unsigned)bad);
         for (j = 0; j < n; j++) {

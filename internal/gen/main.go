@@ -5,9 +5,11 @@
 // Command gen writes the six variant packages from templates (the AEAD;
 // the AEAD with random nonces; the incremental, detached, MAC and keystream
 // API; the test), one for each entry of internal/core's variant table, so
-// that they hold declarations only and cannot drift apart; and
+// that they hold declarations only and cannot drift apart;
 // internal/ctest/tables_gen.h, the same table and core's kernel names for
-// the C tests. Run it with `go generate` in the module root.
+// the C tests; and the argument lists of the batch entry points, from
+// core's BatchGroup and BatchSmall (writeBatch). Run it with `go generate`
+// in the module root.
 package main
 
 import (
@@ -48,11 +50,11 @@ var fits = map[string]string{
 
 // batchFast says, by package name, which batches run fastest: the C core
 // runs messages of one shape side by side where a kernel has lanes for
-// the variant (csrc/lanes.h).
-var batchFast = map[string]string{
-	"aegis128l": "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
-	"aegis256":  "On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length whose associated data have the same length run four or two at a time, in the lanes of one register: such batches are the fastest.",
-}
+// the variant (csrc/lanes.h: avx512, avx2 and neon, for AEGIS-128L and
+// AEGIS-256).
+var batchFast = map[string]string{"aegis128l": lanesDoc, "aegis256": lanesDoc}
+
+const lanesDoc = `With the avx512, avx2 and neon kernels (see [Implementation]), messages of the same length whose associated data have the same length run side by side in the lanes of one register, four at a time with avx512 and two with the others: such batches are the fastest.`
 
 // variants returns core's table, in its order, with the names derived from
 // each package name ("aegis128x2": Aegis128X2, AEGIS128X2).
@@ -562,7 +564,7 @@ package {{.Pkg}}
 //
 // dst has one element per message; each may be nil or have room. nonces, plaintexts and additionalData have as many elements as dst, except that additionalData may be nil, meaning no associated data for any message; another length panics. Messages may have any lengths, 0 included.
 //
-// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]), and the output of one message must not overlap the nonce, input, associated data or output of another. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.{{if .Batch}}
+// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]). The inputs of message i are its nonce, plaintext and associated data, and dst[i] as passed: the prefix that its result begins with, whether or not dst[i] has room. The output of one message must not overlap an input or the output of another; inputs may overlap each other. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.{{if .Batch}}
 //
 // {{.Batch}}{{end}}
 func (x *{{.Type}}) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
@@ -876,6 +878,141 @@ func main() {
 		write(batchExampleTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch_example_test.go"))
 	}
 	writeCTables(filepath.Join("internal", "ctest", "tables_gen.h"))
+	writeBatch()
+}
+
+// batchSlots is what the batch templates need: the two counts, the small
+// entry point's name, and the slot indexes of each call.
+type batchSlots struct {
+	Group, Small           int
+	SmallName              string
+	GroupSlots, SmallSlots []int
+}
+
+// writeBatch writes, from core's batch slot counts, the argument lists of
+// the batch entry points: a cgo call passes four pointers per message as
+// arguments, since a descriptor array in Go memory would have to be
+// pinned, at an allocation per pointer. internal/core gets runGroup, the
+// cgo call (batch_cgo.go); csrc gets the counts and the declarations
+// (batch_gen.h, included by aegis.h) and the entry points, which put their
+// slots in an array for aegisgo_batch_run (batch_gen.c).
+func writeBatch() {
+	batchGroup, batchSmall := core.BatchGroup, core.BatchSmall
+	if batchGroup&(batchGroup-1) != 0 || batchGroup > 32 || batchSmall < 1 || batchSmall >= batchGroup {
+		fail(fmt.Errorf("core.BatchGroup %d must be a power of 2 up to 32, BatchSmall %d from 1 to below it", batchGroup, batchSmall))
+	}
+	d := batchSlots{Group: batchGroup, Small: batchSmall, SmallName: fmt.Sprintf("aegisgo_batch%d", batchSmall)}
+	for j := range batchGroup {
+		d.GroupSlots = append(d.GroupSlots, j)
+	}
+	d.SmallSlots = d.GroupSlots[:batchSmall]
+	write(batchCgoTmpl, d, filepath.Join("internal", "core", "batch_cgo.go"))
+
+	entries := []struct {
+		name  string
+		slots int
+	}{{"aegisgo_batch", batchGroup}, {d.SmallName, batchSmall}}
+	// params is the parameter list of an entry point with the given number
+	// of slots, its lines after the first indented to the column of "(".
+	params := func(name string, slots int) string {
+		pad := "\n" + strings.Repeat(" ", len("uint32_t ")+len(name)+1)
+		var b strings.Builder
+		b.WriteString("aegisgo_ref ref, aegisgo_dir dir, const uint8_t *k," + pad + "size_t taglen, const size_t *lens, size_t n")
+		for j := range slots {
+			fmt.Fprintf(&b, ","+pad+"uint8_t *o%d, const uint8_t *i%d, const uint8_t *a%d, const uint8_t *n%d", j, j, j, j)
+		}
+		return b.String()
+	}
+	const head = `// SPDX-License-Identifier: MIT
+
+/* Code generated by internal/gen/main.go from internal/core's BatchGroup and BatchSmall; DO NOT EDIT. */
+`
+	var h bytes.Buffer
+	h.WriteString(head + `
+/* batch_gen.h: the batch entry points, with a parameter per slot (see
+ * aegis.h, "Batches", which includes this file). */
+#ifndef AEGISGO_BATCH_GEN_H
+#define AEGISGO_BATCH_GEN_H
+
+`)
+	fmt.Fprintf(&h, "#define AEGISGO_BATCH_GROUP %d\n#define AEGISGO_BATCH_SMALL %d\n", batchGroup, batchSmall)
+	for _, e := range entries {
+		fmt.Fprintf(&h, "\nuint32_t %s(%s);\n", e.name, params(e.name, e.slots))
+	}
+	h.WriteString("\n#endif\n")
+	writeFile(filepath.Join("csrc", "batch_gen.h"), h.Bytes())
+
+	var c bytes.Buffer
+	c.WriteString("//go:build cgo && !without_aegis\n\n" + head + `
+/* batch_gen.c: the batch entry points of aegis.h. Each puts its slots in
+ * an array and runs the first n with aegisgo_batch_run (batch.c). lens has
+ * an entry for every slot: the Go side passes a whole array. */
+#include "batch.h"
+`)
+	for _, e := range entries {
+		fmt.Fprintf(&c, "\nuint32_t %s(%s)\n{\n    const aegisgo_batch_msg msg[%d] = {\n", e.name, params(e.name, e.slots), e.slots)
+		for j := range e.slots {
+			fmt.Fprintf(&c, "        {o%d, i%d, lens[%d], a%d, lens[%d], n%d},\n", j, j, 2*j, j, 2*j+1, j)
+		}
+		fmt.Fprintf(&c, "    };\n    return aegisgo_batch_run((const aegisgo_ops *)ref, dir, k, taglen, msg, n < %d ? n : %d);\n}\n", e.slots, e.slots)
+	}
+	writeFile(filepath.Join("csrc", "batch_gen.c"), c.Bytes())
+}
+
+var batchCgoTmpl = template.Must(template.New("batchcgo").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go from BatchGroup and BatchSmall; DO NOT EDIT.
+
+//go:build cgo && !without_aegis
+
+package core
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../csrc
+#cgo noescape aegisgo_batch
+#cgo nocallback aegisgo_batch
+#cgo noescape {{.SmallName}}
+#cgo nocallback {{.SmallName}}
+#include "aegis.h"
+*/
+import "C"
+
+import "unsafe"
+
+// The slot counts must be the C core's, and lens must hold size_t: one of these array lengths is negative otherwise, and the build fails.
+var (
+	_ [BatchGroup - C.AEGISGO_BATCH_GROUP]byte
+	_ [C.AEGISGO_BATCH_GROUP - BatchGroup]byte
+	_ [BatchSmall - C.AEGISGO_BATCH_SMALL]byte
+	_ [C.AEGISGO_BATCH_SMALL - BatchSmall]byte
+	_ [unsafe.Sizeof(C.size_t(0)) - unsafe.Sizeof(uintptr(0))]byte
+	_ [unsafe.Sizeof(uintptr(0)) - unsafe.Sizeof(C.size_t(0))]byte
+)
+
+func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
+
+// runGroup is the one cgo call of each group of a batch: the entry point with {{.Small}} slots when they hold the group, else the one with {{.Group}}. It returns, for an open, the bit mask of the messages whose tag did not match.
+func runGroup(ops uintptr, g *group, k *[32]byte, tagLen int, open bool) uint32 {
+	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
+	if open {
+		dir = C.AEGISGO_DECRYPT
+	}
+	if g.n <= BatchSmall {
+		return uint32(C.{{.SmallName}}(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n){{range .SmallSlots}},
+			u8(g.out[{{.}}]), u8(g.in[{{.}}]), u8(g.ad[{{.}}]), u8(g.noncePtr({{.}})){{end}}))
+	}
+	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n){{range .GroupSlots}},
+		u8(g.out[{{.}}]), u8(g.in[{{.}}]), u8(g.ad[{{.}}]), u8(g.noncePtr({{.}})){{end}}))
+}
+`))
+
+// writeFile writes generated text that gofmt does not format.
+func writeFile(name string, b []byte) {
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		fail(err)
+	}
 }
 
 // writeCTables writes the C tests' copy of core's tables: the variants

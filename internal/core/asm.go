@@ -177,9 +177,4 @@ func (a *AEAD) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
 
 // AsmMax returns the most bytes of additional data and message that a's
 // one-message calls give to the assembly; -1 where they give it none.
-func (a *AEAD) AsmMax() int {
-	if a.asm == nil {
-		return -1
-	}
-	return a.asm.max
-}
+func (a *AEAD) AsmMax() int { return int(a.asmMax) }

@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
 )
@@ -35,7 +37,7 @@ func randBytes(r *rand.Rand, n int) []byte {
 // leave zeros.
 func asmCase(t *testing.T, c, x *AEAD, nonce, m, ad []byte) {
 	t.Helper()
-	name := fmt.Sprintf("%s %s tag%d: %d bytes, %d of ad", c.v.Name, c.kernel, c.tagLen, len(m), len(ad))
+	name := fmt.Sprintf("%s %s tag%d: %d bytes, %d of ad", c.variant().Name, c.kernel, c.tagLen, len(m), len(ad))
 	want := c.Seal(nil, nonce, m, ad)
 	if got := x.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the assembly's Seal differs from the C core's", name)
@@ -137,10 +139,10 @@ func TestAsmRouting(t *testing.T) {
 				if a.AsmMax() != max {
 					t.Errorf("%s %s path %d: AsmMax %d, want %d", v.Name, k, p, a.AsmMax(), max)
 				}
-				if max >= 0 && (a.asmFor(max) == nil || a.asmFor(max+1) != nil || a.asmFor(0) == nil) {
+				if max >= 0 && (!a.useAsm(max) || a.useAsm(max+1) || !a.useAsm(0)) {
 					t.Errorf("%s %s path %d: the assembly does not take exactly 0..%d bytes", v.Name, k, p, max)
 				}
-				if max < 0 && a.asmFor(0) != nil {
+				if max < 0 && a.useAsm(0) {
 					t.Errorf("%s %s path %d: the assembly takes a call", v.Name, k, p)
 				}
 			}
@@ -161,8 +163,42 @@ func TestDefaultPath(t *testing.T) {
 			t.Fatal(err)
 		}
 		k := DefaultKernel(v)
-		if want := asmFor(v, k, PathAuto); a.asm != want {
-			t.Errorf("%s: New's AEAD on %s takes %v, want %v", v.Name, k, a.asm, want)
+		want := -1
+		if e := asmFor(v, k, PathAuto); e != nil {
+			want = e.max
+			if int(a.asmID) != e.id {
+				t.Errorf("%s: New's AEAD on %s runs assembly %d, want %d", v.Name, k, a.asmID, e.id)
+			}
+		}
+		if a.AsmMax() != want {
+			t.Errorf("%s: New's AEAD on %s gives the assembly up to %d bytes, want %d", v.Name, k, a.AsmMax(), want)
 		}
 	}
+}
+
+// TestAEADSize: the AEAD stays pointer-free and 64 bytes, so that New's
+// allocation is of the cheap, unscanned kind.
+func TestAEADSize(t *testing.T) {
+	if s := unsafe.Sizeof(AEAD{}); s != 64 {
+		t.Errorf("AEAD is %d bytes, want 64", s)
+	}
+	if reflect.TypeFor[AEAD]().Kind() != reflect.Struct || hasPointers(reflect.TypeFor[AEAD]()) {
+		t.Error("AEAD holds a pointer")
+	}
+}
+
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.String, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -73,7 +73,7 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // not inlined on its usual path, so that the loop keeps its values in
 // registers (a call in Go saves none).
 func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
-	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
+	n, tagLen, nonceSize := len(dst), a.tagLen, a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
@@ -144,7 +144,7 @@ func adAt(additionalData [][]byte, i int) []byte {
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
-	ops := a.live()
+	ops, _ := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
 		// checks.
@@ -168,7 +168,7 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
-	ops := a.live()
+	ops, _ := a.live()
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
 		// checks.
@@ -288,13 +288,13 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // rules about its own output too (in place only at the same address,
 // never over its tag or ad), so the first pass stays short.
 func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
-	name := a.v.Name
+	name := a.variant().Name
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
 		panic(name + ": batch slices of different lengths")
 	}
 	nonces, ins = nonces[:n], ins[:n]
-	maxNonce, tagLen := a.v.NonceSize, a.tagLen
+	maxNonce, tagLen := a.variant().NonceSize, a.tagLen
 	// An output is the input's length plus the tag (seal), or minus it.
 	grow := tagLen
 	if !seal {

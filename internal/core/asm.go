@@ -139,6 +139,24 @@ var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	return t
 }()
 
+// asmLaneMax: batches whose kernel runs messages side by side in lanes
+// give the assembly, one message at a time, only those of up to this many
+// bytes of additional data and input. Longer ones go to the lanes, which
+// beat a loop of assembly calls once a message takes a few rate blocks
+// (BenchmarkBatchRatio in cmd/aegis-speed: 1.4x at 1400 bytes); at 64
+// bytes they tie, and small batches lose to the loop.
+const asmLaneMax = 64
+
+// batchAsmMax returns the most bytes of additional data and input that a
+// batch message may take to go to the assembly; -1 for none.
+func (a *AEAD) batchAsmMax() int {
+	lim := int(a.asmMax)
+	if lanesTable[a.vid-1][a.kernel] > 0 {
+		lim = min(lim, asmLaneMax)
+	}
+	return lim
+}
+
 // Impl is one implementation of a variant's one-message calls: a kernel,
 // and the path through it, the C core (PathC) or its assembly (PathAsm).
 // Tests walk them all.

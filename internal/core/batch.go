@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // BatchGroup is how many messages one cgo call of a batch carries; a
@@ -72,13 +73,21 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // open shorter than a tag goes to fails instead. It calls nothing that is
 // not inlined on its usual path, so that the loop keeps its values in
 // registers (a call in Go saves none).
-func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
+//
+// It stops, too, at a message that the assembly takes (asmTakes: at most
+// asmMax bytes of input and ad), which the caller runs there and then:
+// the batch's rules keep every message's output off every other message's
+// memory, so the order in which messages go changes nothing.
+func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail, asmMax int) int {
 	n, tagLen, nonceSize := len(dst), a.tagLen, a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
+		if asmTakes(len(in), len(ad), tagLen, seal, asmMax) {
+			break
+		}
 		inLen, need := len(in), len(in)+tagLen
 		j := g.n & (BatchGroup - 1) // g.n < BatchGroup: the mask only spares a bounds check
 		if !seal {
@@ -152,12 +161,63 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		return dst
 	}
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
+	lim := a.batchAsmMax()
 	var g group
-	for i := 0; i < len(dst); g.reset() {
-		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil)
+	for i := 0; i < len(dst); {
+		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
+			i++
+			continue
+		}
+		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil, lim)
+		if g.full() || i == len(dst) {
+			runGroup(ops, &g, &a.key, a.tagLen, false)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
 		runGroup(ops, &g, &a.key, a.tagLen, false)
 	}
 	return dst
+}
+
+// asmTakes reports whether the assembly takes a batch message with inLen
+// bytes of input and adLen of ad: an open's input without its tag (one
+// shorter than a tag is left to fill, which notes it), up to max bytes.
+func asmTakes(inLen, adLen, tagLen int, seal bool, max int) bool {
+	if !seal {
+		if inLen < tagLen {
+			return false
+		}
+		inLen -= tagLen
+	}
+	return inLen+adLen <= max
+}
+
+// asmSeal is Seal through the assembly for a message of a checked batch:
+// checkBatch made Seal's checks.
+func (a *AEAD) asmSeal(dst, nonce, in, ad []byte) []byte {
+	var pad [32]byte
+	np := nonceArg(a.variant(), nonce, &pad)
+	ret, out := common.GrowSlice(dst, len(in)+a.tagLen)
+	asm.Seal(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), len(in),
+		unsafe.SliceData(ad), len(ad), a.tagLen)
+	return ret
+}
+
+// asmOpen is asmSeal for OpenBatch: when the tag does not match, the
+// output area is zeroed and ok is false.
+func (a *AEAD) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
+	var pad [32]byte
+	np := nonceArg(a.variant(), nonce, &pad)
+	clen := len(in) - a.tagLen
+	ret, out := common.GrowSlice(dst, clen)
+	if !asm.Open(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), clen,
+		unsafe.SliceData(ad), len(ad), &in[clen], a.tagLen) {
+		clear(out)
+		return nil, false
+	}
+	return ret, true
 }
 
 // OpenBatch opens every message of a batch: dst[i] becomes the result of
@@ -182,11 +242,25 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
 	var g group
 	var fails []batchFail
-	for i := 0; i < len(dst); g.reset() {
-		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
-		if g.n > 0 {
-			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+	lim := a.batchAsmMax()
+	for i := 0; i < len(dst); {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+				dst[i] = ret
+			} else {
+				fails = append(fails, batchFail{i, common.ErrAuth})
+			}
+			i++
+			continue
 		}
+		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails, lim)
+		if g.n > 0 && (g.full() || i == len(dst)) {
+			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
+		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
 	}
 	if fails == nil {
 		return dst, nil

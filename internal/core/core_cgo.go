@@ -57,6 +57,15 @@ func opsFor(variant int, kernel Kernel) uintptr {
 	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
 }
 
+// lanesOf returns how many messages the batch entry points of a C table
+// run side by side (0: one at a time).
+func lanesOf(ops uintptr) int {
+	if ops == 0 {
+		return 0
+	}
+	return int(C.aegisgo_ops_lanes(C.aegisgo_ref(ops)))
+}
+
 // bytePtr returns a pointer to b's first byte, or nil for an empty slice
 // (the C core accepts NULL with a zero length).
 func bytePtr(b []byte) *C.uint8_t {

@@ -124,6 +124,17 @@ var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
 	return t
 }()
 
+// lanesTable holds how many messages each table's batch entry points run
+// side by side (0: one at a time), read once with opsTable.
+var lanesTable = func() (t [len(Variants)][numKernels]int) {
+	for v := range t {
+		for k := range t[v] {
+			t[v][k] = lanesOf(opsTable[v][k])
+		}
+	}
+	return t
+}()
+
 // kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
 // or 0 when the kernel cannot run it here.
 func kernelOps(variant int, kernel Kernel) uintptr {

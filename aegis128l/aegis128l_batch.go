@@ -21,9 +21,9 @@ package aegis128l
 // allocated when every dst[i] has room for len(plaintexts[i])+Overhead()
 // more bytes.
 //
-// On CPUs with AVX-512 or with AVX2 and VAES, messages of the same length
-// whose associated data have the same length run four or two at a time, in
-// the lanes of one register: such batches are the fastest.
+// Messages of the same length whose associated data have the same length run
+// side by side, in the lanes of one register: four at a time with AVX-512,
+// two with AVX2 and VAES or with ARMv8 AES. Such batches are the fastest.
 func (x *Aegis128L) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

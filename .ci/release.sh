@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Rehearses a release without publishing anything: the README's release
+# Rehearses a release without publishing anything: RELEASING.md's
 # steps on a clone, each module version written into a local module proxy
 # (a directory), then what users do with it:
 #   - go install github.com/aegisgo/aegis/cmd/aegis-speed@latest and .../cmd/aegis-raf@latest

@@ -14,5 +14,5 @@ require (
 
 // Until the root module is tagged, it comes from this checkout. The release
 // drops this line (go install refuses a module with replace directives) and
-// requires the root's new tag instead: see "Releasing" in the README.
+// requires the root's new tag instead: see RELEASING.md at the root.
 replace github.com/aegisgo/aegis => ../..

@@ -5,7 +5,7 @@
 //	replace github.com/aegis-aead/go-libaegis => github.com/aegisgo/aegis/compat/go-libaegis vX.Y.Z
 //
 // It is released with tags compat/go-libaegis/vX.Y.Z, each after the root
-// module's vX.Y.Z that it requires (see "Releasing" in the README).
+// module's vX.Y.Z that it requires (see RELEASING.md at the repository's root).
 module github.com/aegis-aead/go-libaegis
 
 go 1.24.0

@@ -7,7 +7,7 @@
 // go-libaegis's documented behaviour, with internal/ref (the spec's
 // pseudocode in Go) for the bytes; it shares no code with the module.
 //
-// What the model leaves out are the README's deliberate exceptions: the
+// What the model leaves out are SWITCHING.md's deliberate exceptions: the
 // key copy, writes into the caller's nonce, overlap rules, use after Wipe,
 // and the build without cgo. The test gives the model only calls where
 // go-libaegis's behaviour is documented and safe.

@@ -14,7 +14,8 @@
 // Encrypter and Decrypter), plus what the target package adds (detached
 // tags, AEGIS-MAC, the keystream, Implementation, NewWithRandomNonce). The
 // Aegis256X2 type has no exported Key and TagLen fields, and New copies the
-// key: the module's README lists each difference from go-libaegis.
+// key: SWITCHING.md, at the root of the repository, lists each difference
+// from go-libaegis.
 package aegis256x2
 
 import (

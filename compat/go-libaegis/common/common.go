@@ -10,7 +10,8 @@
 // its own, so errors.Is matches across both import paths, and so are the
 // helpers that go-libaegis's common exports for its own packages
 // (AnyOverlap, InexactOverlap, GrowSlice, the type Aegis), so that code
-// naming them still compiles.
+// naming them still compiles. SWITCHING.md, at the root of the repository,
+// lists each difference from go-libaegis.
 package common
 
 //go:generate go run ../internal/gen/main.go -root ..

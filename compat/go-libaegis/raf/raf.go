@@ -12,7 +12,8 @@
 // paths. Options is this package's own type, with go-libaegis's fields only,
 // so that unkeyed literals still compile; for a Merkle tree, in-memory
 // stores or key derivation, call the target package, whose Create and Open
-// return the same *File.
+// return the same *File. SWITCHING.md, at the root of the repository, lists
+// each difference from go-libaegis.
 package raf
 
 import (

@@ -58,7 +58,8 @@ var shim = template.Must(template.New("shim").Parse(header + `// Package {{.Pkg}
 // Encrypter and Decrypter), plus what the target package adds (detached
 // tags, AEGIS-MAC, the keystream, Implementation, NewWithRandomNonce). The
 // {{.Type}} type has no exported Key and TagLen fields, and New copies the
-// key: the module's README lists each difference from go-libaegis.
+// key: SWITCHING.md, at the root of the repository, lists each difference
+// from go-libaegis.
 package {{.Pkg}}
 
 import (

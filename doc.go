@@ -12,10 +12,12 @@
 //	github.com/aegisgo/aegis/aegis256x2  AEGIS-256X2
 //	github.com/aegisgo/aegis/aegis256x4  AEGIS-256X4
 //	github.com/aegisgo/aegis/common      Available and the errors
+//	github.com/aegisgo/aegis/raf         random-access encrypted files
 //
 // Each New returns a crypto/cipher.AEAD. The packages, identifiers and
 // bytes are those of github.com/aegis-aead/go-libaegis, so a program can
-// switch with a change of import path or a replace directive.
+// switch with a change of import path or a replace directive; SWITCHING.md,
+// at the root of the repository, lists where the two differ.
 //
 // # Random nonces
 //
@@ -45,6 +47,12 @@
 // false, and every New returns common.ErrNotAvailable, so callers can fall
 // back to another cipher. Go files that call C carry the constraint
 // `cgo && !without_aegis`, and their replacements `!cgo || without_aegis`.
+//
+// Short one-message calls (Seal, Open, SealDetached, OpenDetached) run in
+// Go assembly, generated from the same description as the C kernels and
+// under the same kernel choice, because a cgo call costs as much as the
+// whole computation of a short message; internal/asm says which lengths.
+// The tag purego leaves that assembly out, so the C core runs every call.
 //
 // # Kernels and AEGIS_IMPL
 //

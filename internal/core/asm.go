@@ -139,22 +139,23 @@ var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	return t
 }()
 
-// asmLaneMax: batches whose kernel runs messages side by side in lanes
-// give the assembly, one message at a time, only those of up to this many
-// bytes of additional data and input. Longer ones go to the lanes, which
-// beat a loop of assembly calls once a message takes a few rate blocks
-// (BenchmarkBatchRatio in cmd/aegis-speed: 1.4x at 1400 bytes); at 64
-// bytes they tie, and small batches lose to the loop.
-const asmLaneMax = 64
+// asmLaneBatch: on a kernel that runs batch messages side by side in
+// lanes, batches of this many messages or more go to the lanes whole, and
+// smaller ones to the assembly, one message at a time, up to its
+// crossover. Measured with BenchmarkBatchRatio and BenchmarkBatchSmallRatio
+// (cmd/aegis-speed), against a loop of Seals: the lanes give 1.0x at 256
+// messages of 64 bytes and 1.3 to 2.3x from 1400 bytes on, but small
+// batches cannot fill them, and there the assembly gives 0.84 to 0.87x
+// where the lanes give 0.61 to 0.85x (2 to 8 messages of 64 bytes).
+const asmLaneBatch = 8
 
 // batchAsmMax returns the most bytes of additional data and input that a
-// batch message may take to go to the assembly; -1 for none.
-func (a *AEAD) batchAsmMax() int {
-	lim := int(a.asmMax)
-	if lanesTable[a.vid-1][a.kernel] > 0 {
-		lim = min(lim, asmLaneMax)
+// message of a batch of n may take to go to the assembly; -1 for none.
+func (a *AEAD) batchAsmMax(n int) int {
+	if n >= asmLaneBatch && lanesTable[a.vid-1][a.kernel] > 0 {
+		return -1
 	}
-	return lim
+	return int(a.asmMax)
 }
 
 // Impl is one implementation of a variant's one-message calls: a kernel,

@@ -4,6 +4,7 @@ package core
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -202,3 +203,97 @@ func hasPointers(t reflect.Type) bool {
 	}
 	return false
 }
+
+// TestBatchMixedPaths runs batches whose messages go some to the
+// assembly and some to the C core (sizes on both sides of the byte limit,
+// batches smaller and larger than asmLaneBatch), apart, in place and with
+// dst the inputs' own [][]byte, and one forged message in OpenBatch; every
+// result must be the C core's Seal or Open of that message.
+func TestBatchMixedPaths(t *testing.T) {
+	for vi := range Variants {
+		v := &Variants[vi]
+		for _, k := range asmKernels(v) {
+			r := rand.New(rand.NewPCG(uint64(vi), 7))
+			key := randBytes(r, v.KeySize)
+			var c, x AEAD
+			if err := c.InitPath(v, key, 16, k, PathC); err != nil {
+				t.Fatal(err)
+			}
+			if err := x.InitPath(v, key, 16, k, PathAsm); err != nil {
+				t.Fatal(err)
+			}
+			lim := x.AsmMax()
+			for _, n := range []int{2, 5, asmLaneBatch - 1, asmLaneBatch, 19} {
+				name := fmt.Sprintf("%s %s n=%d", v.Name, k, n)
+				if got := x.batchAsmMax(n); got != lim && !(got == -1 && lanesTable[v.ID][k] > 0 && n >= asmLaneBatch) {
+					t.Fatalf("%s: batchAsmMax = %d, want %d", name, got, lim)
+				}
+				nonces, msgs, ads := make([][]byte, n), make([][]byte, n), make([][]byte, n)
+				want := make([][]byte, n)
+				for i := range n {
+					size := r.IntN(3 * v.Rate)
+					if i%2 == 1 {
+						size = lim - 20 + r.IntN(40) // both sides of the limit
+					}
+					nonces[i], ads[i] = randBytes(r, v.NonceSize), randBytes(r, r.IntN(20))
+					msgs[i] = randBytes(r, size)
+					want[i] = c.Seal(nil, nonces[i], msgs[i], ads[i])
+				}
+				dst := make([][]byte, n)
+				got := x.SealBatch(dst, nonces, msgs, ads)
+				for i := range n {
+					if !bytes.Equal(got[i], want[i]) {
+						t.Fatalf("%s: SealBatch message %d (%d bytes) differs from Seal", name, i, len(msgs[i]))
+					}
+				}
+				// In place, with dst and the inputs one [][]byte: each
+				// message is read before its result replaces it.
+				bufs := make([][]byte, n)
+				for i := range n {
+					bufs[i] = append(make([]byte, 0, len(msgs[i])+16), msgs[i]...)
+				}
+				in := make([][]byte, n)
+				for i := range n {
+					in[i] = bufs[i][:0]
+				}
+				for i := range n {
+					bufs[i] = bufs[i][:len(msgs[i])]
+				}
+				ins := make([][]byte, n)
+				copy(ins, bufs)
+				got = x.SealBatch(in, nonces, ins, ads)
+				for i := range n {
+					if !bytes.Equal(got[i], want[i]) {
+						t.Fatalf("%s: SealBatch in place, message %d differs", name, i)
+					}
+				}
+				cts := make([][]byte, n)
+				for i := range n {
+					cts[i] = bytes.Clone(want[i])
+				}
+				bad := n / 2
+				cts[bad][len(cts[bad])-1] ^= 1
+				pts, err := x.OpenBatch(cts, nonces, cts, ads)
+				var be *common.BatchError
+				if !errorsAs(err, &be) || len(be.Failed) != 1 || be.Failed[0] != bad {
+					t.Fatalf("%s: OpenBatch with message %d forged: %v", name, bad, err)
+				}
+				// dst[i] as passed is the ciphertext: the plaintext is
+				// appended to it.
+				for i := range n {
+					if i == bad {
+						if !bytes.Equal(pts[i], cts[i]) {
+							t.Fatalf("%s: OpenBatch changed the forged message's dst", name)
+						}
+						continue
+					}
+					if !bytes.Equal(pts[i], append(bytes.Clone(want[i]), msgs[i]...)) {
+						t.Fatalf("%s: OpenBatch, dst the inputs, message %d differs", name, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+func errorsAs(err error, target any) bool { return errors.As(err, target) }

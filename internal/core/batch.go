@@ -161,9 +161,27 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		return dst
 	}
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
-	lim := a.batchAsmMax()
+	lim := a.batchAsmMax(len(dst))
+	n := len(dst)
+	nonces, plaintexts = nonces[:n], plaintexts[:n]
+	for i := range dst {
+		in, ad := plaintexts[i], adAt(additionalData, i)
+		if !asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+			// The C core from here on: the groups' state is large, and
+			// batches that the assembly takes whole never clear it.
+			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i, lim)
+			break
+		}
+		dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
+	}
+	return dst
+}
+
+// sealGroups seals the messages of a checked batch from i on: in groups
+// through the C core, and those that the assembly takes, there and then.
+func (a *AEAD) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i, lim int) {
 	var g group
-	for i := 0; i < len(dst); {
+	for i < len(dst) {
 		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, true, lim) {
 			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
 			i++
@@ -178,7 +196,6 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 	if g.n > 0 {
 		runGroup(ops, &g, &a.key, a.tagLen, false)
 	}
-	return dst
 }
 
 // asmTakes reports whether the assembly takes a batch message with inLen
@@ -240,10 +257,39 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		return dst, nil
 	}
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
-	var g group
 	var fails []batchFail
-	lim := a.batchAsmMax()
-	for i := 0; i < len(dst); {
+	lim := a.batchAsmMax(len(dst))
+	n := len(dst)
+	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
+	for i := range dst {
+		in, ad := ciphertexts[i], adAt(additionalData, i)
+		if !asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, lim, fails)
+			break
+		}
+		if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+			dst[i] = ret
+		} else {
+			fails = append(fails, batchFail{i, common.ErrAuth})
+		}
+	}
+	if fails == nil {
+		return dst, nil
+	}
+	// Truncated messages were noted as they came, failed tags a group
+	// later: put them in order.
+	slices.SortFunc(fails, func(x, y batchFail) int { return cmp.Compare(x.i, y.i) })
+	e := &common.BatchError{Failed: make([]int, len(fails)), Errs: make([]error, len(fails))}
+	for k, f := range fails {
+		e.Failed[k], e.Errs[k] = f.i, f.err
+	}
+	return dst, e
+}
+
+// openGroups is sealGroups for OpenBatch.
+func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i, lim int, fails []batchFail) []batchFail {
+	var g group
+	for i < len(dst) {
 		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, false, lim) {
 			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
@@ -262,17 +308,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 	if g.n > 0 {
 		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
 	}
-	if fails == nil {
-		return dst, nil
-	}
-	// Truncated messages were noted as they came, failed tags a group
-	// later: put them in order.
-	slices.SortFunc(fails, func(x, y batchFail) int { return cmp.Compare(x.i, y.i) })
-	e := &common.BatchError{Failed: make([]int, len(fails)), Errs: make([]error, len(fails))}
-	for k, f := range fails {
-		e.Failed[k], e.Errs[k] = f.i, f.err
-	}
-	return dst, e
+	return fails
 }
 
 type batchFail struct {

@@ -113,25 +113,25 @@ var asmByteLimit = [numKernels]int{
 const asmNeonCrossover = 1 << 10
 
 // asmLimits holds the crossovers, measured on this machine (an Intel Xeon
-// of the Sapphire Rapids class) with BenchmarkAsmRatio: the C core's time
-// over the assembly's, 16 B to 64 KiB. Without the cgo call's toll, the
-// assembly is 1.3 to 2.1 times as fast at 16 B, and the two meet for long
-// messages, where the C core's loops are 0 to 3% faster (gcc interleaves
-// the two rate blocks of a loop pass more closely). So the crossover is
-// the byte limit, except for:
+// of the Sapphire Rapids class) with BenchmarkAsmRatio (the C core's time
+// over the assembly's, 16 B to 64 KiB, in one process) and with
+// cmd/aegis-speed's BenchmarkSeal and BenchmarkOpen (test binaries with
+// and without the assembly, run in turn). Without the cgo call's toll,
+// the assembly is 1.3 to 2.1 times as fast at 16 B and 9 to 15% faster at
+// 8 KiB. For longer messages the two meet: the toll is a few percent of
+// the call, the C core's loops are up to 3% faster per byte, and where a
+// loop happens to fall in the binary moves either by about as much. So the
+// crossover is 8 KiB on avx2 and avx512 and the byte limit on aesni,
+// except for:
 //   - AEGIS-256X2 on aesni, where the assembly runs the two lanes one
 //     after the other (their state and temporaries do not fit 16
 //     registers together) and the C core interleaves them: the assembly
 //     is faster up to about 512 bytes only, and 8% slower from 4 KiB on.
 //   - neon: asmNeonCrossover.
-//
-// The other ties near the limit (AEGIS-128L at 16 KiB, AEGIS-128X4 on
-// aesni, whose four lanes in turn each walk the whole message and leave L1
-// from about 32 KiB on) are within a few percent either way.
 var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	for v := range t {
 		for k, lim := range asmByteLimit {
-			t[v][k] = asmLimit{crossover: lim, limit: lim}
+			t[v][k] = asmLimit{crossover: min(lim, 8<<10), limit: lim}
 		}
 		t[v][KernelNEON].crossover = asmNeonCrossover
 	}

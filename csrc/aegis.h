@@ -118,10 +118,6 @@ typedef struct aegisgo_ops {
  * aegisgo_cpu_kernels first. */
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
 
-/* The lanes of a table (its field lanes), for the Go side, which reads the
- * tables as integers (aegisgo_ref, below). */
-int aegisgo_ops_lanes(uintptr_t ref);
-
 /* What the OS says of the AVX-512 register state, where XCR0 cannot say
  * it. darwin enables that state for a thread only on the thread's first
  * AVX-512 instruction, so XCR0 lacks it until then; the OS answers instead

@@ -63,11 +63,6 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
     return &t[variant];
 }
 
-int aegisgo_ops_lanes(uintptr_t ref)
-{
-    return ((const aegisgo_ops *)ref)->lanes;
-}
-
 /* Bits of the CPUID and XCR0 words that the kernels need. */
 static const uint32_t L1C_AES = 1u << 25;
 static const uint32_t L1C_OSXSAVE = 1u << 27;

@@ -57,13 +57,14 @@ func opsFor(variant int, kernel Kernel) uintptr {
 	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
 }
 
-// lanesOf returns how many messages the batch entry points of a C table
-// run side by side (0: one at a time).
-func lanesOf(ops uintptr) int {
-	if ops == 0 {
+// lanesOf returns how many messages the batch entry points of a variant
+// in a kernel run side by side (0: one at a time, or no such table).
+func lanesOf(variant int, kernel Kernel) int {
+	t := C.aegisgo_ops_for(C.int(variant), C.int(kernel))
+	if t == nil {
 		return 0
 	}
-	return int(C.aegisgo_ops_lanes(C.aegisgo_ref(ops)))
+	return int(t.lanes)
 }
 
 // bytePtr returns a pointer to b's first byte, or nil for an empty slice

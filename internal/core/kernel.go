@@ -129,7 +129,9 @@ var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
 var lanesTable = func() (t [len(Variants)][numKernels]int) {
 	for v := range t {
 		for k := range t[v] {
-			t[v][k] = lanesOf(opsTable[v][k])
+			if opsTable[v][k] != 0 {
+				t[v][k] = lanesOf(v, Kernel(k))
+			}
 		}
 	}
 	return t

@@ -143,11 +143,12 @@ var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 // lanes, batches of this many messages or more go to the lanes whole, and
 // smaller ones to the assembly, one message at a time, up to its
 // crossover. Measured with BenchmarkBatchRatio and BenchmarkBatchSmallRatio
-// (cmd/aegis-speed), against a loop of Seals: the lanes give 1.0x at 256
-// messages of 64 bytes and 1.3 to 2.3x from 1400 bytes on, but small
-// batches cannot fill them, and there the assembly gives 0.84 to 0.87x
-// where the lanes give 0.61 to 0.85x (2 to 8 messages of 64 bytes).
-const asmLaneBatch = 8
+// (cmd/aegis-speed), against a loop of Seals: the lanes give about 1.0x
+// at 256 messages of 64 bytes and 1.4 to 2.3x from 1400 bytes on, but
+// small batches cannot fill them: at 8 messages of 64 bytes the assembly
+// gives 0.90 to 0.93x where the lanes give 0.78 to 0.83x; at 16 the two
+// tie, and at 32 the lanes win.
+const asmLaneBatch = 16
 
 // batchAsmMax returns the most bytes of additional data and input that a
 // message of a batch of n may take to go to the assembly; -1 for none.

@@ -51,7 +51,8 @@
 // Short one-message calls (Seal, Open, SealDetached, OpenDetached) run in
 // Go assembly, generated from the same description as the C kernels and
 // under the same kernel choice, because a cgo call costs as much as the
-// whole computation of a short message; internal/asm says which lengths.
+// whole computation of a short message (the README's "Speed" section gives
+// the lengths).
 // The tag purego leaves that assembly out, so the C core runs every call.
 //
 // # Kernels and AEGIS_IMPL

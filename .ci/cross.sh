@@ -89,6 +89,11 @@ GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go test -count=1 -v -run 'Te
 step "linux/arm64 under qemu: go test ./...  with AEGIS_IMPL=soft"
 timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu soft AEGIS_IMPL=soft
 
+step "linux/arm64 under qemu: -tags purego (no assembly: the C core runs every call)"
+timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNEL=neon \
+  go test -count=1 -tags purego -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+  ./internal/asm ./internal/core ./aegis128l ./aegis256x4
+
 step "linux/arm64: the neon kernel compiles with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built
 # with the AES feature; kernel_neon.c works around it, and this checks it.

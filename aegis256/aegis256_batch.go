@@ -4,10 +4,10 @@
 
 package aegis256
 
-// SealBatch seals many messages under the AEAD's key in few calls into the C
-// core: out[i] is x.Seal(dst[i], nonces[i], plaintexts[i],
-// additionalData[i]), for each i. The result is dst itself, each element
-// replaced by its result (append semantics per element, as Seal has).
+// SealBatch seals many messages under the AEAD's key in one call: out[i] is
+// x.Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), for each i.
+// The result is dst itself, each element replaced by its result (append
+// semantics per element, as Seal has).
 //
 // dst has one element per message; each may be nil or have room. nonces,
 // plaintexts and additionalData have as many elements as dst, except that
@@ -23,10 +23,14 @@ package aegis256
 // partial output. Nothing is allocated when every dst[i] has room for
 // len(plaintexts[i])+Overhead() more bytes.
 //
-// With the avx512, avx2 and neon kernels (see [Implementation]), messages of
-// the same length whose associated data have the same length run side by
-// side in the lanes of one register, four at a time with avx512 and two with
-// the others: such batches are the fastest.
+// With the avx512, avx2 and neon kernels (see [Implementation]), batches of
+// 16 messages or more run in the C core, where messages of the same length
+// whose associated data have the same length run side by side in the lanes
+// of one register, four at a time with avx512 and two with the others: such
+// batches are the fastest. In smaller batches, messages that Seal runs in Go
+// assembly (see the README's "Speed") go to it one at a time; the others go
+// to the C core in few calls, which saves each one the cost of a call into
+// C.
 func (x *Aegis256) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

@@ -9,12 +9,14 @@
 // registers (AVX-512).
 //
 // The work is done by the module's C core, with the fastest kernel that the
-// CPU supports (see [Implementation]). Its ciphertexts and tags are the same
-// bytes as those of every other implementation of the specification,
-// including github.com/aegis-aead/go-libaegis/aegis256x4, whose API and
-// documented behaviour this package keeps, except where that one is unsafe:
-// New copies the key, Seal and Open follow the standard library's overlap
-// rules, any use after Wipe panics, and without the C core New returns
+// CPU supports (see [Implementation]), and for short messages by Go assembly
+// of that same kernel: a cgo call costs as much as sealing a short message.
+// Its ciphertexts and tags are the same bytes as those of every other
+// implementation of the specification, including
+// github.com/aegis-aead/go-libaegis/aegis256x4, whose API and documented
+// behaviour this package keeps, except where that one is unsafe: New copies
+// the key, Seal and Open follow the standard library's overlap rules, any
+// use after Wipe panics, and without the C core New returns
 // [common.ErrNotAvailable] rather than panic.
 //
 // A nonce must never repeat under one key. At 256 bits, random nonces from

@@ -14,7 +14,8 @@
 //
 // # From Seal to the instruction
 //
-// One call of aegis128l's Seal on a CPU with AVX-512 and VAES, file by file:
+// One call of aegis128l's Seal of a long message (more than 8 KiB with its
+// associated data) on a CPU with AVX-512 and VAES, file by file:
 //
 //  1. aegis128l/aegis128l.go: the AEAD wraps a core.AEAD for the variant
 //     AEGIS-128L.
@@ -23,6 +24,10 @@
 //     points that InitKernel took at New (kernelOps in
 //     internal/core/kernel.go: the kernel chosen at init, and the table
 //     opsFor gets from aegisgo_ops_for in internal/core/core_cgo.go).
+//     A short message leaves the path here: useAsm says the Go assembly
+//     takes it (internal/core/asm.go), and asm.Seal in internal/asm runs
+//     avx512Seal128L, the same kernel generated in Go assembly from
+//     internal/asm/_asm/desc.go, with no cgo call.
 //  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
 //     of the table, here aegisgo_avx512_ops[AEGISGO_128L] in

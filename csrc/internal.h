@@ -17,9 +17,18 @@
  * tracking is slow on the kernels, whose entry points are long inlined
  * bodies, and it is much of their compile time. Function names and line numbers stay,
  * for profilers and debuggers, and the code is the same byte for byte.
- * (cgo does not allow -fno-var-tracking among a package's CFLAGS.) */
+ *
+ * And every function on a 64-byte boundary: gcc aligns a function to 16
+ * bytes, so where the kernels' loops fall against the 64-byte lines of
+ * the instruction cache otherwise depends on the Go code the linker puts
+ * in front of them, and moves the speed of a long message by several
+ * percent from one build to the next.
+ *
+ * (cgo allows neither -fno-var-tracking nor -falign-functions among a
+ * package's CFLAGS; one pragma holds both, since gcc warns of variable
+ * tracking at a second one.) */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-var-tracking")
+#pragma GCC optimize("no-var-tracking", "align-functions=64")
 #endif
 
 /*

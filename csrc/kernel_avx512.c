@@ -98,7 +98,7 @@
 
 /* Batches (lanes.h): four AEGIS-128L or AEGIS-256 messages per register.
  * (Two X2 messages per register measured slower than one at a time on
- * 256-bit registers, BENCHMARKS.md "Lanes", so the X2 variants have no
+ * 256-bit registers, BENCHMARKS.md "Batches", so the X2 variants have no
  * lanes.) */
 AEGISGO_INLINE __m512i avx512_lanes_load_4x1(const uint8_t *const *p, size_t off)
 {

@@ -12,9 +12,11 @@ import (
 	"github.com/aegisgo/aegis/aegis128l"
 )
 
-// BenchmarkOneCPU is the workload of the pinned-CPU comparison (issue 15,
-// BENCHMARKS.md "One CPU"): AEGIS-128L Seal at 16 B, 1 KiB and 64 KiB, and
-// a SealBatch of 64 x 1 KiB, reporting the context switches of the whole
+// BenchmarkOneCPU is the workload of the pinned-CPU comparison
+// (BENCHMARKS.md "One CPU"): AEGIS-128L Seal at 16 B, 1 KiB and 64 KiB, a
+// SealBatch of 64 x 1 KiB, and AES-128-GCM's Seal of 1 KiB, the
+// reference of what pinning costs code that makes no cgo call. It reports
+// the context switches of the whole
 // process (every thread) per operation: voluntary ones (a thread of the
 // process went to sleep: the runtime's futex waits) and involuntary ones
 // (the kernel preempted it for another thread, here often another
@@ -43,6 +45,19 @@ func BenchmarkOneCPU(b *testing.B) {
 			reportSwitches(b, v0, i0)
 		})
 	}
+	b.Run("gcm-seal=1024", func(b *testing.B) {
+		g, err := gcm(make([]byte, 16))
+		if err != nil {
+			b.Fatal(err)
+		}
+		msg, dst := make([]byte, 1024), make([]byte, 0, 1024+16)
+		b.SetBytes(1024)
+		v0, i0 := ctxSwitches()
+		for b.Loop() {
+			g.Seal(dst, nonce[:12], msg, nil)
+		}
+		reportSwitches(b, v0, i0)
+	})
 	b.Run("batch=64x1024", func(b *testing.B) {
 		const n = 64
 		nonces, msgs, bufs, dst := make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)

@@ -32,6 +32,10 @@ type Variant struct {
 	Wipe           func(cipher.AEAD) // calls the concrete type's Wipe
 	Implementation func() string
 	ZeroValue      func() cipher.AEAD // a pointer to the zero value of the type
+
+	// impl, when set, replaces New in the conformance tests: they run
+	// once per implementation (kernel and path) as well as through New.
+	impl *core.Impl
 }
 
 // Run runs the whole suite.
@@ -45,6 +49,24 @@ func Run(t *testing.T, v Variant) {
 	t.Run("KernelsAgree", v.testKernelsAgree)
 	t.Run("KernelsAgreeLong", v.testKernelsAgreeLong)
 	t.Run("Implementation", v.testImplementation)
+	v.conformance(t)
+	t.Run("Wipe", v.testWipe)
+	t.Run("ZeroValue", v.testZeroValue)
+	t.Run("BadParams", v.testBadParams)
+	// The same conformance tests on every implementation, kernel and
+	// path: New takes the assembly up to its crossover only.
+	for _, i := range core.Impls(v.V) {
+		t.Run("Impl/"+i.String(), func(t *testing.T) {
+			w := v
+			w.impl = &i
+			w.conformance(t)
+		})
+	}
+}
+
+// conformance runs the tests of the cipher.AEAD contract, on New's AEADs
+// or on v.impl.
+func (v Variant) conformance(t *testing.T) {
 	t.Run("RoundTrip", v.testRoundTrip)
 	t.Run("Append", v.testAppend)
 	t.Run("InPlace", v.testInPlace)
@@ -55,18 +77,27 @@ func Run(t *testing.T, v Variant) {
 	t.Run("ShortNonce", v.testShortNonce)
 	t.Run("BadNonce", v.testBadNonce)
 	t.Run("KeyCopied", v.testKeyCopied)
-	t.Run("Wipe", v.testWipe)
-	t.Run("ZeroValue", v.testZeroValue)
-	t.Run("BadParams", v.testBadParams)
 	t.Run("Allocs", v.testAllocs)
 	t.Run("Concurrent", v.testConcurrent)
 }
 
 func (v Variant) mustNew(t *testing.T, key []byte, tagLen int) cipher.AEAD {
 	t.Helper()
+	if v.impl != nil {
+		return v.withImpl(t, *v.impl, key, tagLen)
+	}
 	a, err := v.New(key, tagLen)
 	if err != nil {
 		t.Fatalf("New: %v", err)
+	}
+	return a
+}
+
+func (v Variant) withImpl(t *testing.T, i core.Impl, key []byte, tagLen int) *core.AEAD {
+	t.Helper()
+	a := new(core.AEAD)
+	if err := a.InitImpl(v.V, key, tagLen, i); err != nil {
+		t.Fatalf("InitImpl(%s): %v", i, err)
 	}
 	return a
 }
@@ -109,12 +140,12 @@ func (v Variant) testVectors(t *testing.T) {
 	if len(ks) == 0 {
 		t.Fatal("no kernel can run here")
 	}
-	t.Logf("kernels: %v", kernelNames(ks))
-	for _, k := range ks {
+	t.Logf("kernels: %v; implementations: %v", kernelNames(ks), core.Impls(v.V))
+	for _, k := range core.Impls(v.V) {
 		for _, tv := range vs {
 			for _, tag := range [][]byte{tv.Tag128, tv.Tag256} {
 				name := fmt.Sprintf("%s/%s/tag%d", k, tv.Name, len(tag)*8)
-				a := v.withKernel(t, k, tv.Key, len(tag))
+				a := v.withImpl(t, k, tv.Key, len(tag))
 				sealed := append(append([]byte{}, tv.CT...), tag...)
 				pt, err := a.Open(nil, tv.Nonce, sealed, tv.AD)
 				if tv.Fail {
@@ -160,10 +191,11 @@ func (v Variant) testReference(t *testing.T) {
 	}
 }
 
-// testKernelsAgree checks every kernel against soft, for every message
-// length and every associated-data length from 0 to 1100, both ways.
+// testKernelsAgree checks every implementation, the kernels through the C
+// core and through their assembly, against soft, for every message length
+// and every associated-data length from 0 to 1100, both ways.
 func (v Variant) testKernelsAgree(t *testing.T) {
-	ks := core.Kernels(v.V)
+	ks := core.Impls(v.V)
 	if len(ks) < 2 {
 		t.Logf("only %d kernel here: nothing to compare", len(ks))
 	}
@@ -185,10 +217,10 @@ func (v Variant) testKernelsAgree(t *testing.T) {
 			want[i] = ref.Seal(nil, nonce, in.m, in.ad)
 		}
 		for _, k := range ks {
-			if k == core.KernelSoft {
+			if k == (core.Impl{}) {
 				continue
 			}
-			a := v.withKernel(t, k, key, tagLen)
+			a := v.withImpl(t, k, key, tagLen)
 			fails := 0
 			for i, in := range inputs {
 				got := a.Seal(nil, nonce, in.m, in.ad)
@@ -220,8 +252,8 @@ var longLengths = []int{
 	8191, 8192, 8192 + 64, 3*4096 + 100, 65536 + 33,
 }
 
-// testKernelsAgreeLong checks every kernel against soft on long messages,
-// apart and in place, at both tag sizes.
+// testKernelsAgreeLong checks every implementation against soft on long
+// messages, apart and in place, at both tag sizes.
 func (v Variant) testKernelsAgreeLong(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, uint64(v.V.ID)))
 	key := random(r, v.V.KeySize)
@@ -232,11 +264,11 @@ func (v Variant) testKernelsAgreeLong(t *testing.T) {
 	}
 	for _, tagLen := range []int{16, 32} {
 		ref := v.withKernel(t, core.KernelSoft, key, tagLen)
-		for _, k := range core.Kernels(v.V) {
-			if k == core.KernelSoft {
+		for _, k := range core.Impls(v.V) {
+			if k == (core.Impl{}) {
 				continue
 			}
-			a := v.withKernel(t, k, key, tagLen)
+			a := v.withImpl(t, k, key, tagLen)
 			for _, n := range lengths {
 				m, ad := random(r, n), random(r, r.IntN(70))
 				want := ref.Seal(nil, nonce, m, ad)

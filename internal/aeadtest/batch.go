@@ -126,17 +126,19 @@ func at(bs [][]byte, i int) []byte {
 	return bs[i]
 }
 
-// testBatchEquals: under every kernel, out[i] is Seal's and Open's result
-// for each message, dst is returned, and ciphertext of one kernel opens.
+// testBatchEquals: under every implementation (each kernel through the C
+// core alone, and with its assembly taking the messages it is given),
+// out[i] is Seal's and Open's result for each message, dst is returned,
+// and ciphertext of one kernel opens.
 func (v Variant) testBatchEquals(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, uint64(v.V.ID)))
-	for _, k := range core.Kernels(v.V) {
+	for _, k := range core.Impls(v.V) {
 		// Groups of up to 4 and of 16 messages take different entry
 		// points; a batch of one is Seal.
 		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 20, 40} {
 			for _, tagLen := range []int{16, 32} {
 				key := random(r, v.V.KeySize)
-				a := v.withKernel(t, k, key, tagLen)
+				a := v.withImpl(t, k, key, tagLen)
 				c := v.randomBatch(r, n, r.IntN(2) == 0)
 				if n == 17 {
 					// Long messages: groups end by size before they are full.
@@ -685,9 +687,9 @@ func (v Variant) testBatchLanes(t *testing.T) {
 	for range 4 {
 		shapes = append(shapes, [2]int{r.IntN(3000), r.IntN(200)})
 	}
-	for _, k := range core.Kernels(v.V) {
+	for _, k := range core.Impls(v.V) {
 		for _, tagLen := range []int{16, 32} {
-			a := v.withKernel(t, k, random(r, v.V.KeySize), tagLen)
+			a := v.withImpl(t, k, random(r, v.V.KeySize), tagLen)
 			for _, sh := range shapes {
 				n := 1 + r.IntN(20)
 				name := fmt.Sprintf("%s/tag%d/%d+%d bytes/n=%d", k, tagLen, sh[0], sh[1], n)

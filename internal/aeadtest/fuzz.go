@@ -96,8 +96,9 @@ func FuzzOpen(f *testing.F, v Variant) {
 	})
 }
 
-// FuzzKernels: every kernel this machine runs gives soft's bytes, for
-// Seal and for Open.
+// FuzzKernels: every implementation this machine runs, each kernel through
+// the C core and through its assembly, gives soft's bytes, for Seal and
+// for Open.
 func FuzzKernels(f *testing.F, v Variant) {
 	addSeeds(f, v)
 	f.Fuzz(func(t *testing.T, key, nonce []byte, long bool, ad, msg []byte) {
@@ -106,8 +107,8 @@ func FuzzKernels(f *testing.F, v Variant) {
 		}
 		key, nonce, tagLen := fit(key, v.V.KeySize), v.fuzzNonce(nonce), tagLenOf(long)
 		want := v.withKernel(t, core.KernelSoft, key, tagLen).Seal(nil, nonce, msg, ad)
-		for _, k := range core.Kernels(v.V) {
-			a := v.withKernel(t, k, key, tagLen)
+		for _, k := range core.Impls(v.V) {
+			a := v.withImpl(t, k, key, tagLen)
 			if got := a.Seal(nil, nonce, msg, ad); !bytes.Equal(got, want) {
 				t.Fatalf("%s: Seal differs from soft", k)
 			}

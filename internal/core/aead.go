@@ -4,32 +4,46 @@ package core
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // AEAD is the state behind every variant's AEAD type: the variant, the
-// kernel's table in the C core, and a private copy of the key.
+// kernel's table in the C core and its assembly, and a private copy of the
+// key.
+//
+// It holds no pointer, so that New's allocation is of the cheaper kind and
+// the garbage collector never scans it, and it fits 64 bytes.
 //
 // Seal and Open read it only, so one AEAD serves any number of goroutines.
 // Wipe writes it and must not run concurrently with them.
 type AEAD struct {
-	v      *Variant
-	ops    atomic.Uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe
+	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe; atomic after Init
 	kernel Kernel
 	tagLen int
+	asmMax int32 // the most bytes of ad and message that go to the assembly; -1 for none
+	asmID  int16 // the assembly's functions (asm.ID)
+	vid    uint8 // the variant's ID plus one; 0 before New
 	key    [32]byte
 }
 
 // Init makes a ready for variant v with the default kernel, copying key.
 func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
-	return a.InitKernel(v, key, tagLen, DefaultKernel(v))
+	return a.InitPath(v, key, tagLen, DefaultKernel(v), PathAuto)
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
 // cannot run here (or the module has no C core).
 func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
+	return a.InitPath(v, key, tagLen, kernel, PathAuto)
+}
+
+// InitPath is InitKernel with a given path (asm.go): tests and benchmarks
+// run the assembly and the C core apart with it.
+func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Path) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
 		return common.ErrNotAvailable
@@ -40,9 +54,20 @@ func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) err
 	if tagLen != 16 && tagLen != 32 {
 		return common.ErrBadTagLength
 	}
-	a.v, a.kernel, a.tagLen = v, kernel, tagLen
-	copy(a.key[:], key)
-	a.ops.Store(ops)
+	a.vid, a.kernel, a.tagLen = uint8(v.ID+1), kernel, tagLen
+	a.asmID, a.asmMax = 0, -1
+	if k := asmFor(v, kernel, p); k != nil {
+		a.asmID, a.asmMax = int16(k.id), int32(k.max)
+	}
+	// Copies of constant size, which compile to moves, not a call.
+	if len(key) == 16 {
+		*(*[16]byte)(a.key[:]) = [16]byte(key)
+	} else {
+		a.key = [32]byte(key)
+	}
+	// A plain store: the AEAD is not shared before Init returns (and
+	// New returns it), and an atomic one costs New a locked instruction.
+	a.ops = ops
 	return nil
 }
 
@@ -56,10 +81,10 @@ func (a *AEAD) Overhead() int { return a.tagLen }
 func (a *AEAD) Kernel() Kernel { return a.kernel }
 
 func (a *AEAD) variant() *Variant {
-	if a.v == nil {
+	if a.vid == 0 {
 		panic("aegis: AEAD used without New")
 	}
-	return a.v
+	return &Variants[a.vid-1]
 }
 
 // live returns the kernel's table, and panics unless the AEAD was made by
@@ -67,13 +92,13 @@ func (a *AEAD) variant() *Variant {
 // that value to C: a Wipe that runs concurrently (a misuse) can then make
 // the call compute garbage from a half-zeroed key, but never hand C a null
 // table.
-func (a *AEAD) live() uintptr {
+func (a *AEAD) live() (uintptr, *Variant) {
 	v := a.variant()
-	ops := a.ops.Load()
+	ops := atomic.LoadUintptr(&a.ops)
 	if ops == 0 {
 		panic(v.Name + ": AEAD used after Wipe")
 	}
-	return ops
+	return ops, v
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
@@ -82,13 +107,13 @@ func (a *AEAD) live() uintptr {
 // zero-padded into pad, as go-libaegis does (an empty nonce is the
 // all-zero nonce). Only a nonce longer than NonceSize panics. C only reads
 // the bytes, during the call.
-func (a *AEAD) nonceArg(nonce []byte, pad *[32]byte) *byte {
-	ns := a.v.NonceSize
+func nonceArg(v *Variant, nonce []byte, pad *[32]byte) *byte {
+	ns := v.NonceSize
 	if len(nonce) == ns {
 		return &nonce[0]
 	}
 	if len(nonce) > ns {
-		panic(a.v.Name + ": incorrect nonce length given to AEAD")
+		panic(v.Name + ": incorrect nonce length given to AEAD")
 	}
 	copy(pad[:], nonce)
 	return &pad[0]
@@ -101,6 +126,10 @@ const (
 	errOverlapTag   = ": invalid buffer overlap of output and tag"
 	errOverlapAD    = ": invalid buffer overlap of output and additional data"
 )
+
+// useAsm reports whether the assembly takes a one-message call with n
+// bytes of additional data and message (else the C core does).
+func (a *AEAD) useAsm(n int) bool { return n <= int(a.asmMax) }
 
 // Seal implements cipher.AEAD.
 func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
@@ -121,18 +150,23 @@ func (a *AEAD) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphe
 // sealTo holds every check of Seal and SealDetached. It appends the
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
-	ops := a.live()
+	ops, v := a.live()
 	var pad [32]byte
-	n := a.nonceArg(nonce, &pad)
+	n := nonceArg(v, nonce, &pad)
 	ret, out := common.GrowSlice(dst, len(plaintext)+a.tagLen)
 	if common.InexactOverlap(out, plaintext) {
-		panic(a.v.Name + errOverlapInput)
+		panic(v.Name + errOverlapInput)
 	}
 	if common.AnyOverlap(out, additionalData) {
-		panic(a.v.Name + errOverlapAD)
+		panic(v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
-	seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+	if a.useAsm(mlen + len(additionalData)) {
+		asm.Seal(int(a.asmID), &a.key, n, unsafe.SliceData(out), unsafe.SliceData(plaintext), mlen,
+			unsafe.SliceData(additionalData), len(additionalData), a.tagLen)
+	} else {
+		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+	}
 	return ret, len(dst) + mlen
 }
 
@@ -155,9 +189,9 @@ func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) 
 // do not overlap. The C core reads the tag after it has written the
 // plaintext, so the output may not overlap the tag at all.
 func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
-	ops := a.live()
+	ops, v := a.live()
 	var pad [32]byte
-	n := a.nonceArg(nonce, &pad)
+	n := nonceArg(v, nonce, &pad)
 	if attached {
 		if len(ciphertext) < a.tagLen {
 			return nil, common.ErrTruncated
@@ -169,15 +203,23 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
 	if common.InexactOverlap(out, ciphertext) {
-		panic(a.v.Name + errOverlapInput)
+		panic(v.Name + errOverlapInput)
 	}
 	if common.AnyOverlap(out, tag) {
-		panic(a.v.Name + errOverlapTag)
+		panic(v.Name + errOverlapTag)
 	}
 	if common.AnyOverlap(out, additionalData) {
-		panic(a.v.Name + errOverlapAD)
+		panic(v.Name + errOverlapAD)
 	}
-	if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
+	if a.useAsm(len(ciphertext) + len(additionalData)) {
+		if !asm.Open(int(a.asmID), &a.key, n, unsafe.SliceData(out), unsafe.SliceData(ciphertext), len(ciphertext),
+			unsafe.SliceData(additionalData), len(additionalData), unsafe.SliceData(tag), len(tag)) {
+			// Open's one branch on the tag check; the C core clears
+			// the output itself.
+			clear(out)
+			return nil, common.ErrAuth
+		}
+	} else if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
 		return nil, common.ErrAuth
 	}
 	return ret, nil
@@ -188,6 +230,6 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 // it does, a call already past its check may return garbage (computed from
 // a partly zeroed key), but it cannot crash the process.
 func (a *AEAD) Wipe() {
-	a.ops.Store(0)
+	atomic.StoreUintptr(&a.ops, 0)
 	clear(a.key[:])
 }

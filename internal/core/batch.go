@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // BatchGroup is how many messages one cgo call of a batch carries; a
@@ -72,13 +73,21 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // open shorter than a tag goes to fails instead. It calls nothing that is
 // not inlined on its usual path, so that the loop keeps its values in
 // registers (a call in Go saves none).
-func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
-	n, tagLen, nonceSize := len(dst), a.tagLen, a.v.NonceSize
+//
+// It stops, too, at a message that the assembly takes (asmTakes: at most
+// asmMax bytes of input and ad), which the caller runs there and then:
+// the batch's rules keep every message's output off every other message's
+// memory, so the order in which messages go changes nothing.
+func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail, asmMax int) int {
+	n, tagLen, nonceSize := len(dst), a.tagLen, a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
+		if asmTakes(len(in), len(ad), tagLen, seal, asmMax) {
+			break
+		}
 		inLen, need := len(in), len(in)+tagLen
 		j := g.n & (BatchGroup - 1) // g.n < BatchGroup: the mask only spares a bounds check
 		if !seal {
@@ -144,7 +153,7 @@ func adAt(additionalData [][]byte, i int) []byte {
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
 func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
-	ops := a.live()
+	ops, _ := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
 		// checks.
@@ -152,12 +161,80 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		return dst
 	}
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
-	var g group
-	for i := 0; i < len(dst); g.reset() {
-		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil)
-		runGroup(ops, &g, &a.key, a.tagLen, false)
+	lim := a.batchAsmMax(len(dst))
+	n := len(dst)
+	nonces, plaintexts = nonces[:n], plaintexts[:n]
+	for i := range dst {
+		in, ad := plaintexts[i], adAt(additionalData, i)
+		if !asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+			// The C core from here on: the groups' state is large, and
+			// batches that the assembly takes whole never clear it.
+			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i, lim)
+			break
+		}
+		dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
 	}
 	return dst
+}
+
+// sealGroups seals the messages of a checked batch from i on: in groups
+// through the C core, and those that the assembly takes, there and then.
+func (a *AEAD) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i, lim int) {
+	var g group
+	for i < len(dst) {
+		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
+			i++
+			continue
+		}
+		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil, lim)
+		if g.full() || i == len(dst) {
+			runGroup(ops, &g, &a.key, a.tagLen, false)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
+		runGroup(ops, &g, &a.key, a.tagLen, false)
+	}
+}
+
+// asmTakes reports whether the assembly takes a batch message with inLen
+// bytes of input and adLen of ad: an open's input without its tag (one
+// shorter than a tag is left to fill, which notes it), up to max bytes.
+func asmTakes(inLen, adLen, tagLen int, seal bool, max int) bool {
+	if !seal {
+		if inLen < tagLen {
+			return false
+		}
+		inLen -= tagLen
+	}
+	return inLen+adLen <= max
+}
+
+// asmSeal is Seal through the assembly for a message of a checked batch:
+// checkBatch made Seal's checks.
+func (a *AEAD) asmSeal(dst, nonce, in, ad []byte) []byte {
+	var pad [32]byte
+	np := nonceArg(a.variant(), nonce, &pad)
+	ret, out := common.GrowSlice(dst, len(in)+a.tagLen)
+	asm.Seal(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), len(in),
+		unsafe.SliceData(ad), len(ad), a.tagLen)
+	return ret
+}
+
+// asmOpen is asmSeal for OpenBatch: when the tag does not match, the
+// output area is zeroed and ok is false.
+func (a *AEAD) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
+	var pad [32]byte
+	np := nonceArg(a.variant(), nonce, &pad)
+	clen := len(in) - a.tagLen
+	ret, out := common.GrowSlice(dst, clen)
+	if !asm.Open(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), clen,
+		unsafe.SliceData(ad), len(ad), &in[clen], a.tagLen) {
+		clear(out)
+		return nil, false
+	}
+	return ret, true
 }
 
 // OpenBatch opens every message of a batch: dst[i] becomes the result of
@@ -168,7 +245,7 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
-	ops := a.live()
+	ops, _ := a.live()
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
 		// checks.
@@ -180,12 +257,20 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		return dst, nil
 	}
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
-	var g group
 	var fails []batchFail
-	for i := 0; i < len(dst); g.reset() {
-		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
-		if g.n > 0 {
-			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+	lim := a.batchAsmMax(len(dst))
+	n := len(dst)
+	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
+	for i := range dst {
+		in, ad := ciphertexts[i], adAt(additionalData, i)
+		if !asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, lim, fails)
+			break
+		}
+		if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+			dst[i] = ret
+		} else {
+			fails = append(fails, batchFail{i, common.ErrAuth})
 		}
 	}
 	if fails == nil {
@@ -199,6 +284,31 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 		e.Failed[k], e.Errs[k] = f.i, f.err
 	}
 	return dst, e
+}
+
+// openGroups is sealGroups for OpenBatch.
+func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i, lim int, fails []batchFail) []batchFail {
+	var g group
+	for i < len(dst) {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+				dst[i] = ret
+			} else {
+				fails = append(fails, batchFail{i, common.ErrAuth})
+			}
+			i++
+			continue
+		}
+		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails, lim)
+		if g.n > 0 && (g.full() || i == len(dst)) {
+			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+			g.reset()
+		}
+	}
+	if g.n > 0 {
+		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+	}
+	return fails
 }
 
 type batchFail struct {
@@ -288,13 +398,13 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // rules about its own output too (in place only at the same address,
 // never over its tag or ad), so the first pass stays short.
 func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
-	name := a.v.Name
+	name := a.variant().Name
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
 		panic(name + ": batch slices of different lengths")
 	}
 	nonces, ins = nonces[:n], ins[:n]
-	maxNonce, tagLen := a.v.NonceSize, a.tagLen
+	maxNonce, tagLen := a.variant().NonceSize, a.tagLen
 	// An output is the input's length plus the tag (seal), or minus it.
 	grow := tagLen
 	if !seal {

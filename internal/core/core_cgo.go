@@ -57,6 +57,16 @@ func opsFor(variant int, kernel Kernel) uintptr {
 	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
 }
 
+// lanesOf returns how many messages the batch entry points of a variant
+// in a kernel run side by side (0: one at a time, or no such table).
+func lanesOf(variant int, kernel Kernel) int {
+	t := C.aegisgo_ops_for(C.int(variant), C.int(kernel))
+	if t == nil {
+		return 0
+	}
+	return int(t.lanes)
+}
+
 // bytePtr returns a pointer to b's first byte, or nil for an empty slice
 // (the C core accepts NULL with a zero length).
 func bytePtr(b []byte) *C.uint8_t {

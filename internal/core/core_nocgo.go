@@ -11,6 +11,8 @@ func detectKernels() uint32 { return 0 }
 
 func opsFor(variant int, kernel Kernel) uintptr { return 0 }
 
+func lanesOf(variant int, kernel Kernel) int { return 0 }
+
 func seal(ops uintptr, c, tag, m, ad []byte, n *byte, k *[32]byte) {
 	panic("aegis: built without the C core")
 }

@@ -111,13 +111,39 @@ func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel
 	return KernelSoft, ok
 }
 
+// opsTable holds the C tables of the kernels that run here, read once:
+// New and the streams' constructors then make no cgo call.
+var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
+	for v := range t {
+		for k := range t[v] {
+			if cpuKernels&(1<<k) != 0 {
+				t[v][k] = opsFor(v, Kernel(k))
+			}
+		}
+	}
+	return t
+}()
+
+// lanesTable holds how many messages each table's batch entry points run
+// side by side (0: one at a time), read once with opsTable.
+var lanesTable = func() (t [len(Variants)][numKernels]int) {
+	for v := range t {
+		for k := range t[v] {
+			if opsTable[v][k] != 0 {
+				t[v][k] = lanesOf(v, Kernel(k))
+			}
+		}
+	}
+	return t
+}()
+
 // kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
 // or 0 when the kernel cannot run it here.
 func kernelOps(variant int, kernel Kernel) uintptr {
-	if kernel < 0 || kernel >= numKernels || cpuKernels&(1<<kernel) == 0 {
+	if kernel < 0 || kernel >= numKernels {
 		return 0
 	}
-	return opsFor(variant, kernel)
+	return opsTable[variant][kernel]
 }
 
 // DefaultKernel returns the kernel that New uses for variant v.

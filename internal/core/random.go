@@ -72,8 +72,7 @@ const (
 // of either leaves dst's memory as it was.
 func (r *RandomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	a := &r.a
-	a.live()
-	v := a.v
+	_, v := a.live()
 	if len(nonce) != 0 {
 		panic(v.Name + errNonceGiven)
 	}
@@ -113,7 +112,7 @@ func (r *RandomNonceAEAD) draw(n []byte) {
 		k, err = r.read(b)
 		copy(n, b)
 	}
-	name := r.a.v.Name
+	name := r.a.variant().Name
 	switch {
 	case err != nil:
 		panic(name + errNonceSource + err.Error())
@@ -152,8 +151,7 @@ func allZero(n []byte) bool {
 // ends, so the output never overlaps it.
 func (r *RandomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	a := &r.a
-	a.live()
-	v := a.v
+	_, v := a.live()
 	if len(nonce) != 0 {
 		panic(v.Name + errNonceGiven)
 	}

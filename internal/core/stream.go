@@ -28,16 +28,6 @@ type incState struct {
 	st     [StateSize]byte
 }
 
-// opsTable caches kernelOps: the C tables of the kernels that run here.
-var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
-	for v := range t {
-		for k := range t[v] {
-			t[v][k] = kernelOps(v, Kernel(k))
-		}
-	}
-	return t
-}()
-
 func (s *incState) variant() *Variant { return &Variants[s.vid-1] }
 
 func (s *incState) ops() uintptr { return opsTable[s.vid-1][s.kernel] }

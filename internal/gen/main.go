@@ -56,7 +56,7 @@ var fits = map[string]string{
 // AEGIS-256).
 var batchFast = map[string]string{"aegis128l": lanesDoc, "aegis256": lanesDoc}
 
-const lanesDoc = `With the avx512, avx2 and neon kernels (see [Implementation]), messages of the same length whose associated data have the same length run side by side in the lanes of one register, four at a time with avx512 and two with the others: such batches are the fastest.`
+const lanesDoc = `With the avx512, avx2 and neon kernels (see [Implementation]), batches of 16 messages or more run in the C core, where messages of the same length whose associated data have the same length run side by side in the lanes of one register, four at a time with avx512 and two with the others: such batches are the fastest.`
 
 // variants returns core's table, in its order, with the names derived from
 // each package name ("aegis128x2": Aegis128X2, AEGIS128X2).
@@ -133,7 +133,7 @@ var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: 
 //
 // {{.Fits}}
 //
-// The work is done by the module's C core, with the fastest kernel that the CPU supports (see [Implementation]). Its ciphertexts and tags are the same bytes as those of every other implementation of the specification, including github.com/aegis-aead/go-libaegis/{{.Pkg}}, whose API and documented behaviour this package keeps, except where that one is unsafe: New copies the key, Seal and Open follow the standard library's overlap rules, any use after Wipe panics, and without the C core New returns [common.ErrNotAvailable] rather than panic.
+// The work is done by the module's C core, with the fastest kernel that the CPU supports (see [Implementation]), and for short messages by Go assembly of that same kernel: a cgo call costs as much as sealing a short message. Its ciphertexts and tags are the same bytes as those of every other implementation of the specification, including github.com/aegis-aead/go-libaegis/{{.Pkg}}, whose API and documented behaviour this package keeps, except where that one is unsafe: New copies the key, Seal and Open follow the standard library's overlap rules, any use after Wipe panics, and without the C core New returns [common.ErrNotAvailable] rather than panic.
 //
 // {{.NonceAdvice}}
 //
@@ -562,13 +562,13 @@ var batchTmpl = template.Must(template.New("batch").Parse(`// SPDX-License-Ident
 
 package {{.Pkg}}
 
-// SealBatch seals many messages under the AEAD's key in few calls into the C core: out[i] is x.Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), for each i. The result is dst itself, each element replaced by its result (append semantics per element, as Seal has).
+// SealBatch seals many messages under the AEAD's key in one call: out[i] is x.Seal(dst[i], nonces[i], plaintexts[i], additionalData[i]), for each i. The result is dst itself, each element replaced by its result (append semantics per element, as Seal has).
 //
 // dst has one element per message; each may be nil or have room. nonces, plaintexts and additionalData have as many elements as dst, except that additionalData may be nil, meaning no associated data for any message; another length panics. Messages may have any lengths, 0 included.
 //
-// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]). The inputs of message i are its nonce, plaintext and associated data, and dst[i] as passed: the prefix that its result begins with, whether or not dst[i] has room. The output of one message must not overlap an input or the output of another; inputs may overlap each other. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.{{if .Batch}}
+// Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]). The inputs of message i are its nonce, plaintext and associated data, and dst[i] as passed: the prefix that its result begins with, whether or not dst[i] has room. The output of one message must not overlap an input or the output of another; inputs may overlap each other. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.
 //
-// {{.Batch}}{{end}}
+// {{if .Batch}}{{.Batch}} In smaller batches, messages{{else}}Messages{{end}} that Seal runs in Go assembly (see the README's "Speed") go to it one at a time; the others go to the C core in few calls, which saves each one the cost of a call into C.
 func (x *{{.Type}}) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"strings"
+)
+
+// The arm64 machine: the neon kernel, ARMv8 AES (AESE, AESMC) on the 128-bit
+// NEON registers, one lane per register. avo writes amd64 only, so this
+// machine writes the Go assembly text itself.
+//
+// AESE is AddRoundKey, SubBytes and ShiftRows; AESMC is MixColumns. The
+// AES round of the spec, AESRound(a, k) = MixColumns(ShiftRows(SubBytes(a)))
+// ^ k, is AESE with a zero key, AESMC, and an EOR with k. AESE xors its two
+// operands, so which one holds a and which the zero does not change the
+// result: the zero register is copied into the destination and a goes in as
+// the other operand, which keeps the copy off the chain of AES rounds on cores
+// that do not eliminate register moves. AESE and AESMC stay adjacent, on one
+// register, where cores fuse them.
+type arm64 struct {
+	b     *bytes.Buffer
+	args  map[string]int // argument words of the current function, by name
+	width int
+}
+
+func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
+
+func (a *arm64) Kernel() string { return "neon" }
+
+// Shape: one lane per register; the state of a lane takes 8 registers in
+// the 128 family and 6 in the 256 family, with the temporaries of Init
+// (key, nonce, context, the inputs of the rounds that make S0 and S4) about
+// 13 either way. Two lanes fit the 29 registers of the descriptions, four
+// do not: X4 runs as two groups of two lanes.
+func (a *arm64) Shape(d int) (width, groups int) {
+	if d == 4 {
+		return 1, 2
+	}
+	return 1, 1
+}
+
+// The scratch registers: V29 and V30, and V31, which holds zero for AESE
+// from the start of every function to its end; R19 (the address of an
+// indexed or frame operand) and R20-R24. R18 is left alone (the platform
+// register of darwin and windows), and so are R26 (closure context), R27
+// (the assembler's temporary), R28 (g), R29 (frame pointer) and R30 (link
+// register).
+const (
+	vScratch2 = 29
+	vScratch  = 30
+	vZero     = 31
+)
+
+func (a *arm64) Vecs() int { return vScratch2 }
+
+func (a *arm64) GPs() []R {
+	rs := make([]R, 16) // R0-R15
+	for i := range rs {
+		rs[i] = R(i)
+	}
+	return rs
+}
+
+func (a *arm64) Masked() bool { return false }
+
+func (a *arm64) v(v V) string { return fmt.Sprintf("V%d.B16", v) }
+func (a *arm64) f(v V) string { return fmt.Sprintf("F%d", v) }
+func (a *arm64) g(r R) string {
+	if r < 0 || r > 15 {
+		panic(fmt.Sprintf("arm64: no register %d", r))
+	}
+	return fmt.Sprintf("R%d", r)
+}
+
+func (a *arm64) ins(op string, operands ...string) {
+	fmt.Fprintf(a.b, "\t%s\t%s\n", op, strings.Join(operands, ", "))
+}
+
+// frameOff is where the frame's scratch buffers start, from the hardware
+// stack pointer: 0(RSP) holds the saved link register, and the locals
+// follow it.
+const frameOff = 8
+
+// mem returns the text of a memory operand. One with an index goes through
+// R19, which the index is added to first.
+func (a *arm64) mem(m Mem) string {
+	base := "RSP"
+	off := m.Off
+	if m.Base == FrameReg {
+		off += frameOff
+	} else {
+		base = a.g(m.Base)
+	}
+	if m.Index != NoReg {
+		a.ins("ADD", a.g(m.Index), base, "R19")
+		base = "R19"
+	}
+	return fmt.Sprintf("%d(%s)", off, base)
+}
+
+// lea puts the address of m in register dst (a scratch register's name).
+func (a *arm64) lea(dst string, m Mem) {
+	base := "RSP"
+	off := m.Off
+	if m.Base == FrameReg {
+		off += frameOff
+	} else {
+		base = a.g(m.Base)
+	}
+	if off == 0 && base != "RSP" {
+		a.ins("MOVD", base, dst)
+	} else {
+		a.ins("ADD", fmt.Sprintf("$%d", off), base, dst)
+	}
+	if m.Index != NoReg {
+		a.ins("ADD", a.g(m.Index), dst)
+	}
+}
+
+func (a *arm64) Func(name, signature string, width, frame int) {
+	args, size := argLayout(signature)
+	a.args = args
+	a.width = width
+	fmt.Fprintf(a.b, "\n// %s%s\n", name, signature[len("func"):])
+	fmt.Fprintf(a.b, "TEXT ·%s(SB), $%d-%d\n", name, frame, size)
+	a.ins("VMOVI", "$0", a.v(vZero))
+}
+
+func (a *arm64) End() { a.ins("RET") }
+
+// argLayout returns the frame offsets of the argument words of a Go
+// signature, named as asmdecl names them (k, out_base, out_len, ok), and
+// the size of arguments and results.
+func argLayout(signature string) (map[string]int, int) {
+	e, err := parser.ParseExpr(signature)
+	if err != nil {
+		panic(err)
+	}
+	ft := e.(*ast.FuncType)
+	offs := map[string]int{}
+	off := 0
+	place := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				switch t := f.Type.(type) {
+				case *ast.StarExpr:
+					off = (off + 7) &^ 7
+					offs[n.Name] = off
+					off += 8
+				case *ast.ArrayType:
+					if t.Len != nil {
+						panic("arm64: array argument")
+					}
+					off = (off + 7) &^ 7
+					offs[n.Name+"_base"] = off
+					offs[n.Name+"_len"] = off + 8
+					offs[n.Name+"_cap"] = off + 16
+					off += 24
+				case *ast.Ident:
+					switch t.Name {
+					case "bool":
+						offs[n.Name] = off
+						off++
+					case "int":
+						off = (off + 7) &^ 7
+						offs[n.Name] = off
+						off += 8
+					default:
+						panic("arm64: argument of type " + t.Name)
+					}
+				default:
+					panic(fmt.Sprintf("arm64: argument type %T", t))
+				}
+			}
+		}
+	}
+	place(ft.Params)
+	off = (off + 7) &^ 7 // results start word-aligned
+	place(ft.Results)
+	return offs, off
+}
+
+func (a *arm64) arg(name string) string {
+	off, ok := a.args[name]
+	if !ok {
+		panic("arm64: no argument " + name)
+	}
+	return fmt.Sprintf("%s+%d(FP)", name, off)
+}
+
+// The block vocabulary.
+
+func (a *arm64) AESRound(dst, x, k V) {
+	d := dst
+	if dst == k {
+		d = vScratch
+	}
+	if d != x {
+		a.Mov(d, vZero)
+		a.ins("AESE", a.v(x), a.v(d))
+	} else {
+		a.ins("AESE", a.v(vZero), a.v(d))
+	}
+	a.ins("AESMC", a.v(d), a.v(d))
+	a.ins("VEOR", a.v(k), a.v(d), a.v(dst))
+}
+
+func (a *arm64) Xor(dst, x, y V) { a.ins("VEOR", a.v(y), a.v(x), a.v(dst)) }
+func (a *arm64) And(dst, x, y V) { a.ins("VAND", a.v(y), a.v(x), a.v(dst)) }
+
+func (a *arm64) Xor3(dst, x, y, z V) {
+	// z is read after dst is written: it must not be dst.
+	if z == dst {
+		x, z = z, x
+	}
+	a.Xor(dst, x, y)
+	a.Xor(dst, dst, z)
+}
+
+func (a *arm64) XorAnd(dst, x, y, z V) {
+	t := dst
+	if dst == x {
+		t = vScratch
+	}
+	a.And(t, y, z)
+	a.Xor(dst, x, t)
+}
+
+func (a *arm64) Mov(dst, x V) {
+	if dst != x {
+		a.ins("VMOV", a.v(x), a.v(dst))
+	}
+}
+
+func (a *arm64) Zero(dst V) { a.ins("VMOVI", "$0", a.v(dst)) }
+
+func (a *arm64) Load(dst V, m Mem)  { a.ins("FMOVQ", a.mem(m), a.f(dst)) }
+func (a *arm64) Store(m Mem, v V)   { a.ins("FMOVQ", a.f(v), a.mem(m)) }
+func (a *arm64) Bcast(dst V, m Mem) { a.Load(dst, m) }
+
+func armSym(name string) string { return constPrefix + name + "<>" }
+
+// Const loads through R19: there is no PC-relative vector load with an
+// index register.
+func (a *arm64) Const(dst V, name string, off int, index R) {
+	a.ins("MOVD", fmt.Sprintf("$%s(SB)", armSym(name)), "R19")
+	if index != NoReg {
+		a.ins("ADD", a.g(index), "R19")
+	}
+	a.ins("FMOVQ", fmt.Sprintf("%d(R19)", off), a.f(dst))
+}
+
+func (a *arm64) BcastConst(dst V, name string) { a.Const(dst, name, 0, NoReg) }
+
+func (a *arm64) Lengths(dst V, x, y R) {
+	a.ins("LSL", "$3", a.g(x), "R20")
+	a.ins("LSL", "$3", a.g(y), "R21")
+	a.ins("VMOV", "R20", fmt.Sprintf("V%d.D[0]", dst))
+	a.ins("VMOV", "R21", fmt.Sprintf("V%d.D[1]", dst))
+}
+
+func (a *arm64) Fold(dst, src V) { a.Mov(dst, src) }
+
+// Keep ands v with the 16 bytes of the keep table from 64 - n: n bytes of
+// 0xff, then zeros.
+func (a *arm64) Keep(v V, n R) {
+	a.ins("MOVD", fmt.Sprintf("$%s+64(SB)", armSym("keep")), "R19")
+	a.ins("SUB", a.g(n), "R19")
+	a.ins("FMOVQ", "(R19)", a.f(vScratch))
+	a.And(v, v, vScratch)
+}
+
+// The masked forms: neon has none (Masked is false).
+func (a *arm64) PartMask(k int, n R)          { panic("arm64: no masks") }
+func (a *arm64) LoadPart(dst V, m Mem, k int) { panic("arm64: no masked loads") }
+func (a *arm64) StorePart(m Mem, v V, k int)  { panic("arm64: no masked stores") }
+func (a *arm64) KeepMask(v V, k int)          { panic("arm64: no masks") }
+
+// Copy moves n < 256 bytes: 16 at a time, then 8, 4, 2 and 1 as the bits
+// of what is left say, through R20 and R21 (the pointers), R22 (the count)
+// and V30 or R23 (the data).
+func (a *arm64) Copy(dst, src Mem, n R) {
+	a.lea("R20", src)
+	a.lea("R21", dst)
+	a.ins("MOVD", a.g(n), "R22")
+	l16, l8, l4, l2, l1, done := a.label("copy16"), a.label("copy8"), a.label("copy4"), a.label("copy2"), a.label("copy1"), a.label("copied")
+	a.Label(l16)
+	a.ins("CMP", "$16", "R22")
+	a.ins("BLO", l8)
+	a.ins("VLD1.P", "16(R20)", "[V30.B16]")
+	a.ins("VST1.P", "[V30.B16]", "16(R21)")
+	a.ins("SUB", "$16", "R22")
+	a.ins("B", l16)
+	piece := func(label, next string, bit int, load, store string) {
+		size := 1 << bit
+		a.Label(label)
+		a.ins("TBZ", fmt.Sprintf("$%d", bit), "R22", next)
+		a.ins(load, fmt.Sprintf("%d(R20)", size), "R23")
+		a.ins(store, "R23", fmt.Sprintf("%d(R21)", size))
+	}
+	piece(l8, l4, 3, "MOVD.P", "MOVD.P")
+	piece(l4, l2, 2, "MOVWU.P", "MOVW.P")
+	piece(l2, l1, 1, "MOVHU.P", "MOVH.P")
+	piece(l1, done, 0, "MOVBU.P", "MOVB.P")
+	a.Label(done)
+}
+
+func (a *arm64) ZeroFrame(off, size int) {
+	for i := 0; i < size; i += 16 {
+		a.Store(At(FrameReg, off+i), vZero)
+	}
+}
+
+func (a *arm64) StoreTag(m Mem, x0, x1 V, two bool) {
+	a.Store(m, x0)
+	if two {
+		a.Store(m.Plus(16), x1)
+	}
+}
+
+// CompareTag ors the xor of the computed and the given tag into one
+// register, moves its two halves to R23 and R24, and sets the result from
+// their or being zero, with CSET: no branch. R23 and R24 are the only
+// general-purpose registers that hold secrets (here, and the bytes of a
+// partial block in Copy), and they never address memory or steer a
+// branch (internal/asm's TestConstantTime checks it).
+func (a *arm64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
+	a.Load(vScratch, m)
+	a.Xor(vScratch, vScratch, x0)
+	if two {
+		a.Load(vScratch2, m.Plus(16))
+		a.Xor(vScratch2, vScratch2, x1)
+		a.ins("VORR", a.v(vScratch2), a.v(vScratch), a.v(vScratch))
+	}
+	a.ins("VMOV", fmt.Sprintf("V%d.D[0]", vScratch), "R23")
+	a.ins("VMOV", fmt.Sprintf("V%d.D[1]", vScratch), "R24")
+	a.ins("ORR", "R24", "R23")
+	a.ins("CMP", "$0", "R23")
+	a.ins("CSET", "EQ", "R23")
+	a.ins("MOVB", "R23", a.arg(ret))
+}
+
+// Scalars.
+
+func (a *arm64) Arg(dst R, name string) { a.ins("MOVD", a.arg(name), a.g(dst)) }
+
+func (a *arm64) MovImm(dst R, v int) { a.ins("MOVD", fmt.Sprintf("$%d", v), a.g(dst)) }
+func (a *arm64) MovR(dst, src R)     { a.ins("MOVD", a.g(src), a.g(dst)) }
+func (a *arm64) Add(dst, src R)      { a.ins("ADD", a.g(src), a.g(dst)) }
+func (a *arm64) AddImm(dst R, v int) {
+	if v < 0 {
+		a.ins("SUB", fmt.Sprintf("$%d", -v), a.g(dst))
+		return
+	}
+	a.ins("ADD", fmt.Sprintf("$%d", v), a.g(dst))
+}
+func (a *arm64) Sub(dst, src R) { a.ins("SUB", a.g(src), a.g(dst)) }
+func (a *arm64) AndImm(dst R, v int) {
+	a.ins("AND", fmt.Sprintf("$%#x", uint64(int64(v))), a.g(dst))
+}
+
+// Clamp: signed, since n - lo may be below zero (a tail that ends before
+// the lane group starts).
+func (a *arm64) Clamp(dst, n R, lo, width int) {
+	d := a.g(dst)
+	a.ins("SUBS", fmt.Sprintf("$%d", lo), a.g(n), d)
+	a.ins("CSEL", "LT", "ZR", d, d)
+	a.ins("MOVD", fmt.Sprintf("$%d", width), "R20")
+	a.ins("CMP", "R20", d)
+	a.ins("CSEL", "GT", "R20", d, d)
+}
+
+var armLabels int
+
+func (a *arm64) label(what string) string {
+	armLabels++
+	return fmt.Sprintf("%s_m%d", what, armLabels)
+}
+
+func (a *arm64) Label(name string) { fmt.Fprintf(a.b, "\n%s:\n", name) }
+func (a *arm64) Jmp(l string)      { a.ins("B", l) }
+func (a *arm64) JmpBelow(r R, v int, l string) {
+	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
+	a.ins("BLO", l)
+}
+func (a *arm64) JmpNotBelow(r R, v int, l string) {
+	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
+	a.ins("BHS", l)
+}
+func (a *arm64) JmpZero(r R, l string)    { a.ins("CBZ", a.g(r), l) }
+func (a *arm64) JmpNotZero(r R, l string) { a.ins("CBNZ", a.g(r), l) }
+func (a *arm64) JmpEqual(r R, v int, l string) {
+	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
+	a.ins("BEQ", l)
+}
+func (a *arm64) DecJmpNotZero(r R, l string) {
+	a.ins("SUBS", "$1", a.g(r), a.g(r))
+	a.ins("BNE", l)
+}
+
+// data writes the constant tables, eight bytes a word.
+func (a *arm64) data() {
+	for _, t := range constants() {
+		fmt.Fprintf(a.b, "\n")
+		for i := 0; i < len(t.data); i += 8 {
+			fmt.Fprintf(a.b, "DATA %s+%d(SB)/8, $0x%016x\n", armSym(t.name), i, binary.LittleEndian.Uint64(t.data[i:]))
+		}
+		fmt.Fprintf(a.b, "GLOBL %s(SB), RODATA|NOPTR, $%d\n", armSym(t.name), len(t.data))
+	}
+}

@@ -1,0 +1,956 @@
+// SPDX-License-Identifier: MIT
+
+package main
+
+import "fmt"
+
+// The family descriptions: one-message Seal and Open of AEGIS-128L/128X
+// and AEGIS-256/256X, written once against a Machine, for D = 1, 2 and 4,
+// step for step as csrc/aegis128_body.h and csrc/aegis256_body.h write
+// them (the names below are theirs). Only lengths and pointers steer the
+// code; every secret stays in vector registers or in the frame's scratch
+// buffers, which are zeroed before return.
+//
+// The pieces (init, absorb, the Enc and Dec steps, the tails, finalize)
+// are separate methods over a state held in registers, so the streaming,
+// MAC and keystream forms can be composed from them later.
+
+// family is 128 (AEGIS-128L and 128X) or 256 (AEGIS-256 and 256X).
+type family int
+
+const (
+	fam128 family = 128
+	fam256 family = 256
+)
+
+// Vec is one block vector of a lane group: its lanes, width per
+// register, in one or more registers.
+type Vec []V
+
+// gen emits one function: Seal or Open of one family and degree on one
+// machine.
+type gen struct {
+	m      Machine
+	fam    family
+	d      int // lanes of the variant
+	w      int // lanes per register
+	groups int // lane groups, run one after the other
+	lanes  int // lanes per group: d / groups
+	open   bool
+
+	vused []bool
+	gused map[R]bool
+	goff  R // the current group's byte offset in each block vector; NoReg with one group
+
+	fn     string
+	labels int
+	frame  int // bytes of frame
+	bufAD  int // frame offsets of the scratch buffers (buffer machines)
+	bufMsg int
+}
+
+// rate is the bytes absorbed per update; half the bytes of one block
+// vector of the variant (16 * D).
+func (g *gen) rate() int {
+	if g.fam == fam128 {
+		return 32 * g.d
+	}
+	return 16 * g.d
+}
+func (g *gen) half() int { return 16 * g.d }
+
+// variantName is the Go package's name of the variant.
+func variantName(f family, d int) string {
+	base := map[family]string{fam128: "128", fam256: "256"}[f]
+	switch {
+	case d == 1 && f == fam128:
+		return base + "L"
+	case d == 1:
+		return base
+	}
+	return fmt.Sprintf("%sX%d", base, d)
+}
+
+// funcName is the Go name of the function: kernel, operation, variant,
+// for example avx512Seal128L.
+func funcName(kernel string, open bool, f family, d int) string {
+	op := "Seal"
+	if open {
+		op = "Open"
+	}
+	return kernel + op + variantName(f, d)
+}
+
+// The signatures: pointers and lengths, not slices, so that the nine
+// words of Seal (ten of Open, with the dispatcher's id) travel in
+// registers to the dispatcher of internal/asm.
+const (
+	sealSig = "func(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
+	openSig = "func(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
+)
+
+// The arguments' names: a pointer, and the length of the data it points to.
+func base(name string) string   { return name }
+func length(name string) string { return name + "len" }
+
+// emit writes the function of one family, degree and direction.
+func emit(m Machine, f family, d int, open bool) {
+	w, groups := m.Shape(d)
+	g := &gen{
+		m: m, fam: f, d: d, w: w, groups: groups, lanes: d / groups, open: open,
+		vused: make([]bool, m.Vecs()), gused: map[R]bool{}, goff: NoReg,
+	}
+	g.fn = funcName(m.Kernel(), open, f, d)
+	if !m.Masked() {
+		g.bufAD, g.bufMsg = 0, g.rate()
+		g.frame = 2 * g.rate()
+	}
+	sig := sealSig
+	if open {
+		sig = openSig
+	}
+	m.Func(g.fn, sig, w, g.frame)
+	g.body()
+	m.End()
+}
+
+// Registers.
+
+func (g *gen) vec() Vec {
+	n := g.lanes / g.w
+	v := make(Vec, 0, n)
+	for i := range g.vused {
+		if !g.vused[i] {
+			g.vused[i] = true
+			v = append(v, V(i))
+			if len(v) == n {
+				return v
+			}
+		}
+	}
+	panic(fmt.Sprintf("%s: out of vector registers", g.fn))
+}
+
+// one returns a single register (a tag accumulator).
+func (g *gen) one() V {
+	for i := range g.vused {
+		if !g.vused[i] {
+			g.vused[i] = true
+			return V(i)
+		}
+	}
+	panic(fmt.Sprintf("%s: out of vector registers", g.fn))
+}
+
+func (g *gen) free(vs ...Vec) {
+	for _, v := range vs {
+		for _, r := range v {
+			if !g.vused[r] {
+				panic(fmt.Sprintf("%s: vector register %d freed twice", g.fn, r))
+			}
+			g.vused[r] = false
+		}
+	}
+}
+
+func (g *gen) gp() R {
+	for _, r := range g.m.GPs() {
+		if !g.gused[r] {
+			g.gused[r] = true
+			return r
+		}
+	}
+	panic(fmt.Sprintf("%s: out of general-purpose registers", g.fn))
+}
+
+func (g *gen) freeGP(rs ...R) {
+	for _, r := range rs {
+		if !g.gused[r] {
+			panic(fmt.Sprintf("%s: register %d freed twice", g.fn, r))
+		}
+		delete(g.gused, r)
+	}
+}
+
+func (g *gen) arg(name string) R {
+	r := g.gp()
+	g.m.Arg(r, name)
+	return r
+}
+
+func (g *gen) label(what string) string {
+	g.labels++
+	return fmt.Sprintf("%s_%d", what, g.labels)
+}
+
+// Block vector operations, register by register.
+
+func (g *gen) aes(dst, a, k Vec) {
+	for j := range dst {
+		g.m.AESRound(dst[j], a[j], k[j])
+	}
+}
+func (g *gen) xor(dst, a, b Vec) {
+	for j := range dst {
+		g.m.Xor(dst[j], a[j], b[j])
+	}
+}
+func (g *gen) xor3(dst, a, b, c Vec) {
+	for j := range dst {
+		g.m.Xor3(dst[j], a[j], b[j], c[j])
+	}
+}
+func (g *gen) xorAnd(dst, a, b, c Vec) {
+	for j := range dst {
+		g.m.XorAnd(dst[j], a[j], b[j], c[j])
+	}
+}
+func (g *gen) mov(dst, a Vec) {
+	for j := range dst {
+		g.m.Mov(dst[j], a[j])
+	}
+}
+func (g *gen) zero(dst Vec) {
+	for j := range dst {
+		g.m.Zero(dst[j])
+	}
+}
+func (g *gen) bcast(dst Vec, m Mem) {
+	for j := range dst {
+		g.m.Bcast(dst[j], m)
+	}
+}
+func (g *gen) bcastConst(dst Vec, name string) {
+	for j := range dst {
+		g.m.BcastConst(dst[j], name)
+	}
+}
+
+// data is the operand of a block vector of the lane group at off bytes
+// into the data at base: the group's lanes start goff bytes in.
+func (g *gen) data(base R, off int) Mem {
+	return Mem{Base: base, Index: g.goff, Off: off}
+}
+func (g *gen) load(dst Vec, m Mem) {
+	for j := range dst {
+		g.m.Load(dst[j], m.Plus(16*g.w*j))
+	}
+}
+func (g *gen) store(m Mem, v Vec) {
+	for j := range v {
+		g.m.Store(m.Plus(16*g.w*j), v[j])
+	}
+}
+
+// ctx loads the context words of the group's lanes (D > 1).
+func (g *gen) ctx(dst Vec) {
+	name := fmt.Sprintf("ctx%d", g.d)
+	for j := range dst {
+		g.m.Const(dst[j], name, 16*g.w*j, g.goff)
+	}
+}
+
+// Partial blocks. A tail is the last n < rate bytes of the ad or the
+// message. Masked machines load and store it in place; the others copy
+// it into a zeroed scratch buffer of the frame first (tailIn), run the
+// block code on the buffer, and copy the output back (tailOut).
+
+type tail struct {
+	name string // the argument: "ad", "m" or "c"
+	out  bool   // the tail has an output, in out at the same offset
+	n    R      // its length, 0 <= n < rate
+	rel  R      // n - goff: its length from the group's first lane (masks, Keep)
+	buf  int    // the buffer's frame offset (buffer machines)
+}
+
+func (g *gen) tailIn(t *tail) {
+	if g.m.Masked() {
+		return
+	}
+	skip := g.label(t.name + "_tail_in")
+	g.m.JmpZero(t.n, skip)
+	g.m.ZeroFrame(t.buf, g.rate())
+	p := g.tailPtr(base(t.name), length(t.name))
+	g.m.Copy(At(FrameReg, t.buf), At(p, 0), t.n)
+	g.freeGP(p)
+	g.m.Label(skip)
+}
+
+// tailOut copies an output tail out of its buffer, then zeroes the
+// buffer (the ad's too: nothing secret stays in the frame).
+func (g *gen) tailOut(t *tail) {
+	if g.m.Masked() {
+		return
+	}
+	skip := g.label(t.name + "_tail_out")
+	g.m.JmpZero(t.n, skip)
+	if t.out {
+		p := g.tailPtr("out", length(t.name))
+		g.m.Copy(At(p, 0), At(FrameReg, t.buf), t.n)
+		g.freeGP(p)
+	}
+	g.m.ZeroFrame(t.buf, g.rate())
+	g.m.Label(skip)
+}
+
+// count sets r to the bytes of the tail in register j of the block vector
+// at logical offset off of the group: what masks and Keep take.
+func (g *gen) count(r R, t *tail, off, j int) {
+	g.m.Clamp(r, t.rel, off+16*g.w*j, 16*g.w)
+}
+
+// tailMasks sets, on masked machines, the mask registers of every register
+// of the tail, once for its loads, stores and Keep: mask 1 + i for the
+// i-th register of the rate block (the first half's, then the second's).
+func (g *gen) tailMasks(t *tail) {
+	if !g.m.Masked() {
+		return
+	}
+	c := g.gp()
+	k := 1
+	for off := 0; off < g.rate(); off += g.half() {
+		for j := 0; j < g.lanes/g.w; j++ {
+			g.count(c, t, off, j)
+			g.m.PartMask(k, c)
+			k++
+		}
+	}
+	g.freeGP(c)
+}
+
+// maskOf is the mask register that tailMasks set for register j at off.
+func (g *gen) maskOf(off, j int) int { return 1 + off/g.half()*(g.lanes/g.w) + j }
+
+func (g *gen) tailLoad(dst Vec, t *tail, off int) {
+	if !g.m.Masked() {
+		g.load(dst, Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off})
+		return
+	}
+	p := g.tailPtr(base(t.name), length(t.name))
+	for j := range dst {
+		g.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), g.maskOf(off, j))
+	}
+	g.freeGP(p)
+}
+
+func (g *gen) tailStore(t *tail, off int, v Vec) {
+	if !g.m.Masked() {
+		g.store(Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off}, v)
+		return
+	}
+	p := g.tailPtr("out", length(t.name))
+	for j := range v {
+		g.m.StorePart(g.data(p, off+16*g.w*j), v[j], g.maskOf(off, j))
+	}
+	g.freeGP(p)
+}
+
+func (g *gen) tailKeep(v Vec, t *tail, off int) {
+	if g.m.Masked() {
+		for j := range v {
+			g.m.KeepMask(v[j], g.maskOf(off, j))
+		}
+		return
+	}
+	c := g.gp()
+	for j := range v {
+		g.count(c, t, off, j)
+		g.m.Keep(v[j], c)
+	}
+	g.freeGP(c)
+}
+
+// The function body: the tails in, the lane groups, the tails out, the
+// tag. Arguments are read where they are needed, so few registers stay
+// live across the groups.
+func (g *gen) body() {
+	m := g.m
+	inName := "m"
+	if g.open {
+		inName = "c"
+	}
+
+	// The tails: the last len % rate bytes of ad and of the input.
+	adT := &tail{name: "ad", n: g.tailLen("ad"), buf: g.bufAD}
+	msgT := &tail{name: inName, out: true, n: g.tailLen(inName), buf: g.bufMsg}
+	g.tailIn(adT)
+	g.tailIn(msgT)
+
+	var acc0, acc1 V
+	if g.groups > 1 {
+		acc0, acc1 = g.one(), g.one()
+		m.Zero(acc0)
+		m.Zero(acc1)
+		g.goff = g.gp()
+		m.MovImm(g.goff, 0)
+		m.Label(g.fn + "_group")
+		for _, t := range []*tail{adT, msgT} {
+			t.rel = g.gp()
+			m.MovR(t.rel, t.n)
+			m.Sub(t.rel, g.goff)
+		}
+	} else {
+		adT.rel, msgT.rel = adT.n, msgT.n
+	}
+
+	var x0, x1 Vec
+	switch g.fam {
+	case fam128:
+		s := g.init128()
+		g.absorb128(s, adT)
+		g.crypt128(s, msgT)
+		x0, x1 = g.final128(s)
+	case fam256:
+		s := g.init256()
+		g.absorb256(s, adT)
+		g.crypt256(s, msgT)
+		x0, x1 = g.final256(s)
+	}
+	// x0 holds the 16-byte tag, or the first half of the 32-byte one and
+	// x1 the second half, lanes unfolded: fold them, and across groups.
+	g.fold(x0)
+	g.fold(x1)
+	if g.groups > 1 {
+		m.Xor(acc0, acc0, x0[0])
+		m.Xor(acc1, acc1, x1[0])
+		g.free(x0[:1], x1[:1])
+		g.freeGP(adT.rel, msgT.rel)
+		m.AddImm(g.goff, 16*g.lanes)
+		m.JmpBelow(g.goff, 16*g.d, g.fn+"_group")
+		g.freeGP(g.goff)
+		g.goff = NoReg
+	} else {
+		acc0, acc1 = x0[0], x1[0]
+	}
+
+	g.tailOut(adT)
+	g.tailOut(msgT)
+	g.freeGP(adT.n, msgT.n)
+
+	// The tag: 16 bytes, or 32 in two halves.
+	tp, tl := g.tagArgs()
+	two, done := g.label("tag32"), g.label("done")
+	m.JmpEqual(tl, 32, two)
+	g.tag(At(tp, 0), acc0, acc1, false)
+	m.Jmp(done)
+	m.Label(two)
+	g.tag(At(tp, 0), acc0, acc1, true)
+	m.Label(done)
+	g.freeGP(tp, tl)
+}
+
+// tagArgs returns where the tag goes (Seal: right after the ciphertext
+// in out) or is (Open), and its length.
+func (g *gen) tagArgs() (ptr, n R) {
+	m := g.m
+	ptr, n = g.gp(), g.gp()
+	if g.open {
+		m.Arg(ptr, "tag")
+		m.Arg(n, "taglen")
+		return ptr, n
+	}
+	ml := g.arg("mlen")
+	m.Arg(ptr, "out")
+	m.Add(ptr, ml)
+	m.Arg(n, "taglen")
+	g.freeGP(ml)
+	return ptr, n
+}
+
+// tailLen returns the length of the tail of the data named: len % rate.
+func (g *gen) tailLen(name string) R {
+	n := g.arg(length(name))
+	g.m.AndImm(n, g.rate()-1)
+	return n
+}
+
+// tailPtr returns where the tail of the data named starts: base plus the
+// whole blocks of len (out shares the input's length).
+func (g *gen) tailPtr(base, length string) R {
+	p, full := g.arg(base), g.arg(length)
+	g.m.AndImm(full, -g.rate())
+	g.m.Add(p, full)
+	g.freeGP(full)
+	return p
+}
+
+func (g *gen) tag(mem Mem, x0, x1 V, two bool) {
+	if g.open {
+		g.m.CompareTag("ok", mem, x0, x1, two)
+	} else {
+		g.m.StoreTag(mem, x0, x1, two)
+	}
+}
+
+// fold xors the registers of v into v[0], then v[0]'s lanes into its
+// first 16 bytes.
+func (g *gen) fold(v Vec) {
+	for j := 1; j < len(v); j++ {
+		g.m.Xor(v[0], v[0], v[j])
+	}
+	g.m.Fold(v[0], v[0])
+	if len(v) > 1 {
+		g.free(v[1:])
+	}
+}
+
+// counted emits body count times, as a loop.
+func (g *gen) counted(count int, what string, body func()) {
+	c := g.gp()
+	l := g.label(what)
+	g.m.MovImm(c, count)
+	g.m.Label(l)
+	body()
+	g.m.DecJmpNotZero(c, l)
+	g.freeGP(c)
+}
+
+// blocks runs step over the whole rate blocks of the data named: two at
+// a time, with one branch and one move of the pointers per two, then one.
+// step gets the input and output pointers and the block's offset from them.
+func (g *gen) blocks(name string, out bool, step func(in, out R, at int)) {
+	m := g.m
+	r := g.rate()
+	in := g.arg(base(name))
+	n := g.arg(length(name))
+	o := NoReg
+	if out {
+		o = g.arg("out")
+	}
+	two, one, done := g.label("two"), g.label("one"), g.label("blocks_done")
+	m.JmpBelow(n, 2*r, one)
+	m.Label(two)
+	step(in, o, 0)
+	step(in, o, r)
+	m.AddImm(in, 2*r)
+	if out {
+		m.AddImm(o, 2*r)
+	}
+	m.AddImm(n, -2*r)
+	m.JmpNotBelow(n, 2*r, two)
+	m.Label(one)
+	m.JmpBelow(n, r, done)
+	step(in, o, 0)
+	m.Label(done)
+	g.freeGP(in, n)
+	if out {
+		g.freeGP(o)
+	}
+}
+
+// AEGIS-128L and AEGIS-128X.
+
+type state128 [8]Vec
+
+// upd128 is Update(M0, M1) with the inputs of the rounds that make S0 and
+// S4 (the old S7 and S3) given apart as d7 and d3, as UPDATE128 in
+// aegis128_body.h: AESRound(S7, S0 ^ M0) is AESRound(S7, M0) ^ S0, which
+// takes S0 off the AES latency. d3 and d7 may be s[3] and s[7].
+func (g *gen) upd128(s *state128, m0, m1, d3, d7 Vec) {
+	// The rounds of S0 and S4 go into d7 and d3 where those are the
+	// caller's temporaries: they are not read again.
+	t0, t4 := d7, d3
+	if same(d7, s[7]) {
+		t0 = g.vec()
+		defer g.free(t0)
+	}
+	if same(d3, s[3]) {
+		t4 = g.vec()
+		defer g.free(t4)
+	}
+	g.aes(t0, d7, m0)
+	g.aes(s[7], s[6], s[7])
+	g.aes(s[6], s[5], s[6])
+	g.aes(s[5], s[4], s[5])
+	g.aes(t4, d3, m1)
+	g.xor(s[4], s[4], t4)
+	g.aes(s[3], s[2], s[3])
+	g.aes(s[2], s[1], s[2])
+	g.aes(s[1], s[0], s[1])
+	g.xor(s[0], s[0], t0)
+}
+
+// same reports whether two block vectors are the same registers.
+func same(a, b Vec) bool { return &a[0] == &b[0] }
+
+// upd128Late is Update for a message computed from the state (Dec), as
+// UPDATE128_LATE: the message goes in with one xor after the AES round.
+func (g *gen) upd128Late(s *state128, m0, m1, zero Vec) {
+	t0, t4 := g.vec(), g.vec()
+	g.aes(t0, s[7], zero)
+	g.aes(s[7], s[6], s[7])
+	g.aes(s[6], s[5], s[6])
+	g.aes(s[5], s[4], s[5])
+	g.aes(t4, s[3], zero)
+	g.xor3(s[4], s[4], m1, t4)
+	g.aes(s[3], s[2], s[3])
+	g.aes(s[2], s[1], s[2])
+	g.aes(s[1], s[0], s[1])
+	g.xor3(s[0], s[0], m0, t0)
+	g.free(t0, t4)
+}
+
+func (g *gen) init128() *state128 {
+	var s state128
+	for i := range s {
+		s[i] = g.vec()
+	}
+	kp, np := g.arg("k"), g.arg("n")
+	kb, nb := g.vec(), g.vec()
+	g.bcast(kb, At(kp, 0))
+	g.bcast(nb, At(np, 0))
+	g.freeGP(kp, np)
+	g.bcastConst(s[2], "c0")
+	g.bcastConst(s[1], "c1")
+	g.mov(s[3], s[1])
+	g.xor(s[5], kb, s[2])
+	g.xor(s[6], kb, s[1])
+	g.mov(s[7], s[5])
+	g.xor(s[0], kb, nb)
+	g.mov(s[4], s[0])
+	if g.d == 1 {
+		g.counted(10, "init", func() { g.upd128(&s, nb, kb, s[3], s[7]) })
+	} else {
+		// ctx goes into S3 and S7 before every update; carried in pairs
+		// of updates as in FN(init128) of aegis128_body.h, where the
+		// first of a pair takes S3 ^ ctx and S7 ^ ctx as the inputs of
+		// the rounds that make S4 and S0, and the second plain S3 and S7.
+		ctx := g.vec()
+		g.ctx(ctx)
+		g.counted(5, "init", func() {
+			d3, d7 := g.vec(), g.vec()
+			g.xor(d3, s[3], ctx)
+			g.xor(d7, s[7], ctx)
+			g.upd128(&s, nb, kb, d3, d7)
+			g.free(d3, d7)
+			g.upd128(&s, nb, kb, s[3], s[7])
+		})
+		g.free(ctx)
+	}
+	g.free(kb, nb)
+	return &s
+}
+
+func (g *gen) absorb128(s *state128, t *tail) {
+	h := g.half()
+	g.blocks("ad", false, func(in, _ R, at int) {
+		a0, a1 := g.vec(), g.vec()
+		g.load(a0, g.data(in, at))
+		g.load(a1, g.data(in, at+h))
+		g.upd128(s, a0, a1, s[3], s[7])
+		g.free(a0, a1)
+	})
+	skip := g.label("ad_tail")
+	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
+	a0, a1 := g.vec(), g.vec()
+	g.tailLoad(a0, t, 0)
+	g.tailLoad(a1, t, h)
+	g.upd128(s, a0, a1, s[3], s[7])
+	g.free(a0, a1)
+	g.m.Label(skip)
+}
+
+// enc128 is Enc of a rate block: C = M ^ S1 ^ S6 ^ (S2 & S3), and the same
+// with S2, S5, S6 and S7; load and store read and write its two halves.
+func (g *gen) enc128(s *state128, load func(Vec, int), store func(int, Vec)) {
+	h := g.half()
+	m0, m1, c := g.vec(), g.vec(), g.vec()
+	load(m0, 0)
+	load(m1, h)
+	g.xor3(c, m0, s[1], s[6])
+	g.xorAnd(c, c, s[2], s[3])
+	store(0, c)
+	g.xor3(c, m1, s[2], s[5])
+	g.xorAnd(c, c, s[6], s[7])
+	store(h, c)
+	g.free(c)
+	g.upd128(s, m0, m1, s[3], s[7])
+	g.free(m0, m1)
+}
+
+// dec128 is Dec of a rate block (keep, for the tail, zeroes the bytes past
+// the message before they are absorbed), with S1 and S5 xored last: each
+// feeds back into itself two updates later, so theirs is the path that
+// must be short.
+func (g *gen) dec128(s *state128, zero Vec, load func(Vec, int), store func(int, Vec), keep func(Vec, int)) {
+	h := g.half()
+	x0, x1 := g.vec(), g.vec()
+	load(x0, 0)
+	load(x1, h)
+	g.xorAnd(x0, x0, s[2], s[3])
+	g.xor3(x0, x0, s[6], s[1])
+	g.xorAnd(x1, x1, s[6], s[7])
+	g.xor3(x1, x1, s[2], s[5])
+	if keep != nil {
+		keep(x0, 0)
+		keep(x1, h)
+	}
+	store(0, x0)
+	store(h, x1)
+	g.upd128Late(s, x0, x1, zero)
+	g.free(x0, x1)
+}
+
+func (g *gen) crypt128(s *state128, t *tail) {
+	var zero Vec
+	if g.open {
+		zero = g.vec()
+		g.zero(zero)
+	}
+	g.blocks(t.name, true, func(in, out R, at int) {
+		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
+		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
+		if g.open {
+			g.dec128(s, zero, load, store, nil)
+		} else {
+			g.enc128(s, load, store)
+		}
+	})
+	skip := g.label("msg_tail")
+	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
+	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
+	store := func(off int, v Vec) { g.tailStore(t, off, v) }
+	if g.open {
+		g.dec128(s, zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
+		g.free(zero)
+	} else {
+		g.enc128(s, load, store)
+	}
+	g.m.Label(skip)
+}
+
+// final128 is Finalize: the lengths block xored into S2, seven updates,
+// then the tag words (see tagWords).
+func (g *gen) final128(s *state128) (w0, w1 Vec) {
+	g.finalRounds(func(t Vec) {
+		g.xor(t, t, s[2])
+		g.counted(7, "final", func() { g.upd128(s, t, t, s[3], s[7]) })
+	})
+	// The 16-byte tag is S0^...^S6, the 32-byte one S0^S1^S2^S3 ||
+	// S4^S5^S6^S7.
+	g.xor3(s[0], s[0], s[1], s[2])
+	g.xor(s[0], s[0], s[3])
+	g.xor3(s[4], s[4], s[5], s[6])
+	g.free(s[1], s[2], s[3], s[5], s[6])
+	return g.tagWords(s[0], s[4], s[7])
+}
+
+// finalRounds computes the lengths block of Finalize into a block vector
+// and hands it to rounds.
+func (g *gen) finalRounds(rounds func(t Vec)) {
+	a, n := g.arg("adlen"), g.gp()
+	if g.open {
+		g.m.Arg(n, "clen")
+	} else {
+		g.m.Arg(n, "mlen")
+	}
+	t := g.vec()
+	for j := range t {
+		g.m.Lengths(t[j], a, n)
+	}
+	g.freeGP(a, n)
+	rounds(t)
+	g.free(t)
+}
+
+// tagWords makes the words of the tag from the xors of the two halves of
+// the state, x0 and x1, and, for AEGIS-128, S7 apart (last, else nil):
+// the 16-byte tag is x0 ^ x1, the 32-byte one x0 || x1 ^ last. The tag
+// length, public, chooses; the words come back in x0 and x1, lanes not
+// yet folded.
+func (g *gen) tagWords(x0, x1, last Vec) (Vec, Vec) {
+	m := g.m
+	tp, tl := g.tagArgs()
+	g.freeGP(tp)
+	two, done := g.label("words32"), g.label("words")
+	m.JmpEqual(tl, 32, two)
+	g.xor(x0, x0, x1)
+	m.Jmp(done)
+	m.Label(two)
+	if last != nil {
+		g.xor(x1, x1, last)
+	}
+	m.Label(done)
+	g.freeGP(tl)
+	if last != nil {
+		g.free(last)
+	}
+	return x0, x1
+}
+
+// AEGIS-256 and AEGIS-256X.
+
+type state256 [6]Vec
+
+// upd256 is Update(M) with the inputs of the rounds that make S0 and S4
+// (the old S5 and S3) given apart, as UPDATE256 in aegis256_body.h.
+func (g *gen) upd256(s *state256, msg, d3, d5 Vec) {
+	t0 := d5 // where d5 is the caller's temporary (see upd128)
+	if same(d5, s[5]) {
+		t0 = g.vec()
+		defer g.free(t0)
+	}
+	g.aes(t0, d5, msg)
+	g.aes(s[5], s[4], s[5])
+	g.aes(s[4], d3, s[4])
+	g.aes(s[3], s[2], s[3])
+	g.aes(s[2], s[1], s[2])
+	g.aes(s[1], s[0], s[1])
+	g.xor(s[0], s[0], t0)
+}
+
+// upd256Late is UPDATE256_LATE: Update for a message computed from the
+// state.
+func (g *gen) upd256Late(s *state256, msg, zero Vec) {
+	t0 := g.vec()
+	g.aes(t0, s[5], zero)
+	g.aes(s[5], s[4], s[5])
+	g.aes(s[4], s[3], s[4])
+	g.aes(s[3], s[2], s[3])
+	g.aes(s[2], s[1], s[2])
+	g.aes(s[1], s[0], s[1])
+	g.xor3(s[0], s[0], msg, t0)
+	g.free(t0)
+}
+
+func (g *gen) init256() *state256 {
+	var s state256
+	for i := range s {
+		s[i] = g.vec()
+	}
+	kp, np := g.arg("k"), g.arg("n")
+	k0, k1, k0n0, k1n1 := g.vec(), g.vec(), g.vec(), g.vec()
+	g.bcast(k0, At(kp, 0))
+	g.bcast(k1, At(kp, 16))
+	g.bcast(k0n0, At(np, 0))
+	g.bcast(k1n1, At(np, 16))
+	g.freeGP(kp, np)
+	g.xor(k0n0, k0n0, k0)
+	g.xor(k1n1, k1n1, k1)
+	g.mov(s[0], k0n0)
+	g.mov(s[1], k1n1)
+	g.bcastConst(s[2], "c1")
+	g.bcastConst(s[3], "c0")
+	g.xor(s[4], k0, s[3])
+	g.xor(s[5], k1, s[2])
+	if g.d == 1 {
+		g.counted(4, "init", func() {
+			g.upd256(&s, k0, s[3], s[5])
+			g.upd256(&s, k1, s[3], s[5])
+			g.upd256(&s, k0n0, s[3], s[5])
+			g.upd256(&s, k1n1, s[3], s[5])
+		})
+	} else {
+		// ctx into S3 and S5 before every update, carried in pairs as in
+		// FN(init256).
+		ctx := g.vec()
+		g.ctx(ctx)
+		withCtx := func(msg Vec) {
+			d3, d5 := g.vec(), g.vec()
+			g.xor(d3, s[3], ctx)
+			g.xor(d5, s[5], ctx)
+			g.upd256(&s, msg, d3, d5)
+			g.free(d3, d5)
+		}
+		g.counted(4, "init", func() {
+			withCtx(k0)
+			g.upd256(&s, k1, s[3], s[5])
+			withCtx(k0n0)
+			g.upd256(&s, k1n1, s[3], s[5])
+		})
+		g.free(ctx)
+	}
+	g.free(k0, k1, k0n0, k1n1)
+	return &s
+}
+
+func (g *gen) absorb256(s *state256, t *tail) {
+	g.blocks("ad", false, func(in, _ R, at int) {
+		a := g.vec()
+		g.load(a, g.data(in, at))
+		g.upd256(s, a, s[3], s[5])
+		g.free(a)
+	})
+	skip := g.label("ad_tail")
+	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
+	a := g.vec()
+	g.tailLoad(a, t, 0)
+	g.upd256(s, a, s[3], s[5])
+	g.free(a)
+	g.m.Label(skip)
+}
+
+// enc256 is Enc of a block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3).
+func (g *gen) enc256(s *state256, load func(Vec, int), store func(int, Vec)) {
+	x, c := g.vec(), g.vec()
+	load(x, 0)
+	g.xor3(c, x, s[1], s[4])
+	g.xorAnd(c, c, s[2], s[3])
+	g.xor(c, c, s[5])
+	store(0, c)
+	g.free(c)
+	g.upd256(s, x, s[3], s[5])
+	g.free(x)
+}
+
+// dec256 is Dec of a block, with S1 xored last: it feeds back into itself
+// two updates later (S1 -> M -> S0 -> S1).
+func (g *gen) dec256(s *state256, zero Vec, load func(Vec, int), store func(int, Vec), keep func(Vec, int)) {
+	x := g.vec()
+	load(x, 0)
+	g.xor3(x, x, s[4], s[5])
+	g.xorAnd(x, x, s[2], s[3])
+	g.xor(x, x, s[1])
+	if keep != nil {
+		keep(x, 0)
+	}
+	store(0, x)
+	g.upd256Late(s, x, zero)
+	g.free(x)
+}
+
+func (g *gen) crypt256(s *state256, t *tail) {
+	var zero Vec
+	if g.open {
+		zero = g.vec()
+		g.zero(zero)
+	}
+	g.blocks(t.name, true, func(in, out R, at int) {
+		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
+		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
+		if g.open {
+			g.dec256(s, zero, load, store, nil)
+		} else {
+			g.enc256(s, load, store)
+		}
+	})
+	skip := g.label("msg_tail")
+	g.m.JmpZero(t.n, skip)
+	g.tailMasks(t)
+	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
+	store := func(off int, v Vec) { g.tailStore(t, off, v) }
+	if g.open {
+		g.dec256(s, zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
+		g.free(zero)
+	} else {
+		g.enc256(s, load, store)
+	}
+	g.m.Label(skip)
+}
+
+// final256 is Finalize: the lengths block xored into S3, seven updates,
+// then the tag words: the 16-byte tag is S0^...^S5, the 32-byte one
+// S0^S1^S2 || S3^S4^S5.
+func (g *gen) final256(s *state256) (w0, w1 Vec) {
+	g.finalRounds(func(t Vec) {
+		g.xor(t, t, s[3])
+		g.counted(7, "final", func() { g.upd256(s, t, s[3], s[5]) })
+	})
+	g.xor3(s[0], s[0], s[1], s[2])
+	g.xor3(s[3], s[3], s[4], s[5])
+	g.free(s[1], s[2], s[4], s[5])
+	return g.tagWords(s[0], s[3], nil)
+}

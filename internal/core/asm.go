@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import "github.com/aegisgo/aegis/internal/asm"
+
+// The assembly path: Seal and Open of a short message run in Go assembly
+// (internal/asm), not in the C core, because a cgo call costs about as
+// much as the whole AES chain of a short message. Both paths compute the
+// same bytes with the same kernel: the assembly of a kernel runs only
+// where the module's one kernel choice (kernel.go) names that kernel, so
+// AEGIS_IMPL caps it as it caps C.
+
+// The assembly numbers variants and kernels as variant.go and kernel.go
+// do: an index below is out of range, and the build fails, where it does
+// not.
+func _() {
+	var x [1]struct{}
+	_ = x[asm.Variant128L-id128L]
+	_ = x[asm.Variant128X2-id128X2]
+	_ = x[asm.Variant128X4-id128X4]
+	_ = x[asm.Variant256-id256]
+	_ = x[asm.Variant256X2-id256X2]
+	_ = x[asm.Variant256X4-id256X4]
+	_ = x[asm.NumVariants-len(Variants)]
+	_ = x[asm.KernelSoft-int(KernelSoft)]
+	_ = x[asm.KernelAESNI-int(KernelAESNI)]
+	_ = x[asm.KernelAVX2-int(KernelAVX2)]
+	_ = x[asm.KernelAVX512-int(KernelAVX512)]
+	_ = x[asm.KernelNEON-int(KernelNEON)]
+	_ = x[asm.NumKernels-int(numKernels)]
+}
+
+// Path says which code runs an AEAD's one-message calls.
+type Path int
+
+const (
+	// PathAuto: the assembly up to the crossover of the variant and
+	// kernel (asmCrossover), the C core above it. New's AEADs take it.
+	PathAuto Path = iota
+	// PathC: always the C core.
+	PathC
+	// PathAsm: the assembly up to its byte limit (asmLimit), the C core
+	// above it: for tests, which check the assembly at every size it
+	// may be given.
+	PathAsm
+)
+
+// asmKernel is the assembly of one variant on one kernel, as an AEAD
+// holds it: the number of its functions (asm.ID), and the most bytes of
+// additional data and message that it gives them.
+type asmKernel struct {
+	id  int
+	max int
+}
+
+// asmFor returns the assembly that an AEAD of variant v on kernel k takes
+// on path p, or nil where the C core runs everything.
+func asmFor(v *Variant, k Kernel, p Path) *asmKernel {
+	e := &asmTable[p][v.ID][k]
+	if e.max == 0 {
+		return nil
+	}
+	return e
+}
+
+// asmTable holds what asmFor returns, so that New allocates nothing for
+// it: by path, variant and kernel (PathC's entries stay empty).
+var asmTable = func() (t [PathAsm + 1][len(Variants)][numKernels]asmKernel) {
+	for v := range Variants {
+		for k := range numKernels {
+			id := asm.ID(v, int(k))
+			if id < 0 {
+				continue
+			}
+			lim := asmLimits[v][k]
+			t[PathAuto][v][k] = asmKernel{id: id, max: lim.crossover}
+			t[PathAsm][v][k] = asmKernel{id: id, max: lim.limit}
+		}
+	}
+	return t
+}()
+
+// asmLimit is the range of sizes (additional data plus message) given to
+// the assembly of a variant on a kernel.
+type asmLimit struct {
+	// crossover: the size up to which the assembly runs on New's AEADs,
+	// where it is faster than the C core.
+	crossover int
+	// limit: the largest size the assembly is given at all.
+	limit int
+}
+
+// asmByteLimit is each kernel's limit. An assembly function holds its
+// goroutine without a preemption point, so the garbage collector's
+// stop-the-world waits for it to return: a call must stay under about
+// 50 µs, 50,000 cycles at 1 GHz, even on the slowest cores of the
+// kernel's kind. Allowing 4 cycles per byte for aesni (Atom-class cores
+// run AES-NI several times slower than this machine's 0.4 at worst), 2
+// for VAES (avx2, avx512; about 0.3 here) and 6 for neon (small in-order
+// cores) gives 12.5, 25 and 8.3 KB; the limits are the powers of two
+// below. Past them a cgo call's cost is a small fraction of the call's
+// time anyway.
+var asmByteLimit = [numKernels]int{
+	KernelAESNI:  8 << 10,
+	KernelAVX2:   16 << 10,
+	KernelAVX512: 16 << 10,
+	KernelNEON:   8 << 10,
+}
+
+// asmNeonCrossover: arm64 cannot be measured here, so New's AEADs give the
+// neon assembly what a cgo call costs most: messages up to 1 KiB.
+const asmNeonCrossover = 1 << 10
+
+// asmLimits holds the crossovers, measured on this machine (an Intel Xeon
+// of the Sapphire Rapids class) with BenchmarkAsmRatio (the C core's time
+// over the assembly's, 16 B to 64 KiB, in one process) and with
+// cmd/aegis-speed's BenchmarkSeal and BenchmarkOpen (test binaries with
+// and without the assembly, run in turn). Without the cgo call's toll,
+// the assembly is 1.3 to 2.1 times as fast at 16 B and 9 to 15% faster at
+// 8 KiB. For longer messages the two meet: the toll is a few percent of
+// the call, the C core's loops are up to 3% faster per byte, and where a
+// loop happens to fall in the binary moves either by about as much. So the
+// crossover is 8 KiB on avx2 and avx512 and the byte limit on aesni,
+// except for:
+//   - AEGIS-256X2 on aesni, where the assembly runs the two lanes one
+//     after the other (their state and temporaries do not fit 16
+//     registers together) and the C core interleaves them: the assembly
+//     is faster up to about 512 bytes only, and 8% slower from 4 KiB on.
+//   - neon: asmNeonCrossover.
+var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
+	for v := range t {
+		for k, lim := range asmByteLimit {
+			t[v][k] = asmLimit{crossover: min(lim, 8<<10), limit: lim}
+		}
+		t[v][KernelNEON].crossover = asmNeonCrossover
+	}
+	t[id256X2][KernelAESNI].crossover = 512
+	return t
+}()
+
+// asmLaneBatch: on a kernel that runs batch messages side by side in
+// lanes, batches of this many messages or more go to the lanes whole, and
+// smaller ones to the assembly, one message at a time, up to its
+// crossover. Measured with BenchmarkBatchRatio and BenchmarkBatchSmallRatio
+// (cmd/aegis-speed), against a loop of Seals: the lanes give about 1.0x
+// at 256 messages of 64 bytes and 1.4 to 2.3x from 1400 bytes on, but
+// small batches cannot fill them: at 8 messages of 64 bytes the assembly
+// gives 0.90 to 0.93x where the lanes give 0.78 to 0.83x; at 16 the two
+// tie, and at 32 the lanes win.
+const asmLaneBatch = 16
+
+// batchAsmMax returns the most bytes of additional data and input that a
+// message of a batch of n may take to go to the assembly; -1 for none.
+func (a *AEAD) batchAsmMax(n int) int {
+	if n >= asmLaneBatch && lanesTable[a.vid-1][a.kernel] > 0 {
+		return -1
+	}
+	return int(a.asmMax)
+}
+
+// Impl is one implementation of a variant's one-message calls: a kernel,
+// and the path through it, the C core (PathC) or its assembly (PathAsm).
+// Tests walk them all.
+type Impl struct {
+	Kernel Kernel
+	Path   Path
+}
+
+// String names the implementation: the kernel's name, with "-asm" for
+// the assembly.
+func (i Impl) String() string {
+	if i.Path == PathAsm {
+		return i.Kernel.String() + "-asm"
+	}
+	return i.Kernel.String()
+}
+
+// Impls returns the implementations of variant v that run here: every
+// kernel of Kernels(v) through the C core, and through its assembly where
+// it has one.
+func Impls(v *Variant) []Impl {
+	var is []Impl
+	for _, k := range Kernels(v) {
+		is = append(is, Impl{k, PathC})
+		if asmFor(v, k, PathAsm) != nil {
+			is = append(is, Impl{k, PathAsm})
+		}
+	}
+	return is
+}
+
+// InitImpl is InitPath with an Impl.
+func (a *AEAD) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
+	return a.InitPath(v, key, tagLen, i.Kernel, i.Path)
+}
+
+// AsmMax returns the most bytes of additional data and message that a's
+// one-message calls give to the assembly; -1 where they give it none.
+func (a *AEAD) AsmMax() int { return int(a.asmMax) }

@@ -140,7 +140,8 @@ func (v Variant) testVectors(t *testing.T) {
 	if len(ks) == 0 {
 		t.Fatal("no kernel can run here")
 	}
-	t.Logf("kernels: %v; implementations: %v", kernelNames(ks), core.Impls(v.V))
+	t.Logf("kernels: %v", kernelNames(ks))
+	t.Logf("implementations: %v", core.Impls(v.V))
 	for _, k := range core.Impls(v.V) {
 		for _, tv := range vs {
 			for _, tag := range [][]byte{tv.Tag128, tv.Tag256} {

@@ -653,7 +653,7 @@ func (g *gen) absorb128(s *state128, t *tail) {
 
 // enc128 is Enc of a rate block: C = M ^ S1 ^ S6 ^ (S2 & S3), and the same
 // with S2, S5, S6 and S7; load and store read and write its two halves.
-func (g *gen) enc128(s *state128, load func(Vec, int), store func(int, Vec)) {
+func (g *gen) enc128(s *state128, load loadFunc, store storeFunc) {
 	h := g.half()
 	m0, m1, c := g.vec(), g.vec(), g.vec()
 	load(m0, 0)
@@ -673,7 +673,7 @@ func (g *gen) enc128(s *state128, load func(Vec, int), store func(int, Vec)) {
 // the message before they are absorbed), with S1 and S5 xored last: each
 // feeds back into itself two updates later, so theirs is the path that
 // must be short.
-func (g *gen) dec128(s *state128, zero Vec, load func(Vec, int), store func(int, Vec), keep func(Vec, int)) {
+func (g *gen) dec128(s *state128, zero Vec, load loadFunc, store storeFunc, keep keepFunc) {
 	h := g.half()
 	x0, x1 := g.vec(), g.vec()
 	load(x0, 0)
@@ -692,7 +692,19 @@ func (g *gen) dec128(s *state128, zero Vec, load func(Vec, int), store func(int,
 	g.free(x0, x1)
 }
 
-func (g *gen) crypt128(s *state128, t *tail) {
+// The operands of an Enc or Dec step: where its block vector at off is
+// read and written, and (for a Dec tail) how the bytes past the message
+// are zeroed before they are absorbed.
+type (
+	loadFunc  func(v Vec, off int)
+	storeFunc func(off int, v Vec)
+	keepFunc  func(v Vec, off int)
+)
+
+// crypt runs Enc (enc) or Dec (dec, for Open) over the whole blocks of the
+// message, then over its tail: the body of both families' Seal and Open
+// between absorbing the ad and Finalize.
+func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l loadFunc, s storeFunc, k keepFunc)) {
 	var zero Vec
 	if g.open {
 		zero = g.vec()
@@ -702,9 +714,9 @@ func (g *gen) crypt128(s *state128, t *tail) {
 		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
 		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
 		if g.open {
-			g.dec128(s, zero, load, store, nil)
+			dec(zero, load, store, nil)
 		} else {
-			g.enc128(s, load, store)
+			enc(load, store)
 		}
 	})
 	skip := g.label("msg_tail")
@@ -713,12 +725,18 @@ func (g *gen) crypt128(s *state128, t *tail) {
 	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
 	store := func(off int, v Vec) { g.tailStore(t, off, v) }
 	if g.open {
-		g.dec128(s, zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
+		dec(zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
 		g.free(zero)
 	} else {
-		g.enc128(s, load, store)
+		enc(load, store)
 	}
 	g.m.Label(skip)
+}
+
+func (g *gen) crypt128(s *state128, t *tail) {
+	g.crypt(t,
+		func(l loadFunc, st storeFunc) { g.enc128(s, l, st) },
+		func(zero Vec, l loadFunc, st storeFunc, k keepFunc) { g.dec128(s, zero, l, st, k) })
 }
 
 // final128 is Finalize: the lengths block xored into S2, seven updates,
@@ -884,7 +902,7 @@ func (g *gen) absorb256(s *state256, t *tail) {
 }
 
 // enc256 is Enc of a block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3).
-func (g *gen) enc256(s *state256, load func(Vec, int), store func(int, Vec)) {
+func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 	x, c := g.vec(), g.vec()
 	load(x, 0)
 	g.xor3(c, x, s[1], s[4])
@@ -898,7 +916,7 @@ func (g *gen) enc256(s *state256, load func(Vec, int), store func(int, Vec)) {
 
 // dec256 is Dec of a block, with S1 xored last: it feeds back into itself
 // two updates later (S1 -> M -> S0 -> S1).
-func (g *gen) dec256(s *state256, zero Vec, load func(Vec, int), store func(int, Vec), keep func(Vec, int)) {
+func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep keepFunc) {
 	x := g.vec()
 	load(x, 0)
 	g.xor3(x, x, s[4], s[5])
@@ -913,32 +931,9 @@ func (g *gen) dec256(s *state256, zero Vec, load func(Vec, int), store func(int,
 }
 
 func (g *gen) crypt256(s *state256, t *tail) {
-	var zero Vec
-	if g.open {
-		zero = g.vec()
-		g.zero(zero)
-	}
-	g.blocks(t.name, true, func(in, out R, at int) {
-		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
-		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
-		if g.open {
-			g.dec256(s, zero, load, store, nil)
-		} else {
-			g.enc256(s, load, store)
-		}
-	})
-	skip := g.label("msg_tail")
-	g.m.JmpZero(t.n, skip)
-	g.tailMasks(t)
-	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
-	store := func(off int, v Vec) { g.tailStore(t, off, v) }
-	if g.open {
-		g.dec256(s, zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
-		g.free(zero)
-	} else {
-		g.enc256(s, load, store)
-	}
-	g.m.Label(skip)
+	g.crypt(t,
+		func(l loadFunc, st storeFunc) { g.enc256(s, l, st) },
+		func(zero Vec, l loadFunc, st storeFunc, k keepFunc) { g.dec256(s, zero, l, st, k) })
 }
 
 // final256 is Finalize: the lengths block xored into S3, seven updates,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 
 // Package testdir holds what the tests that use files need to run on
-// Windows and under wine: a temporary directory that wine can remove,
-// and a way to tell wine from Windows.
+// Windows and under wine (a temporary directory that wine can remove, and
+// a way to tell wine from Windows), and, on Linux, a pseudo-terminal.
 package testdir
 
 import (

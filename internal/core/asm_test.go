@@ -185,11 +185,12 @@ func TestDefaultPath(t *testing.T) {
 	}
 }
 
-// TestAEADSize: the AEAD stays pointer-free and 64 bytes, so that New's
-// allocation is of the cheap, unscanned kind.
+// TestAEADSize: the AEAD stays pointer-free and within 64 bytes (52 on
+// 32-bit platforms), so that New's allocation is of the cheap, unscanned
+// kind and the smallest size class that holds it.
 func TestAEADSize(t *testing.T) {
-	if s := unsafe.Sizeof(AEAD{}); s != 64 {
-		t.Errorf("AEAD is %d bytes, want 64", s)
+	if s := unsafe.Sizeof(AEAD{}); s > 64 {
+		t.Errorf("AEAD is %d bytes, want at most 64", s)
 	}
 	if reflect.TypeFor[AEAD]().Kind() != reflect.Struct || hasPointers(reflect.TypeFor[AEAD]()) {
 		t.Error("AEAD holds a pointer")

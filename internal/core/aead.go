@@ -21,12 +21,12 @@ import (
 // Wipe writes it and must not run concurrently with them.
 type AEAD struct {
 	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe; atomic after Init
-	kernel Kernel
-	tagLen int
-	asmMax int32 // the most bytes of ad and message that go to the assembly; -1 for none
-	asmID  int16 // the assembly's functions (asm.ID)
-	vid    uint8 // the variant's ID plus one; 0 before New
 	key    [32]byte
+	asmMax int16 // the most bytes of ad and message that go to the assembly; -1 for none
+	asmID  int16 // the assembly's functions (asm.ID)
+	kernel Kernel
+	tagLen uint8 // 16 or 32
+	vid    uint8 // the variant's ID plus one; 0 before New
 }
 
 // Init makes a ready for variant v with the default kernel, copying key.
@@ -54,10 +54,10 @@ func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Pat
 	if tagLen != 16 && tagLen != 32 {
 		return common.ErrBadTagLength
 	}
-	a.vid, a.kernel, a.tagLen = uint8(v.ID+1), kernel, tagLen
+	a.vid, a.kernel, a.tagLen = uint8(v.ID+1), kernel, uint8(tagLen)
 	a.asmID, a.asmMax = 0, -1
 	if k := asmFor(v, kernel, p); k != nil {
-		a.asmID, a.asmMax = int16(k.id), int32(k.max)
+		a.asmID, a.asmMax = int16(k.id), int16(k.max)
 	}
 	// Copies of constant size, which compile to moves, not a call.
 	if len(key) == 16 {
@@ -75,7 +75,7 @@ func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Pat
 func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
 
 // Overhead returns the tag length.
-func (a *AEAD) Overhead() int { return a.tagLen }
+func (a *AEAD) Overhead() int { return int(a.tagLen) }
 
 // Kernel returns the kernel this AEAD runs.
 func (a *AEAD) Kernel() Kernel { return a.kernel }
@@ -153,7 +153,7 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 	ops, v := a.live()
 	var pad [32]byte
 	n := nonceArg(v, nonce, &pad)
-	ret, out := common.GrowSlice(dst, len(plaintext)+a.tagLen)
+	ret, out := common.GrowSlice(dst, len(plaintext)+int(a.tagLen))
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -163,7 +163,7 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 	mlen := len(plaintext)
 	if a.useAsm(mlen + len(additionalData)) {
 		asm.Seal(int(a.asmID), &a.key, n, unsafe.SliceData(out), unsafe.SliceData(plaintext), mlen,
-			unsafe.SliceData(additionalData), len(additionalData), a.tagLen)
+			unsafe.SliceData(additionalData), len(additionalData), int(a.tagLen))
 	} else {
 		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
 	}
@@ -193,12 +193,12 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	var pad [32]byte
 	n := nonceArg(v, nonce, &pad)
 	if attached {
-		if len(ciphertext) < a.tagLen {
+		if len(ciphertext) < int(a.tagLen) {
 			return nil, common.ErrTruncated
 		}
-		clen := len(ciphertext) - a.tagLen
+		clen := len(ciphertext) - int(a.tagLen)
 		ciphertext, tag = ciphertext[:clen], ciphertext[clen:]
-	} else if len(tag) != a.tagLen {
+	} else if len(tag) != int(a.tagLen) {
 		return nil, common.ErrAuth
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))

@@ -2,7 +2,11 @@
 
 package core
 
-import "github.com/aegisgo/aegis/internal/asm"
+import (
+	"math"
+
+	"github.com/aegisgo/aegis/internal/asm"
+)
 
 // The assembly path: Seal and Open of a short message run in Go assembly
 // (internal/asm), not in the C core, because a cgo call costs about as
@@ -74,6 +78,9 @@ var asmTable = func() (t [PathAsm + 1][len(Variants)][numKernels]asmKernel) {
 				continue
 			}
 			lim := asmLimits[v][k]
+			if lim.limit > math.MaxInt16 {
+				panic("core: an assembly byte limit does not fit the AEAD's int16")
+			}
 			t[PathAuto][v][k] = asmKernel{id: id, max: lim.crossover}
 			t[PathAsm][v][k] = asmKernel{id: id, max: lim.limit}
 		}

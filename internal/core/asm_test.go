@@ -43,7 +43,7 @@ func asmCase(t *testing.T, c, x *AEAD, nonce, m, ad []byte) {
 	if got := x.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the assembly's Seal differs from the C core's", name)
 	}
-	buf := make([]byte, len(m), len(m)+c.tagLen)
+	buf := make([]byte, len(m), len(m)+int(c.tagLen))
 	copy(buf, m)
 	if got := x.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the assembly's Seal in place differs", name)
@@ -185,12 +185,13 @@ func TestDefaultPath(t *testing.T) {
 	}
 }
 
-// TestAEADSize: the AEAD stays pointer-free and within 64 bytes (52 on
-// 32-bit platforms), so that New's allocation is of the cheap, unscanned
-// kind and the smallest size class that holds it.
+// TestAEADSize: the AEAD stays pointer-free and within 48 bytes, a
+// size class below 64 (New is mostly its one allocation, and a 48-byte
+// one costs about 2 ns less than a 64-byte one here), so that New's
+// allocation is of the cheap, unscanned kind.
 func TestAEADSize(t *testing.T) {
-	if s := unsafe.Sizeof(AEAD{}); s > 64 {
-		t.Errorf("AEAD is %d bytes, want at most 64", s)
+	if s := unsafe.Sizeof(AEAD{}); s > 48 {
+		t.Errorf("AEAD is %d bytes, want at most 48", s)
 	}
 	if reflect.TypeFor[AEAD]().Kind() != reflect.Struct || hasPointers(reflect.TypeFor[AEAD]()) {
 		t.Error("AEAD holds a pointer")

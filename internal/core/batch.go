@@ -79,7 +79,7 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // the batch's rules keep every message's output off every other message's
 // memory, so the order in which messages go changes nothing.
 func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail, asmMax int) int {
-	n, tagLen, nonceSize := len(dst), a.tagLen, a.variant().NonceSize
+	n, tagLen, nonceSize := len(dst), int(a.tagLen), a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
@@ -166,7 +166,7 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	for i := range dst {
 		in, ad := plaintexts[i], adAt(additionalData, i)
-		if !asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+		if !asmTakes(len(in), len(ad), int(a.tagLen), true, lim) {
 			// The C core from here on: the groups' state is large, and
 			// batches that the assembly takes whole never clear it.
 			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i, lim)
@@ -182,19 +182,19 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 func (a *AEAD) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i, lim int) {
 	var g group
 	for i < len(dst) {
-		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, true, lim) {
+		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), int(a.tagLen), true, lim) {
 			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
 			i++
 			continue
 		}
 		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil, lim)
 		if g.full() || i == len(dst) {
-			runGroup(ops, &g, &a.key, a.tagLen, false)
+			runGroup(ops, &g, &a.key, int(a.tagLen), false)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		runGroup(ops, &g, &a.key, a.tagLen, false)
+		runGroup(ops, &g, &a.key, int(a.tagLen), false)
 	}
 }
 
@@ -216,9 +216,9 @@ func asmTakes(inLen, adLen, tagLen int, seal bool, max int) bool {
 func (a *AEAD) asmSeal(dst, nonce, in, ad []byte) []byte {
 	var pad [32]byte
 	np := nonceArg(a.variant(), nonce, &pad)
-	ret, out := common.GrowSlice(dst, len(in)+a.tagLen)
+	ret, out := common.GrowSlice(dst, len(in)+int(a.tagLen))
 	asm.Seal(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), len(in),
-		unsafe.SliceData(ad), len(ad), a.tagLen)
+		unsafe.SliceData(ad), len(ad), int(a.tagLen))
 	return ret
 }
 
@@ -227,10 +227,10 @@ func (a *AEAD) asmSeal(dst, nonce, in, ad []byte) []byte {
 func (a *AEAD) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 	var pad [32]byte
 	np := nonceArg(a.variant(), nonce, &pad)
-	clen := len(in) - a.tagLen
+	clen := len(in) - int(a.tagLen)
 	ret, out := common.GrowSlice(dst, clen)
 	if !asm.Open(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), clen,
-		unsafe.SliceData(ad), len(ad), &in[clen], a.tagLen) {
+		unsafe.SliceData(ad), len(ad), &in[clen], int(a.tagLen)) {
 		clear(out)
 		return nil, false
 	}
@@ -263,7 +263,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	for i := range dst {
 		in, ad := ciphertexts[i], adAt(additionalData, i)
-		if !asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+		if !asmTakes(len(in), len(ad), int(a.tagLen), false, lim) {
 			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, lim, fails)
 			break
 		}
@@ -290,7 +290,7 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i, lim int, fails []batchFail) []batchFail {
 	var g group
 	for i < len(dst) {
-		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), a.tagLen, false, lim) {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), int(a.tagLen), false, lim) {
 			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
 			} else {
@@ -301,12 +301,12 @@ func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData 
 		}
 		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails, lim)
 		if g.n > 0 && (g.full() || i == len(dst)) {
-			fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+			fails = openGroup(ops, &g, &a.key, int(a.tagLen), dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, &a.key, a.tagLen, dst, fails)
+		fails = openGroup(ops, &g, &a.key, int(a.tagLen), dst, fails)
 	}
 	return fails
 }
@@ -404,7 +404,7 @@ func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		panic(name + ": batch slices of different lengths")
 	}
 	nonces, ins = nonces[:n], ins[:n]
-	maxNonce, tagLen := a.variant().NonceSize, a.tagLen
+	maxNonce, tagLen := a.variant().NonceSize, int(a.tagLen)
 	// An output is the input's length plus the tag (seal), or minus it.
 	grow := tagLen
 	if !seal {

@@ -7,7 +7,7 @@ import "os"
 // Kernel is one implementation of the variants in the C core. The numbers
 // are csrc/aegis.h's (AEGISGO_SOFT ...); core_cgo.go checks at compile
 // time that the two agree.
-type Kernel int
+type Kernel int8
 
 const (
 	KernelSoft   Kernel = iota // portable C, constant time

@@ -69,6 +69,8 @@ func (a *arm64) GPs() []R {
 
 func (a *arm64) Masked() bool { return false }
 
+func (a *arm64) Ternary() bool { return false }
+
 func (a *arm64) v(v V) string { return fmt.Sprintf("V%d.B16", v) }
 func (a *arm64) f(v V) string { return fmt.Sprintf("F%d", v) }
 func (a *arm64) g(r R) string {

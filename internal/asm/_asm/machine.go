@@ -32,6 +32,9 @@ type Machine interface {
 	// byte masks (LoadPart and the others below). Otherwise they go
 	// through a scratch buffer in the frame (CopyIn, CopyOut).
 	Masked() bool
+	// Ternary reports whether Xor3 and XorAnd are one instruction each
+	// (VPTERNLOG); otherwise each is two.
+	Ternary() bool
 
 	// Func starts a function: its Go name, its Go signature, the lanes
 	// per register of its block vectors (see Shape), and the bytes of

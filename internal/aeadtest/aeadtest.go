@@ -426,6 +426,21 @@ func (v Variant) testOverlap(t *testing.T) {
 	mustPanic(t, "Open with output over the additional data", p, func() {
 		a.Open(buf[200:200], nonce, ct, buf[150:250])
 	})
+	// One check covers the ciphertext and its tag; the text still says
+	// which was overlapped.
+	clen := len(ct) - 16
+	mustPanic(t, "Open with output in the tag", p+" of output and tag", func() {
+		a.Open(buf[clen+4:clen+4], nonce, buf[:len(ct)], nil)
+	})
+	mustPanic(t, "Open with output over the ciphertext and the tag", p+" of output and input", func() {
+		a.Open(buf[8:8], nonce, buf[:len(ct)], nil)
+	})
+	mustPanic(t, "Open with output ending in the ciphertext", p+" of output and input", func() {
+		a.Open(buf[:0], nonce, buf[50:50+len(ct)], nil)
+	})
+	if _, err := a.Open(buf[:0], nonce, buf[:len(ct)], nil); err != nil {
+		t.Errorf("Open in place: %v", err)
+	}
 }
 
 func (v Variant) testInputsUnchanged(t *testing.T) {

@@ -192,6 +192,9 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	ops, v := a.live()
 	var pad [32]byte
 	n := nonceArg(v, nonce, &pad)
+	// in is what the output may share only exactly: the ciphertext, with
+	// its tag when attached, so that one check covers both rules there.
+	in := ciphertext
 	if attached {
 		if len(ciphertext) < int(a.tagLen) {
 			return nil, common.ErrTruncated
@@ -202,10 +205,13 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 		return nil, common.ErrAuth
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
-	if common.InexactOverlap(out, ciphertext) {
-		panic(v.Name + errOverlapInput)
+	if common.InexactOverlap(out, in) {
+		if common.InexactOverlap(out, ciphertext) {
+			panic(v.Name + errOverlapInput)
+		}
+		panic(v.Name + errOverlapTag)
 	}
-	if common.AnyOverlap(out, tag) {
+	if !attached && common.AnyOverlap(out, tag) {
 		panic(v.Name + errOverlapTag)
 	}
 	if common.AnyOverlap(out, additionalData) {

@@ -54,9 +54,15 @@ STEP_FUNC void FN(update256_late)(FN(st256) *s, BLK m)
  *
  * FN(z256)(s) is the word. Z256_ENC(s, m) is m ^ z and Z256_DEC(s, c) is
  * c ^ z, with the XORs in the order of their loops, as Z128 in
- * aegis128_body.h: Enc takes the message with S1 and S4 first; Dec takes
- * S1 last, which feeds back into itself two updates later (S1 -> M -> S0
- * -> S1). Z256_TERMS(s) lists the state words: a, b, e, c and d of
+ * aegis128_body.h: Enc takes the message with S1 and S4 first. Through
+ * S0 ^ M every state word feeds back into itself, so Dec keeps the words
+ * shallow in M. Where blk_xor3 and blk_xor_and are one instruction each
+ * (no BLK_SPLIT_LOGIC), M is two halves, (c ^ S1 ^ S4) ^ (S5 ^ (S2 & S3)),
+ * every word two deep: AEGIS-256 and 256X2 Open ran 4% faster on avx512
+ * than with the chain. Elsewhere M is a chain with S1 last, as S1 is in
+ * the shortest loop (S1 -> M -> S0 -> S1): the halves made Open 10-14%
+ * slower on aesni and avx2.
+ * Z256_TERMS(s) lists the state words: a, b, e, c and d of
  * a ^ b ^ e ^ (c & d). The word alone is an inline function where Z128
  * is a macro: each keeps the instructions the kernels were measured with
  * (see Z128). */
@@ -65,7 +71,12 @@ STEP_FUNC void FN(update256_late)(FN(st256) *s, BLK m)
 #define Z256_DEC(s, c) AEGISGO_APPLY(Z256_DEC_, c, Z256_TERMS(s))
 #define Z256_WORD_(a, b, e, c, d) blk_xor(blk_xor_xor_and(a, b, c, d), e)
 #define Z256_ENC_(x, a, b, e, c, d) blk_xor(blk_xor_and(blk_xor3(x, a, b), c, d), e)
+#undef Z256_DEC_
+#ifdef BLK_SPLIT_LOGIC
 #define Z256_DEC_(x, a, b, e, c, d) blk_xor(blk_xor_and(blk_xor3(x, b, e), c, d), a)
+#else
+#define Z256_DEC_(x, a, b, e, c, d) blk_xor(blk_xor3(x, a, b), blk_xor_and(e, c, d))
+#endif
 
 AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
 {

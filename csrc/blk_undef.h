@@ -15,6 +15,7 @@
 #undef blk_broadcast
 #undef blk_xor3
 #undef blk_xor_and
+#undef BLK_SPLIT_LOGIC
 #undef blk_xor_xor_and
 #undef blk_load_part
 #undef blk_store_part

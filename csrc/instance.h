@@ -45,12 +45,19 @@
 
 /* The defaults of the optional operations, for every kernel and degree
  * that does not define its own (they are written in the required ones, so
- * they stay defined for the next degree). */
+ * they stay defined for the next degree). BLK_SPLIT_LOGIC marks the
+ * defaults of blk_xor3 and blk_xor_and, two instructions each, where a
+ * kernel's own are one (AVX-512's ternary logic); Z256_DEC in
+ * aegis256_body.h takes its form from it. It is not a knob: it follows
+ * from the operations the kernel defines, and blk_undef.h undoes it with
+ * them. */
 #ifndef blk_xor3
 #define blk_xor3(a, b, c) blk_xor(blk_xor(a, b), c)
+#define BLK_SPLIT_LOGIC
 #endif
 #ifndef blk_xor_and
 #define blk_xor_and(a, b, c) blk_xor((a), blk_and(b, c))
+#define BLK_SPLIT_LOGIC
 #endif
 #ifndef blk_xor_xor_and
 #define blk_xor_xor_and(a, b, c, d) blk_xor(blk_xor(a, b), blk_and(c, d))

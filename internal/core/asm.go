@@ -121,15 +121,17 @@ const asmNeonCrossover = 1 << 10
 
 // asmLimits holds the crossovers, measured on this machine (an Intel Xeon
 // of the Sapphire Rapids class) with BenchmarkAsmRatio (the C core's time
-// over the assembly's, 16 B to 64 KiB, in one process) and with
+// over the assembly's, in one process, Seal and Open) and with
 // cmd/aegis-speed's BenchmarkSeal and BenchmarkOpen (test binaries with
 // and without the assembly, run in turn). Without the cgo call's toll,
-// the assembly is 1.3 to 2.1 times as fast at 16 B and 9 to 15% faster at
-// 8 KiB. For longer messages the two meet: the toll is a few percent of
-// the call, the C core's loops are up to 3% faster per byte, and where a
-// loop happens to fall in the binary moves either by about as much. So the
-// crossover is 8 KiB on avx2 and avx512 and the byte limit on aesni,
-// except for:
+// the assembly is 1.3 to 2.1 times as fast at 16 B. At 8 to 16 KiB the
+// toll is a few percent of the call, and what is left is the loops. At
+// 12 and 16 KiB the assembly's Seal is 4-15% faster, and its Open 1-14%
+// faster, except for AEGIS-128L's Open on avx512 (a tie) and on avx2, and
+// AEGIS-128X2's on avx2 (2-5% slower). So the crossover is the byte
+// limit, except for:
+//   - AEGIS-128L and AEGIS-128X2 on avx2: 8 KiB, where the two ops'
+//     differences cancel.
 //   - AEGIS-256X2 on aesni, where the assembly runs the two lanes one
 //     after the other (their state and temporaries do not fit 16
 //     registers together) and the C core interleaves them: the assembly
@@ -138,10 +140,12 @@ const asmNeonCrossover = 1 << 10
 var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	for v := range t {
 		for k, lim := range asmByteLimit {
-			t[v][k] = asmLimit{crossover: min(lim, 8<<10), limit: lim}
+			t[v][k] = asmLimit{crossover: lim, limit: lim}
 		}
 		t[v][KernelNEON].crossover = asmNeonCrossover
 	}
+	t[id128L][KernelAVX2].crossover = 8 << 10
+	t[id128X2][KernelAVX2].crossover = 8 << 10
 	t[id256X2][KernelAESNI].crossover = 512
 	return t
 }()

@@ -188,10 +188,13 @@ func TestDefaultPath(t *testing.T) {
 // TestAEADSize: the AEAD stays pointer-free and within 48 bytes, a
 // size class below 64 (New is mostly its one allocation, and a 48-byte
 // one costs about 2 ns less than a 64-byte one here), so that New's
-// allocation is of the cheap, unscanned kind.
+// allocation is of the cheap, unscanned kind, with the key 16-aligned.
 func TestAEADSize(t *testing.T) {
 	if s := unsafe.Sizeof(AEAD{}); s > 48 {
 		t.Errorf("AEAD is %d bytes, want at most 48", s)
+	}
+	if o := unsafe.Offsetof(AEAD{}.key); o%16 != 0 {
+		t.Errorf("AEAD's key at offset %d, want a multiple of 16 (see AEAD)", o)
 	}
 	if reflect.TypeFor[AEAD]().Kind() != reflect.Struct || hasPointers(reflect.TypeFor[AEAD]()) {
 		t.Error("AEAD holds a pointer")

@@ -71,7 +71,7 @@ var variant = core.AEGIS128L
 // not usable. It is safe for concurrent use by multiple goroutines, except
 // [Aegis128L.Wipe].
 type Aegis128L struct {
-	a core.AEAD
+	a core.AEAD16
 }
 
 // New returns an AEGIS-128L AEAD for key, with tags of tagLen bytes (16 or

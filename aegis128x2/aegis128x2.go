@@ -72,7 +72,7 @@ var variant = core.AEGIS128X2
 // not usable. It is safe for concurrent use by multiple goroutines, except
 // [Aegis128X2.Wipe].
 type Aegis128X2 struct {
-	a core.AEAD
+	a core.AEAD16
 }
 
 // New returns an AEGIS-128X2 AEAD for key, with tags of tagLen bytes (16 or

@@ -71,7 +71,7 @@ var variant = core.AEGIS128X4
 // not usable. It is safe for concurrent use by multiple goroutines, except
 // [Aegis128X4.Wipe].
 type Aegis128X4 struct {
-	a core.AEAD
+	a core.AEAD16
 }
 
 // New returns an AEGIS-128X4 AEAD for key, with tags of tagLen bytes (16 or

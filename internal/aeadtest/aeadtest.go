@@ -14,10 +14,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
@@ -53,6 +55,7 @@ func Run(t *testing.T, v Variant) {
 	t.Run("Wipe", v.testWipe)
 	t.Run("ZeroValue", v.testZeroValue)
 	t.Run("BadParams", v.testBadParams)
+	t.Run("NewSize", v.testNewSize)
 	// The same conformance tests on every implementation, kernel and
 	// path: New takes the assembly up to its crossover only.
 	for _, i := range core.Impls(v.V) {
@@ -640,6 +643,29 @@ func (v Variant) testAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Open with room in dst: %v allocations, want 0", n)
 	}
+}
+
+// testNewSize: New makes one allocation, of the smallest size class
+// that holds the variant's key with the rest of the AEAD (core.AEADOf):
+// 32 bytes for the AEGIS-128 family, 48 for the AEGIS-256 family.
+func (v Variant) testNewSize(t *testing.T) {
+	key := make([]byte, v.V.KeySize)
+	a, err := v.New(key, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := reflect.TypeOf(a).Elem().Size()
+	if want := uintptr(16 + v.V.KeySize); unsafe.Sizeof(uintptr(0)) == 8 && size != want {
+		t.Errorf("the AEAD is %d bytes, want %d", size, want)
+	}
+	if testing.Short() {
+		return
+	}
+	var sink cipher.AEAD
+	if n := testing.AllocsPerRun(100, func() { sink, _ = v.New(key, 16) }); n != 1 {
+		t.Errorf("New: %v allocations, want 1", n)
+	}
+	_ = sink
 }
 
 func (v Variant) testConcurrent(t *testing.T) {

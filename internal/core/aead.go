@@ -7,23 +7,34 @@ import (
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
-	"github.com/aegisgo/aegis/internal/asm"
 )
 
-// AEAD is the state behind every variant's AEAD type: the variant, the
+// KeyArray is the storage of an AEAD's key: 16 bytes hold the keys of the
+// AEGIS-128 family, 32 bytes those of every variant.
+type KeyArray interface{ [16]byte | [32]byte }
+
+// AEADOf is the state behind every variant's AEAD type: the variant, the
 // kernel's table in the C core and its assembly, and a private copy of the
-// key.
+// key in a K.
 //
 // It holds no pointer, so that New's allocation is of the cheaper kind and
-// the garbage collector never scans it, and it fits 48 bytes. The key
-// comes first: Go puts objects of 48 bytes at multiples of 16, so the
-// kernels' 16-byte loads of the key, on the path of Init's first update,
-// never split a cache line (at offset 8, one object in two would).
+// the garbage collector never scans it, and it is as small as its key
+// allows: 32 bytes with a 16-byte key (the AEGIS-128 family's AEAD16),
+// 48 with a 32-byte one (AEAD). The key comes first: Go puts objects of 32
+// and 48 bytes at multiples of 16, so the kernels' 16-byte loads of the
+// key, on the path of Init's first update, never split a cache line.
 //
 // Seal and Open read it only, so one AEAD serves any number of goroutines.
 // Wipe writes it and must not run concurrently with them.
-type AEAD struct {
-	key    [32]byte
+type AEADOf[K KeyArray] struct {
+	key K
+	header
+}
+
+// header is an AEAD but for its key. New copies it whole from headers
+// (asm.go), which holds one for each path, variant and kernel that runs
+// here, and sets the tag length.
+type header struct {
 	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe; atomic after Init
 	asmMax int16   // the most bytes of ad and message that go to the assembly; -1 for none
 	asmID  int16   // the assembly's functions (asm.ID)
@@ -32,23 +43,42 @@ type AEAD struct {
 	vid    uint8 // the variant's ID plus one; 0 before New
 }
 
+// AEAD holds a key of any variant: raf, the tests and the benchmarks use
+// it where the variant is chosen at run time.
+type AEAD = AEADOf[[32]byte]
+
+// AEAD16 holds the 16-byte key of the AEGIS-128 family, in 32 bytes.
+type AEAD16 = AEADOf[[16]byte]
+
+// keyPtr returns the key's first byte, for the kernels: they read the
+// variant's KeySize bytes, which Init checked that K holds.
+func (a *AEADOf[K]) keyPtr() *byte { return (*byte)(unsafe.Pointer(&a.key)) }
+
 // Init makes a ready for variant v with the default kernel, copying key.
-func (a *AEAD) Init(v *Variant, key []byte, tagLen int) error {
-	return a.InitPath(v, key, tagLen, DefaultKernel(v), PathAuto)
+func (a *AEADOf[K]) Init(v *Variant, key []byte, tagLen int) error {
+	return a.init(v, key, tagLen, &defaultHeaders[v.ID])
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
 // cannot run here (or the module has no C core).
-func (a *AEAD) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
+func (a *AEADOf[K]) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
 	return a.InitPath(v, key, tagLen, kernel, PathAuto)
 }
 
 // InitPath is InitKernel with a given path (asm.go): tests and benchmarks
 // run the assembly and the C core apart with it.
-func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Path) error {
-	ops := kernelOps(v.ID, kernel)
-	if ops == 0 {
+func (a *AEADOf[K]) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Path) error {
+	if kernel < 0 || kernel >= numKernels || p < 0 || p > PathAsm {
+		return common.ErrNotAvailable
+	}
+	return a.init(v, key, tagLen, &headers[p][v.ID][kernel])
+}
+
+// init makes a ready with the header h, whose ops are 0 where its kernel
+// cannot run here.
+func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, h *header) error {
+	if h.ops == 0 {
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {
@@ -57,33 +87,32 @@ func (a *AEAD) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Pat
 	if tagLen != 16 && tagLen != 32 {
 		return common.ErrBadTagLength
 	}
-	a.vid, a.kernel, a.tagLen = uint8(v.ID+1), kernel, uint8(tagLen)
-	a.asmID, a.asmMax = 0, -1
-	if k := asmFor(v, kernel, p); k != nil {
-		a.asmID, a.asmMax = int16(k.id), int16(k.max)
+	if len(key) > len(a.key) {
+		panic("core: " + v.Name + "'s key does not fit this AEAD type")
 	}
 	// Copies of constant size, which compile to moves, not a call.
 	if len(key) == 16 {
-		*(*[16]byte)(a.key[:]) = [16]byte(key)
+		*(*[16]byte)(unsafe.Pointer(&a.key)) = [16]byte(key)
 	} else {
-		a.key = [32]byte(key)
+		*(*[32]byte)(unsafe.Pointer(&a.key)) = [32]byte(key)
 	}
-	// A plain store: the AEAD is not shared before Init returns (and
-	// New returns it), and an atomic one costs New a locked instruction.
-	a.ops = ops
+	// Plain stores: the AEAD is not shared before Init returns (and New
+	// returns it), and an atomic one costs New a locked instruction.
+	a.header = *h
+	a.tagLen = uint8(tagLen)
 	return nil
 }
 
 // NonceSize returns the variant's nonce size.
-func (a *AEAD) NonceSize() int { return a.variant().NonceSize }
+func (a *AEADOf[K]) NonceSize() int { return a.variant().NonceSize }
 
 // Overhead returns the tag length.
-func (a *AEAD) Overhead() int { return int(a.tagLen) }
+func (a *AEADOf[K]) Overhead() int { return int(a.tagLen) }
 
 // Kernel returns the kernel this AEAD runs.
-func (a *AEAD) Kernel() Kernel { return a.kernel }
+func (a *AEADOf[K]) Kernel() Kernel { return a.kernel }
 
-func (a *AEAD) variant() *Variant {
+func (a *AEADOf[K]) variant() *Variant {
 	if a.vid == 0 {
 		panic("aegis: AEAD used without New")
 	}
@@ -95,7 +124,7 @@ func (a *AEAD) variant() *Variant {
 // that value to C: a Wipe that runs concurrently (a misuse) can then make
 // the call compute garbage from a half-zeroed key, but never hand C a null
 // table.
-func (a *AEAD) live() (uintptr, *Variant) {
+func (a *AEADOf[K]) live() (uintptr, *Variant) {
 	v := a.variant()
 	ops := atomic.LoadUintptr(&a.ops)
 	if ops == 0 {
@@ -105,21 +134,31 @@ func (a *AEAD) live() (uintptr, *Variant) {
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
-// the C core reads: the caller's own bytes when the nonce has the full
-// size, which is the usual case and costs no copy, else the nonce
-// zero-padded into pad, as go-libaegis does (an empty nonce is the
-// all-zero nonce). Only a nonce longer than NonceSize panics. C only reads
-// the bytes, during the call.
-func nonceArg(v *Variant, nonce []byte, pad *[32]byte) *byte {
+// the kernels read: the caller's own bytes when the nonce has the full
+// size and out does not overlap it, which is the usual case and costs no
+// copy, else the nonce zero-padded into pad, as go-libaegis does (an empty
+// nonce is the all-zero nonce). Only a nonce longer than NonceSize panics.
+//
+// The nonce may lie in the output region (cipher.AEAD sets no rule for
+// it, and Go's AES-GCM reads it before it writes), but a kernel may read
+// it after its first output: the assembly that runs lanes in groups
+// reloads it for each group. Copied aside, it is read from pad, which no
+// output reaches. The kernels only read the bytes, during the call.
+func nonceArg(v *Variant, nonce, out []byte, pad *[32]byte) *byte {
 	ns := v.NonceSize
-	if len(nonce) == ns {
+	if len(nonce) == ns && !common.AnyOverlap(out, nonce) {
 		return &nonce[0]
 	}
-	if len(nonce) > ns {
-		panic(v.Name + ": incorrect nonce length given to AEAD")
-	}
+	checkNonce(v, nonce)
 	copy(pad[:], nonce)
 	return &pad[0]
+}
+
+// checkNonce panics for a nonce longer than NonceSize.
+func checkNonce(v *Variant, nonce []byte) {
+	if len(nonce) > v.NonceSize {
+		panic(v.Name + ": incorrect nonce length given to AEAD")
+	}
 }
 
 // The panics of Seal's and Open's overlap rules, after the variant's name
@@ -130,12 +169,8 @@ const (
 	errOverlapAD    = ": invalid buffer overlap of output and additional data"
 )
 
-// useAsm reports whether the assembly takes a one-message call with n
-// bytes of additional data and message (else the C core does).
-func (a *AEAD) useAsm(n int) bool { return n <= int(a.asmMax) }
-
 // Seal implements cipher.AEAD.
-func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+func (a *AEADOf[K]) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ret, _ := a.sealTo(dst, nonce, plaintext, additionalData)
 	return ret
 }
@@ -145,18 +180,18 @@ func (a *AEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 // bytes that follow it in the same array (so appending to ciphertext
 // cannot overwrite the tag). Nothing is allocated when dst has room for
 // len(plaintext)+tagLen more bytes.
-func (a *AEAD) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphertext, tag []byte) {
+func (a *AEADOf[K]) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphertext, tag []byte) {
 	ret, ctEnd := a.sealTo(dst, nonce, plaintext, additionalData)
 	return ret[:ctEnd:ctEnd], ret[ctEnd:len(ret):len(ret)]
 }
 
 // sealTo holds every check of Seal and SealDetached. It appends the
 // ciphertext and the tag to dst, and says where the ciphertext ends.
-func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
+func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
 	ops, v := a.live()
-	var pad [32]byte
-	n := nonceArg(v, nonce, &pad)
 	ret, out := common.GrowSlice(dst, len(plaintext)+int(a.tagLen))
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -164,11 +199,10 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 		panic(v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
-	if a.useAsm(mlen + len(additionalData)) {
-		asm.Seal(int(a.asmID), &a.key, n, unsafe.SliceData(out), unsafe.SliceData(plaintext), mlen,
-			unsafe.SliceData(additionalData), len(additionalData), int(a.tagLen))
+	if a.asmTakes(mlen, len(additionalData), false, 1) {
+		a.sealAsm(out, n, plaintext, additionalData)
 	} else {
-		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, &a.key)
+		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
 	}
 	return ret, len(dst) + mlen
 }
@@ -176,13 +210,13 @@ func (a *AEAD) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte,
 // Open implements cipher.AEAD. On failure it returns common.ErrAuth (or
 // common.ErrTruncated for input shorter than a tag), and the part of dst
 // it would have filled holds zeros, not plaintext.
-func (a *AEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+func (a *AEADOf[K]) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	return a.openTo(dst, nonce, ciphertext, nil, additionalData, true)
 }
 
 // OpenDetached is Open with the tag apart. A tag of another length than
 // tagLen cannot match: the result is common.ErrAuth.
-func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
+func (a *AEADOf[K]) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
 	return a.openTo(dst, nonce, ciphertext, tag, additionalData, false)
 }
 
@@ -191,10 +225,9 @@ func (a *AEAD) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) 
 // ciphertext when attached, else in tag) has the right length, the buffers
 // do not overlap. The C core reads the tag after it has written the
 // plaintext, so the output may not overlap the tag at all.
-func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
+func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
 	ops, v := a.live()
-	var pad [32]byte
-	n := nonceArg(v, nonce, &pad)
+	checkNonce(v, nonce)
 	// in is what the output may share only exactly: the ciphertext, with
 	// its tag when attached, so that one check covers both rules there.
 	in := ciphertext
@@ -208,6 +241,8 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 		return nil, common.ErrAuth
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, in) {
 		if common.InexactOverlap(out, ciphertext) {
 			panic(v.Name + errOverlapInput)
@@ -220,15 +255,15 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 	if common.AnyOverlap(out, additionalData) {
 		panic(v.Name + errOverlapAD)
 	}
-	if a.useAsm(len(ciphertext) + len(additionalData)) {
-		if !asm.Open(int(a.asmID), &a.key, n, unsafe.SliceData(out), unsafe.SliceData(ciphertext), len(ciphertext),
-			unsafe.SliceData(additionalData), len(additionalData), unsafe.SliceData(tag), len(tag)) {
-			// Open's one branch on the tag check; the C core clears
-			// the output itself.
-			clear(out)
-			return nil, common.ErrAuth
-		}
-	} else if !open(ops, out, ciphertext, tag, additionalData, n, &a.key) {
+	var ok bool
+	if a.asmTakes(len(ciphertext), len(additionalData), false, 1) {
+		ok = a.openAsm(out, n, ciphertext, tag, additionalData)
+	} else {
+		ok = open(ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
+	}
+	if !ok {
+		// Open's one branch on the tag check; both paths have cleared
+		// the output.
 		return nil, common.ErrAuth
 	}
 	return ret, nil
@@ -238,7 +273,8 @@ func (a *AEAD) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attach
 // starts later panics. It must not run concurrently with Seal or Open; if
 // it does, a call already past its check may return garbage (computed from
 // a partly zeroed key), but it cannot crash the process.
-func (a *AEAD) Wipe() {
+func (a *AEADOf[K]) Wipe() {
 	atomic.StoreUintptr(&a.ops, 0)
-	clear(a.key[:])
+	var zero K
+	a.key = zero
 }

@@ -4,6 +4,7 @@ package core
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/aegisgo/aegis/internal/asm"
 )
@@ -50,40 +51,40 @@ const (
 	PathAsm
 )
 
-// asmKernel is the assembly of one variant on one kernel, as an AEAD
-// holds it: the number of its functions (asm.ID), and the most bytes of
-// additional data and message that it gives them.
-type asmKernel struct {
-	id  int
-	max int
-}
+// asmFor reports whether variant v on kernel k has assembly on path p.
+func asmFor(v *Variant, k Kernel, p Path) bool { return headers[p][v.ID][k].asmMax >= 0 }
 
-// asmFor returns the assembly that an AEAD of variant v on kernel k takes
-// on path p, or nil where the C core runs everything.
-func asmFor(v *Variant, k Kernel, p Path) *asmKernel {
-	e := &asmTable[p][v.ID][k]
-	if e.max == 0 {
-		return nil
-	}
-	return e
-}
-
-// asmTable holds what asmFor returns, so that New allocates nothing for
-// it: by path, variant and kernel (PathC's entries stay empty).
-var asmTable = func() (t [PathAsm + 1][len(Variants)][numKernels]asmKernel) {
-	for v := range Variants {
-		for k := range numKernels {
-			id := asm.ID(v, int(k))
-			if id < 0 {
-				continue
+// headers holds what Init copies into an AEAD, for each path, variant and
+// kernel: the kernel's C table (0 where it cannot run here), and its
+// assembly's functions and byte limit on the path (asmMax -1 where the C
+// core runs everything: PathC, and kernels without assembly). Only the
+// tag length is left to set.
+var headers = func() (t [PathAsm + 1][len(Variants)][numKernels]header) {
+	for p := range PathAsm + 1 {
+		for v := range Variants {
+			for k := range numKernels {
+				h := header{ops: opsTable[v][k], asmMax: -1, kernel: k, vid: uint8(v + 1)}
+				lim := asmLimits[v][k]
+				if lim.limit > math.MaxInt16 {
+					panic("core: an assembly byte limit does not fit the AEAD's int16")
+				}
+				if id := asm.ID(v, int(k)); id >= 0 && p != PathC {
+					h.asmID, h.asmMax = int16(id), int16(lim.crossover)
+					if p == PathAsm {
+						h.asmMax = int16(lim.limit)
+					}
+				}
+				t[p][v][k] = h
 			}
-			lim := asmLimits[v][k]
-			if lim.limit > math.MaxInt16 {
-				panic("core: an assembly byte limit does not fit the AEAD's int16")
-			}
-			t[PathAuto][v][k] = asmKernel{id: id, max: lim.crossover}
-			t[PathAsm][v][k] = asmKernel{id: id, max: lim.limit}
 		}
+	}
+	return t
+}()
+
+// defaultHeaders holds New's: PathAuto on each variant's default kernel.
+var defaultHeaders = func() (t [len(Variants)]header) {
+	for v := range t {
+		t[v] = headers[PathAuto][v][defaultKernel[v]]
 	}
 	return t
 }()
@@ -161,13 +162,44 @@ var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 // tie, and at 32 the lanes win.
 const asmLaneBatch = 16
 
-// batchAsmMax returns the most bytes of additional data and input that a
-// message of a batch of n may take to go to the assembly; -1 for none.
-func (a *AEAD) batchAsmMax(n int) int {
-	if n >= asmLaneBatch && lanesTable[a.vid-1][a.kernel] > 0 {
-		return -1
+// asmTakes is the one routing decision of Seal, Open and the batches:
+// whether the assembly runs a message with inLen bytes of input (with its
+// tag when tagged, as OpenBatch has it) and adLen of additional data, in
+// a batch of batchLen messages (1 outside a batch), or the C core does.
+// The assembly takes messages up to the AEAD's asmMax bytes (its
+// crossover on PathAuto), except in batches large enough for the C core's
+// lanes, where those have them. An input shorter than its tag goes to the
+// C side, whose batch code notes it as truncated.
+func (a *AEADOf[K]) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
+	if tagged {
+		if inLen < int(a.tagLen) {
+			return false
+		}
+		inLen -= int(a.tagLen)
 	}
-	return int(a.asmMax)
+	if batchLen >= asmLaneBatch && lanesTable[a.vid-1][a.kernel] > 0 {
+		return false
+	}
+	return inLen+adLen <= int(a.asmMax)
+}
+
+// sealAsm is the assembly's Seal, called from here only: the message at
+// in to out, with the tag after it. Seal's checks are made, and the nonce
+// at n is one that out does not overlap (nonceArg).
+func (a *AEADOf[K]) sealAsm(out []byte, n *byte, in, ad []byte) {
+	asm.Seal(int(a.asmID), (*[32]byte)(unsafe.Pointer(&a.key)), n, unsafe.SliceData(out),
+		unsafe.SliceData(in), len(in), unsafe.SliceData(ad), len(ad), int(a.tagLen))
+}
+
+// openAsm is the assembly's Open, called from here only, under sealAsm's
+// rules. When the tag does not match, it zeroes out and returns false.
+func (a *AEADOf[K]) openAsm(out []byte, n *byte, c, tag, ad []byte) bool {
+	if !asm.Open(int(a.asmID), (*[32]byte)(unsafe.Pointer(&a.key)), n, unsafe.SliceData(out),
+		unsafe.SliceData(c), len(c), unsafe.SliceData(ad), len(ad), unsafe.SliceData(tag), len(tag)) {
+		clear(out)
+		return false
+	}
+	return true
 }
 
 // Impl is one implementation of a variant's one-message calls: a kernel,
@@ -194,7 +226,7 @@ func Impls(v *Variant) []Impl {
 	var is []Impl
 	for _, k := range Kernels(v) {
 		is = append(is, Impl{k, PathC})
-		if asmFor(v, k, PathAsm) != nil {
+		if asmFor(v, k, PathAsm) {
 			is = append(is, Impl{k, PathAsm})
 		}
 	}
@@ -202,10 +234,10 @@ func Impls(v *Variant) []Impl {
 }
 
 // InitImpl is InitPath with an Impl.
-func (a *AEAD) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
+func (a *AEADOf[K]) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
 	return a.InitPath(v, key, tagLen, i.Kernel, i.Path)
 }
 
 // AsmMax returns the most bytes of additional data and message that a's
 // one-message calls give to the assembly; -1 where they give it none.
-func (a *AEAD) AsmMax() int { return int(a.asmMax) }
+func (a *AEADOf[K]) AsmMax() int { return int(a.asmMax) }

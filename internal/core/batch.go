@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
-	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // BatchGroup is how many messages one cgo call of a batch carries; a
@@ -74,18 +73,18 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // not inlined on its usual path, so that the loop keeps its values in
 // registers (a call in Go saves none).
 //
-// It stops, too, at a message that the assembly takes (asmTakes: at most
-// asmMax bytes of input and ad), which the caller runs there and then:
-// the batch's rules keep every message's output off every other message's
-// memory, so the order in which messages go changes nothing.
-func (g *group) fill(a *AEAD, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail, asmMax int) int {
+// It stops, too, at a message that the assembly takes (asmTakes), which
+// the caller runs there and then: the batch's rules keep every message's
+// output off every other message's memory, so the order in which messages
+// go changes nothing.
+func fill[K KeyArray](g *group, a *AEADOf[K], dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
 	n, tagLen, nonceSize := len(dst), int(a.tagLen), a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
-		if asmTakes(len(in), len(ad), tagLen, seal, asmMax) {
+		if a.asmTakes(len(in), len(ad), !seal, n) {
 			break
 		}
 		inLen, need := len(in), len(in)+tagLen
@@ -152,7 +151,7 @@ func adAt(additionalData [][]byte, i int) []byte {
 // among which is dst[i] as passed, with room or not. Every argument is
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
-func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
+func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	ops, _ := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
@@ -161,15 +160,14 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 		return dst
 	}
 	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
-	lim := a.batchAsmMax(len(dst))
 	n := len(dst)
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	for i := range dst {
 		in, ad := plaintexts[i], adAt(additionalData, i)
-		if !asmTakes(len(in), len(ad), int(a.tagLen), true, lim) {
+		if !a.asmTakes(len(in), len(ad), false, n) {
 			// The C core from here on: the groups' state is large, and
 			// batches that the assembly takes whole never clear it.
-			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i, lim)
+			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i)
 			break
 		}
 		dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
@@ -179,59 +177,41 @@ func (a *AEAD) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]b
 
 // sealGroups seals the messages of a checked batch from i on: in groups
 // through the C core, and those that the assembly takes, there and then.
-func (a *AEAD) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i, lim int) {
+func (a *AEADOf[K]) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i int) {
 	var g group
 	for i < len(dst) {
-		if in, ad := plaintexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), int(a.tagLen), true, lim) {
+		if in, ad := plaintexts[i], adAt(additionalData, i); a.asmTakes(len(in), len(ad), false, len(dst)) {
 			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
 			i++
 			continue
 		}
-		i = g.fill(a, dst, nonces, plaintexts, additionalData, i, true, nil, lim)
+		i = fill(&g, a, dst, nonces, plaintexts, additionalData, i, true, nil)
 		if g.full() || i == len(dst) {
-			runGroup(ops, &g, &a.key, int(a.tagLen), false)
+			runGroup(ops, &g, a.keyPtr(), int(a.tagLen), false)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		runGroup(ops, &g, &a.key, int(a.tagLen), false)
+		runGroup(ops, &g, a.keyPtr(), int(a.tagLen), false)
 	}
-}
-
-// asmTakes reports whether the assembly takes a batch message with inLen
-// bytes of input and adLen of ad: an open's input without its tag (one
-// shorter than a tag is left to fill, which notes it), up to max bytes.
-func asmTakes(inLen, adLen, tagLen int, seal bool, max int) bool {
-	if !seal {
-		if inLen < tagLen {
-			return false
-		}
-		inLen -= tagLen
-	}
-	return inLen+adLen <= max
 }
 
 // asmSeal is Seal through the assembly for a message of a checked batch:
 // checkBatch made Seal's checks.
-func (a *AEAD) asmSeal(dst, nonce, in, ad []byte) []byte {
-	var pad [32]byte
-	np := nonceArg(a.variant(), nonce, &pad)
+func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
 	ret, out := common.GrowSlice(dst, len(in)+int(a.tagLen))
-	asm.Seal(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), len(in),
-		unsafe.SliceData(ad), len(ad), int(a.tagLen))
+	var pad [32]byte
+	a.sealAsm(out, nonceArg(a.variant(), nonce, out, &pad), in, ad)
 	return ret
 }
 
 // asmOpen is asmSeal for OpenBatch: when the tag does not match, the
 // output area is zeroed and ok is false.
-func (a *AEAD) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
-	var pad [32]byte
-	np := nonceArg(a.variant(), nonce, &pad)
+func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 	clen := len(in) - int(a.tagLen)
 	ret, out := common.GrowSlice(dst, clen)
-	if !asm.Open(int(a.asmID), &a.key, np, unsafe.SliceData(out), unsafe.SliceData(in), clen,
-		unsafe.SliceData(ad), len(ad), &in[clen], int(a.tagLen)) {
-		clear(out)
+	var pad [32]byte
+	if !a.openAsm(out, nonceArg(a.variant(), nonce, out, &pad), in[:clen], in[clen:], ad) {
 		return nil, false
 	}
 	return ret, true
@@ -244,7 +224,7 @@ func (a *AEAD) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 // Every message is processed. When some fail, the error is a
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
-func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
+func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
 	ops, _ := a.live()
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
@@ -258,13 +238,12 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 	}
 	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
 	var fails []batchFail
-	lim := a.batchAsmMax(len(dst))
 	n := len(dst)
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	for i := range dst {
 		in, ad := ciphertexts[i], adAt(additionalData, i)
-		if !asmTakes(len(in), len(ad), int(a.tagLen), false, lim) {
-			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, lim, fails)
+		if !a.asmTakes(len(in), len(ad), true, n) {
+			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, fails)
 			break
 		}
 		if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
@@ -287,10 +266,10 @@ func (a *AEAD) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][
 }
 
 // openGroups is sealGroups for OpenBatch.
-func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i, lim int, fails []batchFail) []batchFail {
+func (a *AEADOf[K]) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
 	var g group
 	for i < len(dst) {
-		if in, ad := ciphertexts[i], adAt(additionalData, i); asmTakes(len(in), len(ad), int(a.tagLen), false, lim) {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); a.asmTakes(len(in), len(ad), true, len(dst)) {
 			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
 			} else {
@@ -299,14 +278,14 @@ func (a *AEAD) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData 
 			i++
 			continue
 		}
-		i = g.fill(a, dst, nonces, ciphertexts, additionalData, i, false, &fails, lim)
+		i = fill(&g, a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
 		if g.n > 0 && (g.full() || i == len(dst)) {
-			fails = openGroup(ops, &g, &a.key, int(a.tagLen), dst, fails)
+			fails = openGroup(ops, &g, a.keyPtr(), int(a.tagLen), dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, &a.key, int(a.tagLen), dst, fails)
+		fails = openGroup(ops, &g, a.keyPtr(), int(a.tagLen), dst, fails)
 	}
 	return fails
 }
@@ -318,7 +297,7 @@ type batchFail struct {
 
 // openGroup runs a group of opens and notes its failures: their dst[i]
 // goes back to what the caller passed (C has zeroed the output).
-func openGroup(ops uintptr, g *group, k *[32]byte, tagLen int, dst [][]byte, fails []batchFail) []batchFail {
+func openGroup(ops uintptr, g *group, k *byte, tagLen int, dst [][]byte, fails []batchFail) []batchFail {
 	failed := runGroup(ops, g, k, tagLen, true)
 	for j := 0; failed != 0; j++ {
 		if failed&1 != 0 {
@@ -397,7 +376,7 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // address, are then searched for each input. That covers a message's
 // rules about its own output too (in place only at the same address,
 // never over its tag or ad), so the first pass stays short.
-func (a *AEAD) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
+func (a *AEADOf[K]) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 	name := a.variant().Name
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {

@@ -34,20 +34,20 @@ func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 // runGroup is the one cgo call of each group of a batch: the entry point
 // with 4 slots when they hold the group, else the one with 16. It returns,
 // for an open, the bit mask of the messages whose tag did not match.
-func runGroup(ops uintptr, g *group, k *[32]byte, tagLen int, open bool) uint32 {
+func runGroup(ops uintptr, g *group, k *byte, tagLen int, open bool) uint32 {
 	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
 	if open {
 		dir = C.AEGISGO_DECRYPT
 	}
 	if g.n <= BatchSmall {
-		return uint32(C.aegisgo_batch4(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+		return uint32(C.aegisgo_batch4(C.aegisgo_ref(ops), dir, u8(k), C.size_t(tagLen),
 			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 			u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
 			u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),
 			u8(g.out[2]), u8(g.in[2]), u8(g.ad[2]), u8(g.noncePtr(2)),
 			u8(g.out[3]), u8(g.in[3]), u8(g.ad[3]), u8(g.noncePtr(3))))
 	}
-	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(k), C.size_t(tagLen),
 		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n),
 		u8(g.out[0]), u8(g.in[0]), u8(g.ad[0]), u8(g.noncePtr(0)),
 		u8(g.out[1]), u8(g.in[1]), u8(g.ad[1]), u8(g.noncePtr(1)),

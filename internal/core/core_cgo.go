@@ -78,17 +78,17 @@ func bytePtr(b []byte) *C.uint8_t {
 
 // seal and open are the only two cgo calls of Seal and Open. The pointers
 // do not escape (noescape): C uses them during the call only.
-func seal(ops uintptr, c, tag, m, ad []byte, n *byte, k *[32]byte) {
+func seal(ops uintptr, c, tag, m, ad []byte, n, k *byte) {
 	C.aegisgo_seal(C.aegisgo_ref(ops), bytePtr(c), bytePtr(tag), C.size_t(len(tag)),
 		bytePtr(m), C.size_t(len(m)), bytePtr(ad), C.size_t(len(ad)),
-		(*C.uint8_t)(n), (*C.uint8_t)(&k[0]))
+		(*C.uint8_t)(n), (*C.uint8_t)(k))
 }
 
-func open(ops uintptr, m, c, tag, ad []byte, n *byte, k *[32]byte) bool {
+func open(ops uintptr, m, c, tag, ad []byte, n, k *byte) bool {
 	res := C.int(1)
 	C.aegisgo_open(C.aegisgo_ref(ops), &res, bytePtr(m), bytePtr(c), C.size_t(len(c)),
 		bytePtr(tag), C.size_t(len(tag)), bytePtr(ad), C.size_t(len(ad)),
-		(*C.uint8_t)(n), (*C.uint8_t)(&k[0]))
+		(*C.uint8_t)(n), (*C.uint8_t)(k))
 	return res == 0
 }
 

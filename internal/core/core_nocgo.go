@@ -13,10 +13,10 @@ func opsFor(variant int, kernel Kernel) uintptr { return 0 }
 
 func lanesOf(variant int, kernel Kernel) int { return 0 }
 
-func seal(ops uintptr, c, tag, m, ad []byte, n *byte, k *[32]byte) {
+func seal(ops uintptr, c, tag, m, ad []byte, n, k *byte) {
 	panic("aegis: built without the C core")
 }
 
-func open(ops uintptr, m, c, tag, ad []byte, n *byte, k *[32]byte) bool {
+func open(ops uintptr, m, c, tag, ad []byte, n, k *byte) bool {
 	panic("aegis: built without the C core")
 }

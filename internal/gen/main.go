@@ -76,6 +76,15 @@ func variants() []variant {
 	return vs
 }
 
+// AEADType names the core type that holds the variant's AEAD: the
+// smallest whose key storage fits the key (core.AEADOf).
+func (v variant) AEADType() string {
+	if v.KeySize == 16 {
+		return "AEAD16"
+	}
+	return "AEAD"
+}
+
 // KernelNames lists core's kernel names for a doc comment: "soft", ...
 // or "neon".
 func (v variant) KernelNames() string {
@@ -166,7 +175,7 @@ var variant = core.{{.Ident}}
 
 // {{.Type}} is an {{.Title}} AEAD. Make one with [New]; the zero value is not usable. It is safe for concurrent use by multiple goroutines, except [{{.Type}}.Wipe].
 type {{.Type}} struct {
-	a core.AEAD
+	a core.{{.AEADType}}
 }
 
 // New returns an {{.Title}} AEAD for key, with tags of tagLen bytes (16 or 32; 32 gives a larger forgery margin). The dynamic type of the result is *[{{.Type}}].
@@ -1225,17 +1234,17 @@ var (
 func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 
 // runGroup is the one cgo call of each group of a batch: the entry point with {{.Small}} slots when they hold the group, else the one with {{.Group}}. It returns, for an open, the bit mask of the messages whose tag did not match.
-func runGroup(ops uintptr, g *group, k *[32]byte, tagLen int, open bool) uint32 {
+func runGroup(ops uintptr, g *group, k *byte, tagLen int, open bool) uint32 {
 	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
 	if open {
 		dir = C.AEGISGO_DECRYPT
 	}
 	if g.n <= BatchSmall {
-		return uint32(C.{{.SmallName}}(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+		return uint32(C.{{.SmallName}}(C.aegisgo_ref(ops), dir, u8(k), C.size_t(tagLen),
 			(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n){{range .SmallSlots}},
 			u8(g.out[{{.}}]), u8(g.in[{{.}}]), u8(g.ad[{{.}}]), u8(g.noncePtr({{.}})){{end}}))
 	}
-	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(&k[0]), C.size_t(tagLen),
+	return uint32(C.aegisgo_batch(C.aegisgo_ref(ops), dir, u8(k), C.size_t(tagLen),
 		(*C.size_t)(unsafe.Pointer(&g.lens[0])), C.size_t(g.n){{range .GroupSlots}},
 		u8(g.out[{{.}}]), u8(g.in[{{.}}]), u8(g.ad[{{.}}]), u8(g.noncePtr({{.}})){{end}}))
 }

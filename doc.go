@@ -45,15 +45,19 @@
 //
 // no C is compiled: the packages keep their API, common.Available is
 // false, and every New returns common.ErrNotAvailable, so callers can fall
-// back to another cipher. Go files that call C carry the constraint
-// `cgo && !without_aegis`, and their replacements `!cgo || without_aegis`.
+// back to another cipher. The tag purego leaves the Go assembly out, so
+// the C core runs every call. build_tags.go, beside this file, is the one
+// home of the tags: what each turns off, the rule of the cgo and no-cgo
+// files, and what each build has.
 //
 // Short one-message calls (Seal, Open, SealDetached, OpenDetached) run in
-// Go assembly, generated from the same description as the C kernels and
-// under the same kernel choice, because a cgo call costs as much as the
-// whole computation of a short message (the README's "Speed" section gives
-// the lengths).
-// The tag purego leaves that assembly out, so the C core runs every call.
+// Go assembly, under the same kernel choice as the C core, because a cgo
+// call costs as much as the whole computation of a short message. The
+// assembly is generated from a description of each family of its own
+// (internal/asm/_asm), written in the C body's vocabulary: a second
+// transcription of the specification, checked against the C core and the
+// specification's vectors. The sizes it takes are internal/core/asm.go's
+// crossovers.
 //
 // # Kernels and AEGIS_IMPL
 //

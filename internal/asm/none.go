@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 
-//go:build purego || !(amd64 || arm64)
+//go:build purego || without_aegis || !(amd64 || arm64)
 
 package asm
 
 // No assembly: with purego, or on other architectures, the C core runs
-// every call, and ID says so.
+// every call, and ID says so; without_aegis has neither.
 var has [NumVariants][NumKernels]bool
 
 func Seal(id int, k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {

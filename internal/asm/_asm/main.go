@@ -30,9 +30,10 @@ import (
 )
 
 // buildTag is the constraint of every generated file: purego turns the
-// assembly off, and the files do not depend on cgo, so that builds
-// without it still assemble and vet them.
-const buildTag = "!purego && (amd64 || arm64)"
+// assembly off, and without_aegis removes it with the rest of AEGIS; the
+// files do not depend on cgo, so that builds without it still assemble
+// and vet them (build_tags.go at the root).
+const buildTag = "!purego && !without_aegis && (amd64 || arm64)"
 
 // spdx heads every generated file.
 const spdx = "// SPDX-License-Identifier: MIT\n\n"
@@ -63,6 +64,7 @@ func writeAMD64() {
 	c := build.NewContext()
 	// avo takes the old syntax: lines are anded, terms in a line ored.
 	c.ConstraintExpr("!purego")
+	c.ConstraintExpr("!without_aegis")
 	c.ConstraintExpr("amd64 arm64")
 	for _, k := range kernelsOf["amd64"] {
 		m := newAMD64(c, k)

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+
+// This file is the one home of the module's build tags: what each tag
+// turns off, the rule that the cgo and no-cgo files follow, and what each
+// build has. build_tags_test.go builds each combination and checks that
+// it reports what the table below says.
+//
+// # Tags
+//
+//	cgo            on by default where a C compiler is found; CGO_ENABLED=0
+//	               turns it off (and plain cross-compiling does so silently).
+//	               With it, the C core (csrc/) is compiled and runs every
+//	               call that the assembly does not take.
+//	purego         leaves the Go assembly out (internal/asm): the C core
+//	               runs every call, short ones too.
+//	without_aegis  removes AEGIS: no C is compiled and no assembly is
+//	               linked; the packages keep their API, common.Available is
+//	               false, and every constructor returns
+//	               common.ErrNotAvailable, so a caller can fall back.
+//
+// # The cgo and no-cgo files
+//
+// A Go file that imports "C" carries the constraint
+//
+//	//go:build cgo && !without_aegis
+//
+// and is named *_cgo.go; its replacement, *_nocgo.go beside it, carries the
+// exact complement
+//
+//	//go:build !cgo || without_aegis
+//
+// so that every build compiles exactly one of the two. The assembly's
+// files carry !purego && !without_aegis and the architecture, and
+// internal/asm/none.go the complement.
+//
+// # What each build has
+//
+//	build                 common.Available  kernels                         short calls     the rest
+//	cgo (the default)     true              soft, aesni, avx2, avx512, neon  Go assembly     C core
+//	cgo, -tags purego     true              the same                         C core          C core
+//	CGO_ENABLED=0         false             none: ErrNotAvailable            -               -
+//	-tags without_aegis   false             none: ErrNotAvailable            -               -
+//
+// The kernels are those that the CPU runs, capped by AEGIS_IMPL; each
+// variant's Implementation names the one New takes ("none" without the C
+// core). The assembly exists for amd64 (aesni, avx2, avx512) and arm64
+// (neon); on other architectures the C core runs every call.
+
+package aegis

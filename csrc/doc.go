@@ -14,19 +14,21 @@
 //
 // # From Seal to the instruction
 //
-// One call of aegis128l's Seal of a long message (more than 8 KiB with its
-// associated data) on a CPU with AVX-512 and VAES, file by file:
+// One call of aegis128l's Seal of a long message (above the crossover of
+// internal/core/asm.go, with its associated data) on a CPU with AVX-512
+// and VAES, file by file:
 //
-//  1. aegis128l/aegis128l.go: the AEAD wraps a core.AEAD for the variant
-//     AEGIS-128L.
-//  2. internal/core/aead.go: (*AEAD).Seal calls sealTo, which makes every
-//     check, sizes the output, and calls seal with the table of entry
-//     points that InitKernel took at New (kernelOps in
-//     internal/core/kernel.go: the kernel chosen at init, and the table
-//     opsFor gets from aegisgo_ops_for in internal/core/core_cgo.go).
-//     A short message leaves the path here: useAsm says the Go assembly
-//     takes it (internal/core/asm.go), and asm.Seal in internal/asm runs
-//     avx512Seal128L, the same kernel generated in Go assembly from
+//  1. aegis128l/aegis128l.go: the AEAD wraps a core.AEAD16 (the AEAD of
+//     a 16-byte key) for the variant AEGIS-128L.
+//  2. internal/core/aead.go: (*AEADOf).Seal calls sealTo, which makes
+//     every check, sizes the output, and calls seal with the table of
+//     entry points that Init copied at New (headers in
+//     internal/core/asm.go: the kernel chosen at init in kernel.go, and
+//     the table opsFor gets from aegisgo_ops_for in
+//     internal/core/core_cgo.go). A short message leaves the path here:
+//     asmTakes says the Go assembly takes it (internal/core/asm.go), and
+//     sealAsm calls asm.Seal in internal/asm, which runs avx512Seal128L,
+//     the same kernel generated in Go assembly from
 //     internal/asm/_asm/desc.go, with no cgo call.
 //  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry

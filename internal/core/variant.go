@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 
-// Package core is the cgo boundary of the module: the one place that calls
-// the C core, the kernel choice (kernel.go), and the AEAD type that the six
-// variant packages wrap. The variant packages hold declarations only.
+// Package core holds everything behind the six variant packages, which
+// hold declarations only: the AEAD type they wrap (aead.go), the kernel
+// choice (kernel.go, from the CPU detection and AEGIS_IMPL), and the
+// routing of each call to an engine (asm.go):
+//
+//   - the Go assembly of internal/asm, for one-message calls and batch
+//     messages up to a crossover (asmTakes is the one routing decision,
+//     sealAsm and openAsm the only calls);
+//   - the C core (csrc), through cgo, for the rest: long messages, batch
+//     groups and lanes (batch.go), streams, MAC and keystream (stream.go).
 //
 // Files named *_cgo.go (tagged `cgo && !without_aegis`) call C; their
 // *_nocgo.go twins (tagged `!cgo || without_aegis`) replace them, and
 // every constructor then returns common.ErrNotAvailable. The rest builds
-// everywhere.
+// everywhere (build_tags.go at the root says what each build has).
 package core
 
 // Variant describes one AEGIS variant.

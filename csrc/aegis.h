@@ -114,14 +114,15 @@ typedef struct aegisgo_ops {
 #define AEGISGO_STATE_BYTES 656
 
 /* The table of a variant in a kernel, or NULL when this build has no such
- * kernel for that variant. It says nothing about the running CPU: ask
- * aegisgo_cpu_kernels first. */
+ * kernel for that variant. It says nothing about the running CPU: the Go
+ * side detects the CPU (internal/core/detect.go) and asks only for the
+ * kernels it runs. */
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
 
 /* What the OS says of the AVX-512 register state, where XCR0 cannot say
  * it. darwin enables that state for a thread only on the thread's first
  * AVX-512 instruction, so XCR0 lacks it until then; the OS answers instead
- * (the Go side asks it: internal/core/detect_x86.go). */
+ * (the Go side asks it: internal/core/detect.go). */
 enum {
     AEGISGO_OS_AVX512_XCR0 = 0, /* XCR0 tells (Linux, Windows, the BSDs) */
     AEGISGO_OS_AVX512_YES = 1,  /* the OS supports the state */
@@ -129,9 +130,11 @@ enum {
 };
 
 /* The kernels this build has and this CPU and OS can run, as a bit mask
- * (1 << AEGISGO_SOFT is always set). It reads CPUID and XCR0 on x86-64,
- * with os_avx512 (AEGISGO_OS_AVX512_*) as the OS's word; elsewhere the
- * answer is soft, and the Go side adds neon on arm64 (HWCAP). */
+ * (1 << AEGISGO_SOFT is always set), for the C tests (internal/ctest),
+ * which run without Go: the module itself detects the CPU in Go. It reads
+ * CPUID and XCR0 on x86-64, with os_avx512 (AEGISGO_OS_AVX512_*) as the
+ * OS's word; elsewhere the answer is soft. Its decoding,
+ * aegisgo_x86_kernels, is held to the Go one by TestX86GoMatchesC. */
 uint32_t aegisgo_cpu_kernels(int os_avx512);
 
 /* The pure part of x86 detection: which kernels registers read from CPUID

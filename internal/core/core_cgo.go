@@ -43,12 +43,17 @@ func _() {
 	_ = x[C.AEGISGO_OS_AVX512_NO-int(osAVX512No)]
 }
 
-// detectKernels asks the C core which kernels this build has and this CPU
-// runs. The C core reads the CPU; the Go side gives it what only the OS
-// can say (darwin's word on the AVX-512 state, detect_x86.go) and adds
-// the kernels it detects itself (neon on arm64, arch_arm64.go).
+// detectKernels returns the kernels that this CPU runs (detect.go) and
+// the C core has: those for which it has a table.
 func detectKernels() uint32 {
-	return archKernels(uint32(C.aegisgo_cpu_kernels(C.int(osAVX512Here()))))
+	here := cpuKernelsHere()
+	var k uint32
+	for kernel := range numKernels {
+		if here&(1<<kernel) != 0 && opsFor(0, kernel) != 0 {
+			k |= 1 << kernel
+		}
+	}
+	return k
 }
 
 // opsFor returns the C table of a variant in a kernel as an aegisgo_ref,
@@ -92,9 +97,10 @@ func open(ops uintptr, m, c, tag, ad []byte, n, k *byte) bool {
 	return res == 0
 }
 
-// x86Kernels runs the pure detection function of the C core on recorded
-// register values and an OS's word on AVX-512.
-func x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
+// cX86Kernels runs the C core's own decoding of the x86 registers, which
+// its C tests use (internal/ctest), on recorded values and an OS's word on
+// AVX-512: TestX86GoMatchesC holds it to x86Kernels.
+func cX86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
 	return uint32(C.aegisgo_x86_kernels(C.uint32_t(leaf1ECX), C.uint32_t(leaf7EBX),
 		C.uint32_t(leaf7ECX), C.uint64_t(xcr0), C.int(word)))
 }

@@ -529,9 +529,6 @@ final_12:
 	PXOR   X3, X0
 	PXOR   X5, X4
 	PXOR   X6, X4
-	MOVQ   mlen+32(FP), DI
-	MOVQ   out+16(FP), DX
-	ADDQ   DI, DX
 	MOVQ   taglen+56(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
@@ -1175,7 +1172,6 @@ final_12:
 	PXOR   X3, X0
 	PXOR   X5, X4
 	PXOR   X6, X4
-	MOVQ   tag+56(FP), DX
 	MOVQ   taglen+64(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
@@ -1844,9 +1840,6 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   mlen+32(FP), R10
-	MOVQ   out+16(FP), R8
-	ADDQ   R10, R8
 	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -2540,7 +2533,6 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   tag+56(FP), R8
 	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -3226,9 +3218,6 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   mlen+32(FP), R10
-	MOVQ   out+16(FP), R8
-	ADDQ   R10, R8
 	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -3938,7 +3927,6 @@ final_12:
 	PXOR   X5, X2
 	PXOR   X7, X6
 	PXOR   X8, X6
-	MOVQ   tag+56(FP), R8
 	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -4543,9 +4531,6 @@ final_12:
 	PXOR   X2, X0
 	PXOR   X4, X3
 	PXOR   X5, X3
-	MOVQ   mlen+32(FP), DI
-	MOVQ   out+16(FP), DX
-	ADDQ   DI, DX
 	MOVQ   taglen+56(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
@@ -5133,7 +5118,6 @@ final_12:
 	PXOR   X2, X0
 	PXOR   X4, X3
 	PXOR   X5, X3
-	MOVQ   tag+56(FP), DX
 	MOVQ   taglen+64(FP), SI
 	CMPQ   SI, $+32
 	JEQ    words32_13
@@ -5736,9 +5720,6 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   mlen+32(FP), R10
-	MOVQ   out+16(FP), R8
-	ADDQ   R10, R8
 	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -6352,7 +6333,6 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   tag+56(FP), R8
 	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -6966,9 +6946,6 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   mlen+32(FP), R10
-	MOVQ   out+16(FP), R8
-	ADDQ   R10, R8
 	MOVQ   taglen+56(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -7590,7 +7567,6 @@ final_12:
 	PXOR   X4, X2
 	PXOR   X6, X5
 	PXOR   X7, X5
-	MOVQ   tag+56(FP), R8
 	MOVQ   taglen+64(FP), R9
 	CMPQ   R9, $+32
 	JEQ    words32_13
@@ -8066,9 +8042,6 @@ final_12:
 	VPXOR   X3, X0, X0
 	VPXOR   X5, X4, X4
 	VPXOR   X6, X4, X4
-	MOVQ    mlen+32(FP), DI
-	MOVQ    out+16(FP), DX
-	ADDQ    DI, DX
 	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -8560,7 +8533,6 @@ final_12:
 	VPXOR   X3, X0, X0
 	VPXOR   X5, X4, X4
 	VPXOR   X6, X4, X4
-	MOVQ    tag+56(FP), DX
 	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -9044,9 +9016,6 @@ final_12:
 	VPXOR   Y3, Y0, Y0
 	VPXOR   Y5, Y4, Y4
 	VPXOR   Y6, Y4, Y4
-	MOVQ    mlen+32(FP), DI
-	MOVQ    out+16(FP), DX
-	ADDQ    DI, DX
 	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -9563,7 +9532,6 @@ final_12:
 	VPXOR   Y3, Y0, Y0
 	VPXOR   Y5, Y4, Y4
 	VPXOR   Y6, Y4, Y4
-	MOVQ    tag+56(FP), DX
 	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -10073,9 +10041,6 @@ final_12:
 	VPXOR   Y5, Y2, Y2
 	VPXOR   Y7, Y6, Y6
 	VPXOR   Y8, Y6, Y6
-	MOVQ    mlen+32(FP), R10
-	MOVQ    out+16(FP), R8
-	ADDQ    R10, R8
 	MOVQ    taglen+56(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
@@ -10623,7 +10588,6 @@ final_12:
 	VPXOR   Y5, Y2, Y2
 	VPXOR   Y7, Y6, Y6
 	VPXOR   Y8, Y6, Y6
-	MOVQ    tag+56(FP), R8
 	MOVQ    taglen+64(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
@@ -11077,9 +11041,6 @@ final_12:
 	VPXOR   X2, X0, X0
 	VPXOR   X4, X3, X3
 	VPXOR   X5, X3, X3
-	MOVQ    mlen+32(FP), DI
-	MOVQ    out+16(FP), DX
-	ADDQ    DI, DX
 	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -11518,7 +11479,6 @@ final_12:
 	VPXOR   X2, X0, X0
 	VPXOR   X4, X3, X3
 	VPXOR   X5, X3, X3
-	MOVQ    tag+56(FP), DX
 	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -11954,9 +11914,6 @@ final_12:
 	VPXOR   Y2, Y0, Y0
 	VPXOR   Y4, Y3, Y3
 	VPXOR   Y5, Y3, Y3
-	MOVQ    mlen+32(FP), DI
-	MOVQ    out+16(FP), DX
-	ADDQ    DI, DX
 	MOVQ    taglen+56(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -12408,7 +12365,6 @@ final_12:
 	VPXOR   Y2, Y0, Y0
 	VPXOR   Y4, Y3, Y3
 	VPXOR   Y5, Y3, Y3
-	MOVQ    tag+56(FP), DX
 	MOVQ    taglen+64(FP), SI
 	CMPQ    SI, $+32
 	JEQ     words32_13
@@ -12864,9 +12820,6 @@ final_12:
 	VPXOR   Y4, Y2, Y2
 	VPXOR   Y6, Y5, Y5
 	VPXOR   Y7, Y5, Y5
-	MOVQ    mlen+32(FP), R10
-	MOVQ    out+16(FP), R8
-	ADDQ    R10, R8
 	MOVQ    taglen+56(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
@@ -13341,7 +13294,6 @@ final_12:
 	VPXOR   Y4, Y2, Y2
 	VPXOR   Y6, Y5, Y5
 	VPXOR   Y7, Y5, Y5
-	MOVQ    tag+56(FP), R8
 	MOVQ    taglen+64(FP), R9
 	CMPQ    R9, $+32
 	JEQ     words32_13
@@ -13763,9 +13715,6 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -14096,7 +14045,6 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -14451,9 +14399,6 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -14801,7 +14746,6 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -15172,9 +15116,6 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -15538,7 +15479,6 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -15822,9 +15762,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -16094,7 +16031,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -16373,9 +16309,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -16654,7 +16587,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -16943,9 +16875,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       mlen+32(FP), DI
-	MOVQ       out+16(FP), DX
-	ADDQ       DI, DX
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
@@ -17234,7 +17163,6 @@ final_10:
 	JNZ        final_10
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       tag+56(FP), DX
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11

@@ -428,33 +428,39 @@ func (g *gen) body() {
 	g.freeGP(adT.n, msgT.n)
 
 	// The tag: 16 bytes, or 32 in two halves.
-	tp, tl := g.tagArgs()
-	two, done := g.label("tag32"), g.label("done")
-	m.JmpEqual(tl, 32, two)
-	g.tag(At(tp, 0), acc0, acc1, false)
-	m.Jmp(done)
-	m.Label(two)
-	g.tag(At(tp, 0), acc0, acc1, true)
-	m.Label(done)
-	g.freeGP(tp, tl)
+	g.tagStep("tag32", "done", true, func(p R, two bool) {
+		g.tag(At(p, 0), acc0, acc1, two)
+	})
 }
 
-// tagArgs returns where the tag goes (Seal: right after the ciphertext
-// in out) or is (Open), and its length.
-func (g *gen) tagArgs() (ptr, n R) {
+// tagStep emits f twice, for the 16-byte tag (two false) and for the
+// 32-byte one, behind a branch on the tag length, which is public: the
+// one place that reads taglen. With at, f gets in p where the tag goes
+// (Seal: right after the ciphertext in out) or is (Open); without, p is
+// not loaded. Its register is taken either way, so that the length sits
+// in the same register in both uses of the step; p32 and done name the
+// labels.
+func (g *gen) tagStep(p32, done string, at bool, f func(p R, two bool)) {
 	m := g.m
-	ptr, n = g.gp(), g.gp()
-	if g.open {
-		m.Arg(ptr, "tag")
-		m.Arg(n, "taglen")
-		return ptr, n
+	p, n := g.gp(), g.gp()
+	switch {
+	case at && g.open:
+		m.Arg(p, "tag")
+	case at:
+		ml := g.arg("mlen")
+		m.Arg(p, "out")
+		m.Add(p, ml)
+		g.freeGP(ml)
 	}
-	ml := g.arg("mlen")
-	m.Arg(ptr, "out")
-	m.Add(ptr, ml)
 	m.Arg(n, "taglen")
-	g.freeGP(ml)
-	return ptr, n
+	two, end := g.label(p32), g.label(done)
+	m.JmpEqual(n, 32, two)
+	f(p, false)
+	m.Jmp(end)
+	m.Label(two)
+	f(p, true)
+	m.Label(end)
+	g.freeGP(p, n)
 }
 
 // tailLen returns the length of the tail of the data named: len % rate.
@@ -779,19 +785,14 @@ func (g *gen) finalRounds(rounds func(t Vec)) {
 // length, public, chooses; the words come back in x0 and x1, lanes not
 // yet folded.
 func (g *gen) tagWords(x0, x1, last Vec) (Vec, Vec) {
-	m := g.m
-	tp, tl := g.tagArgs()
-	g.freeGP(tp)
-	two, done := g.label("words32"), g.label("words")
-	m.JmpEqual(tl, 32, two)
-	g.xor(x0, x0, x1)
-	m.Jmp(done)
-	m.Label(two)
-	if last != nil {
-		g.xor(x1, x1, last)
-	}
-	m.Label(done)
-	g.freeGP(tl)
+	g.tagStep("words32", "words", false, func(_ R, two bool) {
+		switch {
+		case !two:
+			g.xor(x0, x0, x1)
+		case last != nil:
+			g.xor(x1, x1, last)
+		}
+	})
 	if last != nil {
 		g.free(last)
 	}

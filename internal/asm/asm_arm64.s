@@ -660,35 +660,35 @@ TEXT ·neonOpen128L(SB), $64-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m19:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m20
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m19
+	B	copy16_m1
 
-copy8_m20:
-	TBZ	$3, R22, copy4_m21
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m21:
-	TBZ	$2, R22, copy2_m22
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m22:
-	TBZ	$1, R22, copy1_m23
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m23:
-	TBZ	$0, R22, copied_m24
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m24:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -702,35 +702,35 @@ ad_tail_in_1:
 	ADD	$40, RSP, R21
 	MOVD	R1, R22
 
-copy16_m25:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m26
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m25
+	B	copy16_m7
 
-copy8_m26:
-	TBZ	$3, R22, copy4_m27
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m27:
-	TBZ	$2, R22, copy2_m28
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m28:
-	TBZ	$1, R22, copy1_m29
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m29:
-	TBZ	$0, R22, copied_m30
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m30:
+copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -1256,35 +1256,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m31:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m32
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m31
+	B	copy16_m13
 
-copy8_m32:
-	TBZ	$3, R22, copy4_m33
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m33:
-	TBZ	$2, R22, copy2_m34
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m34:
-	TBZ	$1, R22, copy1_m35
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m35:
-	TBZ	$0, R22, copied_m36
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m36:
+copied_m18:
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -1339,35 +1339,35 @@ TEXT ·neonSeal128X2(SB), $128-64
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m37:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m38
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m37
+	B	copy16_m1
 
-copy8_m38:
-	TBZ	$3, R22, copy4_m39
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m39:
-	TBZ	$2, R22, copy2_m40
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m40:
-	TBZ	$1, R22, copy1_m41
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m41:
-	TBZ	$0, R22, copied_m42
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m42:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
@@ -1383,35 +1383,35 @@ ad_tail_in_1:
 	ADD	$72, RSP, R21
 	MOVD	R1, R22
 
-copy16_m43:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m44
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m43
+	B	copy16_m7
 
-copy8_m44:
-	TBZ	$3, R22, copy4_m45
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m45:
-	TBZ	$2, R22, copy2_m46
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m46:
-	TBZ	$1, R22, copy1_m47
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m47:
-	TBZ	$0, R22, copied_m48
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m48:
+copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -2406,35 +2406,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m49:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m50
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m49
+	B	copy16_m13
 
-copy8_m50:
-	TBZ	$3, R22, copy4_m51
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m51:
-	TBZ	$2, R22, copy2_m52
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m52:
-	TBZ	$1, R22, copy1_m53
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m53:
-	TBZ	$0, R22, copied_m54
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m54:
+copied_m18:
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -2477,35 +2477,35 @@ TEXT ·neonOpen128X2(SB), $128-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m55:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m56
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m55
+	B	copy16_m1
 
-copy8_m56:
-	TBZ	$3, R22, copy4_m57
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m57:
-	TBZ	$2, R22, copy2_m58
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m58:
-	TBZ	$1, R22, copy1_m59
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m59:
-	TBZ	$0, R22, copied_m60
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m60:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -2521,35 +2521,35 @@ ad_tail_in_1:
 	ADD	$72, RSP, R21
 	MOVD	R1, R22
 
-copy16_m61:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m62
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m61
+	B	copy16_m7
 
-copy8_m62:
-	TBZ	$3, R22, copy4_m63
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m63:
-	TBZ	$2, R22, copy2_m64
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m64:
-	TBZ	$1, R22, copy1_m65
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m65:
-	TBZ	$0, R22, copied_m66
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m66:
+copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -3598,35 +3598,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m67:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m68
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m67
+	B	copy16_m13
 
-copy8_m68:
-	TBZ	$3, R22, copy4_m69
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m69:
-	TBZ	$2, R22, copy2_m70
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m70:
-	TBZ	$1, R22, copy1_m71
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m71:
-	TBZ	$0, R22, copied_m72
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m72:
+copied_m18:
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -3687,35 +3687,35 @@ TEXT ·neonSeal128X4(SB), $256-64
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m73:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m74
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m73
+	B	copy16_m1
 
-copy8_m74:
-	TBZ	$3, R22, copy4_m75
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m75:
-	TBZ	$2, R22, copy2_m76
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m76:
-	TBZ	$1, R22, copy1_m77
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m77:
-	TBZ	$0, R22, copied_m78
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m78:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
@@ -3735,35 +3735,35 @@ ad_tail_in_1:
 	ADD	$136, RSP, R21
 	MOVD	R1, R22
 
-copy16_m79:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m80
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m79
+	B	copy16_m7
 
-copy8_m80:
-	TBZ	$3, R22, copy4_m81
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m81:
-	TBZ	$2, R22, copy2_m82
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m82:
-	TBZ	$1, R22, copy1_m83
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m83:
-	TBZ	$0, R22, copied_m84
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m84:
+copied_m12:
 
 m_tail_in_2:
 	VMOVI	$0, V0.B16
@@ -4826,35 +4826,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m85:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m86
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m85
+	B	copy16_m13
 
-copy8_m86:
-	TBZ	$3, R22, copy4_m87
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m87:
-	TBZ	$2, R22, copy2_m88
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m88:
-	TBZ	$1, R22, copy1_m89
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m89:
-	TBZ	$0, R22, copied_m90
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m90:
+copied_m18:
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -4905,35 +4905,35 @@ TEXT ·neonOpen128X4(SB), $256-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m91:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m92
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m91
+	B	copy16_m1
 
-copy8_m92:
-	TBZ	$3, R22, copy4_m93
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m93:
-	TBZ	$2, R22, copy2_m94
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m94:
-	TBZ	$1, R22, copy1_m95
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m95:
-	TBZ	$0, R22, copied_m96
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m96:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -4953,35 +4953,35 @@ ad_tail_in_1:
 	ADD	$136, RSP, R21
 	MOVD	R1, R22
 
-copy16_m97:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m98
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m97
+	B	copy16_m7
 
-copy8_m98:
-	TBZ	$3, R22, copy4_m99
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m99:
-	TBZ	$2, R22, copy2_m100
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m100:
-	TBZ	$1, R22, copy1_m101
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m101:
-	TBZ	$0, R22, copied_m102
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m102:
+copied_m12:
 
 c_tail_in_2:
 	VMOVI	$0, V0.B16
@@ -6098,35 +6098,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m103:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m104
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m103
+	B	copy16_m13
 
-copy8_m104:
-	TBZ	$3, R22, copy4_m105
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m105:
-	TBZ	$2, R22, copy2_m106
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m106:
-	TBZ	$1, R22, copy1_m107
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m107:
-	TBZ	$0, R22, copied_m108
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m108:
+copied_m18:
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -6184,35 +6184,35 @@ TEXT ·neonSeal256(SB), $32-64
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m109:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m110
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m109
+	B	copy16_m1
 
-copy8_m110:
-	TBZ	$3, R22, copy4_m111
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m111:
-	TBZ	$2, R22, copy2_m112
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m112:
-	TBZ	$1, R22, copy1_m113
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m113:
-	TBZ	$0, R22, copied_m114
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m114:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
@@ -6225,35 +6225,35 @@ ad_tail_in_1:
 	ADD	$24, RSP, R21
 	MOVD	R1, R22
 
-copy16_m115:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m116
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m115
+	B	copy16_m7
 
-copy8_m116:
-	TBZ	$3, R22, copy4_m117
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m117:
-	TBZ	$2, R22, copy2_m118
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m118:
-	TBZ	$1, R22, copy1_m119
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m119:
-	TBZ	$0, R22, copied_m120
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m120:
+copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -6712,35 +6712,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m121:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m122
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m121
+	B	copy16_m13
 
-copy8_m122:
-	TBZ	$3, R22, copy4_m123
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m123:
-	TBZ	$2, R22, copy2_m124
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m124:
-	TBZ	$1, R22, copy1_m125
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m125:
-	TBZ	$0, R22, copied_m126
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m126:
+copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 m_tail_out_16:
@@ -6777,35 +6777,35 @@ TEXT ·neonOpen256(SB), $32-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m127:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m128
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m127
+	B	copy16_m1
 
-copy8_m128:
-	TBZ	$3, R22, copy4_m129
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m129:
-	TBZ	$2, R22, copy2_m130
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m130:
-	TBZ	$1, R22, copy1_m131
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m131:
-	TBZ	$0, R22, copied_m132
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m132:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -6818,35 +6818,35 @@ ad_tail_in_1:
 	ADD	$24, RSP, R21
 	MOVD	R1, R22
 
-copy16_m133:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m134
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m133
+	B	copy16_m7
 
-copy8_m134:
-	TBZ	$3, R22, copy4_m135
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m135:
-	TBZ	$2, R22, copy2_m136
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m136:
-	TBZ	$1, R22, copy1_m137
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m137:
-	TBZ	$0, R22, copied_m138
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m138:
+copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -7319,35 +7319,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m139:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m140
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m139
+	B	copy16_m13
 
-copy8_m140:
-	TBZ	$3, R22, copy4_m141
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m141:
-	TBZ	$2, R22, copy2_m142
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m142:
-	TBZ	$1, R22, copy1_m143
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m143:
-	TBZ	$0, R22, copied_m144
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m144:
+copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 c_tail_out_16:
@@ -7399,35 +7399,35 @@ TEXT ·neonSeal256X2(SB), $64-64
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m145:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m146
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m145
+	B	copy16_m1
 
-copy8_m146:
-	TBZ	$3, R22, copy4_m147
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m147:
-	TBZ	$2, R22, copy2_m148
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m148:
-	TBZ	$1, R22, copy1_m149
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m149:
-	TBZ	$0, R22, copied_m150
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m150:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
@@ -7441,35 +7441,35 @@ ad_tail_in_1:
 	ADD	$40, RSP, R21
 	MOVD	R1, R22
 
-copy16_m151:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m152
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m151
+	B	copy16_m7
 
-copy8_m152:
-	TBZ	$3, R22, copy4_m153
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m153:
-	TBZ	$2, R22, copy2_m154
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m154:
-	TBZ	$1, R22, copy1_m155
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m155:
-	TBZ	$0, R22, copied_m156
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m156:
+copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -8320,35 +8320,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m157:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m158
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m157
+	B	copy16_m13
 
-copy8_m158:
-	TBZ	$3, R22, copy4_m159
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m159:
-	TBZ	$2, R22, copy2_m160
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m160:
-	TBZ	$1, R22, copy1_m161
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m161:
-	TBZ	$0, R22, copied_m162
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m162:
+copied_m18:
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -8387,35 +8387,35 @@ TEXT ·neonOpen256X2(SB), $64-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m163:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m164
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m163
+	B	copy16_m1
 
-copy8_m164:
-	TBZ	$3, R22, copy4_m165
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m165:
-	TBZ	$2, R22, copy2_m166
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m166:
-	TBZ	$1, R22, copy1_m167
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m167:
-	TBZ	$0, R22, copied_m168
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m168:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -8429,35 +8429,35 @@ ad_tail_in_1:
 	ADD	$40, RSP, R21
 	MOVD	R1, R22
 
-copy16_m169:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m170
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m169
+	B	copy16_m7
 
-copy8_m170:
-	TBZ	$3, R22, copy4_m171
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m171:
-	TBZ	$2, R22, copy2_m172
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m172:
-	TBZ	$1, R22, copy1_m173
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m173:
-	TBZ	$0, R22, copied_m174
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m174:
+copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
@@ -9336,35 +9336,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m175:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m176
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m175
+	B	copy16_m13
 
-copy8_m176:
-	TBZ	$3, R22, copy4_m177
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m177:
-	TBZ	$2, R22, copy2_m178
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m178:
-	TBZ	$1, R22, copy1_m179
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m179:
-	TBZ	$0, R22, copied_m180
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m180:
+copied_m18:
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -9419,35 +9419,35 @@ TEXT ·neonSeal256X4(SB), $128-64
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m181:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m182
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m181
+	B	copy16_m1
 
-copy8_m182:
-	TBZ	$3, R22, copy4_m183
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m183:
-	TBZ	$2, R22, copy2_m184
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m184:
-	TBZ	$1, R22, copy1_m185
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m185:
-	TBZ	$0, R22, copied_m186
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m186:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
@@ -9463,35 +9463,35 @@ ad_tail_in_1:
 	ADD	$72, RSP, R21
 	MOVD	R1, R22
 
-copy16_m187:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m188
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m187
+	B	copy16_m7
 
-copy8_m188:
-	TBZ	$3, R22, copy4_m189
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m189:
-	TBZ	$2, R22, copy2_m190
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m190:
-	TBZ	$1, R22, copy1_m191
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m191:
-	TBZ	$0, R22, copied_m192
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m192:
+copied_m12:
 
 m_tail_in_2:
 	VMOVI	$0, V0.B16
@@ -10384,35 +10384,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m193:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m194
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m193
+	B	copy16_m13
 
-copy8_m194:
-	TBZ	$3, R22, copy4_m195
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m195:
-	TBZ	$2, R22, copy2_m196
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m196:
-	TBZ	$1, R22, copy1_m197
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m197:
-	TBZ	$0, R22, copied_m198
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m198:
+copied_m18:
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -10455,35 +10455,35 @@ TEXT ·neonOpen256X4(SB), $128-73
 	ADD	$8, RSP, R21
 	MOVD	R0, R22
 
-copy16_m199:
+copy16_m1:
 	CMP	$16, R22
-	BLO	copy8_m200
+	BLO	copy8_m2
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m199
+	B	copy16_m1
 
-copy8_m200:
-	TBZ	$3, R22, copy4_m201
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m201:
-	TBZ	$2, R22, copy2_m202
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m202:
-	TBZ	$1, R22, copy1_m203
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m203:
-	TBZ	$0, R22, copied_m204
+copy1_m5:
+	TBZ	$0, R22, copied_m6
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m204:
+copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
@@ -10499,35 +10499,35 @@ ad_tail_in_1:
 	ADD	$72, RSP, R21
 	MOVD	R1, R22
 
-copy16_m205:
+copy16_m7:
 	CMP	$16, R22
-	BLO	copy8_m206
+	BLO	copy8_m8
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m205
+	B	copy16_m7
 
-copy8_m206:
-	TBZ	$3, R22, copy4_m207
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m207:
-	TBZ	$2, R22, copy2_m208
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m208:
-	TBZ	$1, R22, copy1_m209
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m209:
-	TBZ	$0, R22, copied_m210
+copy1_m11:
+	TBZ	$0, R22, copied_m12
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m210:
+copied_m12:
 
 c_tail_in_2:
 	VMOVI	$0, V0.B16
@@ -11448,35 +11448,35 @@ ad_tail_out_15:
 	MOVD	R2, R21
 	MOVD	R1, R22
 
-copy16_m211:
+copy16_m13:
 	CMP	$16, R22
-	BLO	copy8_m212
+	BLO	copy8_m14
 	VLD1.P	16(R20), [V30.B16]
 	VST1.P	[V30.B16], 16(R21)
 	SUB	$16, R22
-	B	copy16_m211
+	B	copy16_m13
 
-copy8_m212:
-	TBZ	$3, R22, copy4_m213
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
 	MOVD.P	8(R20), R23
 	MOVD.P	R23, 8(R21)
 
-copy4_m213:
-	TBZ	$2, R22, copy2_m214
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
 	MOVWU.P	4(R20), R23
 	MOVW.P	R23, 4(R21)
 
-copy2_m214:
-	TBZ	$1, R22, copy1_m215
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
 	MOVHU.P	2(R20), R23
 	MOVH.P	R23, 2(R21)
 
-copy1_m215:
-	TBZ	$0, R22, copied_m216
+copy1_m17:
+	TBZ	$0, R22, copied_m18
 	MOVBU.P	1(R20), R23
 	MOVB.P	R23, 1(R21)
 
-copied_m216:
+copied_m18:
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)

@@ -27,7 +27,6 @@ type amd64 struct {
 	flavor int
 	width  int // lanes per register in the current function
 	labels int
-	frame  int
 }
 
 const (
@@ -151,7 +150,6 @@ func (a *amd64) Func(name, signature string, width, frame int) {
 	a.c.SignatureExpr(signature)
 	a.width = width
 	a.labels = 0
-	a.frame = frame
 	if frame > 0 {
 		a.c.AllocLocal(frame)
 	}
@@ -232,7 +230,8 @@ func (a *amd64) Xor(dst, x, y V) {
 	a.binop(dst, x, y, a.c.PXOR, a.c.VPXOR)
 }
 
-func (a *amd64) And(dst, x, y V) {
+// and emits dst = x & y, for XorAnd.
+func (a *amd64) and(dst, x, y V) {
 	if a.flavor == evex && !a.vexable(dst, x, y) {
 		a.binop(dst, x, y, nil, func(p, q, r operand.Op) { a.c.VPANDQ(p, q, r) })
 		return
@@ -298,11 +297,11 @@ func (a *amd64) XorAnd(dst, x, y, z V) {
 	}
 	if dst == x {
 		s := sc(scratchLow)
-		a.And(s, y, z)
+		a.and(s, y, z)
 		a.Xor(dst, dst, s)
 		return
 	}
-	a.And(dst, y, z)
+	a.and(dst, y, z)
 	a.Xor(dst, dst, x)
 }
 
@@ -605,10 +604,6 @@ func (a *amd64) JmpNotBelow(r R, v int, l string) {
 func (a *amd64) JmpZero(r R, l string) {
 	a.c.TESTQ(a.g(r), a.g(r))
 	a.c.JZ(operand.LabelRef(l))
-}
-func (a *amd64) JmpNotZero(r R, l string) {
-	a.c.TESTQ(a.g(r), a.g(r))
-	a.c.JNZ(operand.LabelRef(l))
 }
 func (a *amd64) JmpEqual(r R, v int, l string) {
 	a.c.CMPQ(a.g(r), operand.I32(v))

@@ -24,9 +24,9 @@ import (
 // that do not eliminate register moves. AESE and AESMC stay adjacent, on one
 // register, where cores fuse them.
 type arm64 struct {
-	b     *bytes.Buffer
-	args  map[string]int // argument words of the current function, by name
-	width int
+	b      *bytes.Buffer
+	args   map[string]int // argument words of the current function, by name
+	labels int
 }
 
 func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
@@ -128,7 +128,7 @@ func (a *arm64) lea(dst string, m Mem) {
 func (a *arm64) Func(name, signature string, width, frame int) {
 	args, size := argLayout(signature)
 	a.args = args
-	a.width = width
+	a.labels = 0
 	fmt.Fprintf(a.b, "\n// %s%s\n", name, signature[len("func"):])
 	fmt.Fprintf(a.b, "TEXT ·%s(SB), $%d-%d\n", name, frame, size)
 	a.ins("VMOVI", "$0", a.v(vZero))
@@ -217,7 +217,7 @@ func (a *arm64) AESRound(dst, x, k V) {
 }
 
 func (a *arm64) Xor(dst, x, y V) { a.ins("VEOR", a.v(y), a.v(x), a.v(dst)) }
-func (a *arm64) And(dst, x, y V) { a.ins("VAND", a.v(y), a.v(x), a.v(dst)) }
+func (a *arm64) and(dst, x, y V) { a.ins("VAND", a.v(y), a.v(x), a.v(dst)) }
 
 func (a *arm64) Xor3(dst, x, y, z V) {
 	// z is read after dst is written: it must not be dst.
@@ -233,7 +233,7 @@ func (a *arm64) XorAnd(dst, x, y, z V) {
 	if dst == x {
 		t = vScratch
 	}
-	a.And(t, y, z)
+	a.and(t, y, z)
 	a.Xor(dst, x, t)
 }
 
@@ -278,7 +278,7 @@ func (a *arm64) Keep(v V, n R) {
 	a.ins("MOVD", fmt.Sprintf("$%s+64(SB)", armSym("keep")), "R19")
 	a.ins("SUB", a.g(n), "R19")
 	a.ins("FMOVQ", "(R19)", a.f(vScratch))
-	a.And(v, v, vScratch)
+	a.and(v, v, vScratch)
 }
 
 // The masked forms: neon has none (Masked is false).
@@ -381,11 +381,9 @@ func (a *arm64) Clamp(dst, n R, lo, width int) {
 	a.ins("CSEL", "GT", "R20", d, d)
 }
 
-var armLabels int
-
 func (a *arm64) label(what string) string {
-	armLabels++
-	return fmt.Sprintf("%s_m%d", what, armLabels)
+	a.labels++
+	return fmt.Sprintf("%s_m%d", what, a.labels)
 }
 
 func (a *arm64) Label(name string) { fmt.Fprintf(a.b, "\n%s:\n", name) }
@@ -398,8 +396,7 @@ func (a *arm64) JmpNotBelow(r R, v int, l string) {
 	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
 	a.ins("BHS", l)
 }
-func (a *arm64) JmpZero(r R, l string)    { a.ins("CBZ", a.g(r), l) }
-func (a *arm64) JmpNotZero(r R, l string) { a.ins("CBNZ", a.g(r), l) }
+func (a *arm64) JmpZero(r R, l string) { a.ins("CBZ", a.g(r), l) }
 func (a *arm64) JmpEqual(r R, v int, l string) {
 	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
 	a.ins("BEQ", l)

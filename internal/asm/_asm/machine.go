@@ -42,10 +42,11 @@ type Machine interface {
 	Func(name, signature string, width, frame int)
 	End()
 
-	// The block vocabulary, on one register each (width lanes).
+	// The block vocabulary, on one register each (width lanes). And
+	// has no method of its own: the descriptions need it only inside
+	// XorAnd and Keep.
 	AESRound(dst, a, k V)  // dst = AESRound(a, k): one AES encryption round of a, round key k
 	Xor(dst, a, b V)       // dst = a ^ b
-	And(dst, a, b V)       // dst = a & b
 	Xor3(dst, a, b, c V)   // dst = a ^ b ^ c
 	XorAnd(dst, a, b, c V) // dst = a ^ (b & c)
 	Mov(dst, a V)          // dst = a
@@ -105,7 +106,6 @@ type Machine interface {
 	JmpBelow(r R, v int, label string)    // when r < v, unsigned
 	JmpNotBelow(r R, v int, label string) // when r >= v, unsigned
 	JmpZero(r R, label string)            // when r == 0
-	JmpNotZero(r R, label string)         // when r != 0
 	JmpEqual(r R, v int, label string)    // when r == v
 	DecJmpNotZero(r R, label string)      // r--, then when r != 0
 }

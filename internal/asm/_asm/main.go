@@ -76,12 +76,11 @@ func writeAMD64() {
 		}
 	}
 	for _, t := range constants() {
-		g := c.StaticGlobal(constPrefix + t.name)
+		c.StaticGlobal(constPrefix + t.name)
 		c.DataAttributes(attr.RODATA | attr.NOPTR)
 		for i, b := range t.data {
 			c.AddDatum(i, operand.U8(b))
 		}
-		_ = g
 	}
 	f, err := c.Result()
 	if err != nil {

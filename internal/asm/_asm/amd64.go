@@ -35,9 +35,15 @@ const (
 	evex
 )
 
-func newAMD64(c *build.Context, kernel string) *amd64 {
+// newAMD64 returns the machine of a kernel: one with masks for avx512,
+// one with buffers for the others.
+func newAMD64(c *build.Context, kernel string) Machine {
 	f := map[string]int{"aesni": sse, "avx2": vex, "avx512": evex}[kernel]
-	return &amd64{c: c, kernel: kernel, flavor: f}
+	a := &amd64{c: c, kernel: kernel, flavor: f}
+	if f == evex {
+		return amd64Masks{a}
+	}
+	return amd64Buffers{a}
 }
 
 func (a *amd64) Kernel() string { return a.kernel }
@@ -83,8 +89,6 @@ func (a *amd64) GPs() []R {
 	}
 	return rs
 }
-
-func (a *amd64) Masked() bool { return a.flavor == evex }
 
 func (a *amd64) Ternary() bool { return a.flavor == evex }
 
@@ -425,100 +429,6 @@ func (a *amd64) Fold(dst, src V) {
 	}
 }
 
-var masks = []reg.OpmaskPhysical{reg.K0, reg.K1, reg.K2, reg.K3, reg.K4, reg.K5, reg.K6, reg.K7}
-
-// PartMask goes through CX, R11 and R12.
-func (a *amd64) PartMask(k int, n R) {
-	a.c.MOVQ(a.g(n), reg.RCX)
-	a.c.MOVL(operand.U32(1), reg.R11L)
-	a.c.SHLQ(reg.CL, reg.R11)
-	a.c.DECQ(reg.R11)
-	if a.width == 4 {
-		// A shift by 64 is a shift by 0: n = 64 takes all ones.
-		a.c.MOVQ(operand.I32(-1), reg.R12)
-		a.c.CMPQ(reg.RCX, operand.U8(64))
-		a.c.CMOVQEQ(reg.R12, reg.R11)
-	}
-	a.c.KMOVQ(reg.R11, masks[k])
-}
-
-func (a *amd64) Keep(v V, n R) {
-	// And with 16*width bytes of keepMask from 64 - n: n 0xff, then zeros.
-	a.c.LEAQ(constSym("keep").Offset(64), reg.R11)
-	a.c.SUBQ(a.g(n), reg.R11)
-	o := operand.Mem{Base: reg.R11}
-	if a.flavor == sse {
-		s := sc(scratchLow)
-		a.c.MOVOU(o, a.x(s))
-		a.c.PAND(a.x(s), a.x(v))
-		return
-	}
-	a.c.VPAND(o, a.r(v), a.r(v))
-}
-
-func (a *amd64) KeepMask(v V, k int) { a.c.VMOVDQU8_Z(a.r(v), masks[k], a.r(v)) }
-
-func (a *amd64) LoadPart(dst V, m Mem, k int) { a.c.VMOVDQU8_Z(a.mem(m), masks[k], a.r(dst)) }
-
-func (a *amd64) StorePart(m Mem, v V, k int) { a.c.VMOVDQU8(a.r(v), masks[k], a.mem(m)) }
-
-// Copy moves n < 256 bytes, 16 at a time, then 8, 4, 2 and 1, through
-// R11 and R12 (the pointers), CX (the count) and R13 or X15 (the data).
-func (a *amd64) Copy(dst, src Mem, n R) {
-	c := a.c
-	c.LEAQ(a.mem(src), reg.R12)
-	c.LEAQ(a.mem(dst), reg.R11)
-	c.MOVQ(a.g(n), reg.RCX)
-	l16, l8, l4, l2, l1, done := a.label("copy16"), a.label("copy8"), a.label("copy4"), a.label("copy2"), a.label("copy1"), a.label("copied")
-	s := sc(scratchLow)
-	c.Label(l16)
-	c.CMPQ(reg.RCX, operand.U8(16))
-	c.JB(operand.LabelRef(l8))
-	if a.flavor == sse {
-		c.MOVOU(operand.Mem{Base: reg.R12}, a.x(s))
-		c.MOVOU(a.x(s), operand.Mem{Base: reg.R11})
-	} else {
-		c.VMOVDQU(operand.Mem{Base: reg.R12}, a.x(s))
-		c.VMOVDQU(a.x(s), operand.Mem{Base: reg.R11})
-	}
-	c.ADDQ(operand.U8(16), reg.R12)
-	c.ADDQ(operand.U8(16), reg.R11)
-	c.SUBQ(operand.U8(16), reg.RCX)
-	c.JMP(operand.LabelRef(l16))
-	piece := func(label, next string, size int, mov func(operand.Op, operand.Op), r reg.Register) {
-		c.Label(label)
-		c.CMPQ(reg.RCX, operand.U8(size))
-		c.JB(operand.LabelRef(next))
-		mov(operand.Mem{Base: reg.R12}, r)
-		mov(r, operand.Mem{Base: reg.R11})
-		c.ADDQ(operand.U8(size), reg.R12)
-		c.ADDQ(operand.U8(size), reg.R11)
-		c.SUBQ(operand.U8(size), reg.RCX)
-	}
-	piece(l8, l4, 8, c.MOVQ, reg.R13)
-	piece(l4, l2, 4, c.MOVL, reg.R13L)
-	piece(l2, l1, 2, c.MOVW, reg.R13W)
-	piece(l1, done, 1, c.MOVB, reg.R13B)
-	c.Label(done)
-}
-
-func (a *amd64) ZeroFrame(off, size int) {
-	s := sc(scratchLow)
-	if a.flavor == sse {
-		a.c.PXOR(a.x(s), a.x(s))
-	} else {
-		a.c.VPXOR(a.x(s), a.x(s), a.x(s))
-	}
-	for i := 0; i < size; i += 16 {
-		o := operand.NewStackAddr(off + i)
-		if a.flavor == sse {
-			a.c.MOVOU(a.x(s), o)
-		} else {
-			a.c.VMOVDQU(a.x(s), o)
-		}
-	}
-}
-
 func (a *amd64) StoreTag(m Mem, x0, x1 V, two bool) {
 	st := func(v V, o operand.Mem) {
 		switch a.flavor {
@@ -566,6 +476,112 @@ func (a *amd64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 		panic(err)
 	}
 	a.c.SETEQ(b.Addr)
+}
+
+// Partial blocks: avx512 loads and stores them under byte masks, aesni
+// and avx2 copy them through buffers in the frame.
+type (
+	amd64Masks   struct{ *amd64 }
+	amd64Buffers struct{ *amd64 }
+)
+
+var (
+	_ Masks   = amd64Masks{}
+	_ Buffers = amd64Buffers{}
+)
+
+var masks = []reg.OpmaskPhysical{reg.K0, reg.K1, reg.K2, reg.K3, reg.K4, reg.K5, reg.K6, reg.K7}
+
+// PartMask goes through CX, R11 and R12.
+func (a amd64Masks) PartMask(k int, n R) {
+	a.c.MOVQ(a.g(n), reg.RCX)
+	a.c.MOVL(operand.U32(1), reg.R11L)
+	a.c.SHLQ(reg.CL, reg.R11)
+	a.c.DECQ(reg.R11)
+	if a.width == 4 {
+		// A shift by 64 is a shift by 0: n = 64 takes all ones.
+		a.c.MOVQ(operand.I32(-1), reg.R12)
+		a.c.CMPQ(reg.RCX, operand.U8(64))
+		a.c.CMOVQEQ(reg.R12, reg.R11)
+	}
+	a.c.KMOVQ(reg.R11, masks[k])
+}
+
+func (a amd64Masks) KeepMask(v V, k int) { a.c.VMOVDQU8_Z(a.r(v), masks[k], a.r(v)) }
+
+func (a amd64Masks) LoadPart(dst V, m Mem, k int) { a.c.VMOVDQU8_Z(a.mem(m), masks[k], a.r(dst)) }
+
+func (a amd64Masks) StorePart(m Mem, v V, k int) { a.c.VMOVDQU8(a.r(v), masks[k], a.mem(m)) }
+
+func (a amd64Buffers) Keep(v V, n R) {
+	// And with 16*width bytes of keepMask from 64 - n: n 0xff, then zeros.
+	a.c.LEAQ(constSym("keep").Offset(64), reg.R11)
+	a.c.SUBQ(a.g(n), reg.R11)
+	o := operand.Mem{Base: reg.R11}
+	if a.flavor == sse {
+		s := sc(scratchLow)
+		a.c.MOVOU(o, a.x(s))
+		a.c.PAND(a.x(s), a.x(v))
+		return
+	}
+	a.c.VPAND(o, a.r(v), a.r(v))
+}
+
+// Copy moves n < 256 bytes, 16 at a time, then 8, 4, 2 and 1, through
+// R11 and R12 (the pointers), CX (the count) and R13 or X15 (the data).
+func (a amd64Buffers) Copy(dst, src Mem, n R) {
+	c := a.c
+	c.LEAQ(a.mem(src), reg.R12)
+	c.LEAQ(a.mem(dst), reg.R11)
+	c.MOVQ(a.g(n), reg.RCX)
+	l16, l8, l4, l2, l1, done := a.label("copy16"), a.label("copy8"), a.label("copy4"), a.label("copy2"), a.label("copy1"), a.label("copied")
+	s := sc(scratchLow)
+	c.Label(l16)
+	c.CMPQ(reg.RCX, operand.U8(16))
+	c.JB(operand.LabelRef(l8))
+	if a.flavor == sse {
+		c.MOVOU(operand.Mem{Base: reg.R12}, a.x(s))
+		c.MOVOU(a.x(s), operand.Mem{Base: reg.R11})
+	} else {
+		c.VMOVDQU(operand.Mem{Base: reg.R12}, a.x(s))
+		c.VMOVDQU(a.x(s), operand.Mem{Base: reg.R11})
+	}
+	c.ADDQ(operand.U8(16), reg.R12)
+	c.ADDQ(operand.U8(16), reg.R11)
+	c.SUBQ(operand.U8(16), reg.RCX)
+	c.JMP(operand.LabelRef(l16))
+	piece := func(label, next string, size int, mov func(operand.Op, operand.Op), r reg.Register) {
+		c.Label(label)
+		c.CMPQ(reg.RCX, operand.U8(size))
+		c.JB(operand.LabelRef(next))
+		mov(operand.Mem{Base: reg.R12}, r)
+		mov(r, operand.Mem{Base: reg.R11})
+		c.ADDQ(operand.U8(size), reg.R12)
+		c.ADDQ(operand.U8(size), reg.R11)
+		c.SUBQ(operand.U8(size), reg.RCX)
+	}
+	piece(l8, l4, 8, c.MOVQ, reg.R13)
+	piece(l4, l2, 4, c.MOVL, reg.R13L)
+	piece(l2, l1, 2, c.MOVW, reg.R13W)
+	piece(l1, done, 1, c.MOVB, reg.R13B)
+	c.Label(done)
+}
+
+func (a amd64Buffers) ZeroFrame(off, size int) {
+	s := sc(scratchLow)
+	if a.flavor == sse {
+		a.c.PXOR(a.x(s), a.x(s))
+	} else {
+		a.c.VPXOR(a.x(s), a.x(s), a.x(s))
+	}
+	for i := 0; i < size; i += 16 {
+		o := operand.NewStackAddr(off + i)
+		if a.flavor == sse {
+			a.c.MOVOU(a.x(s), o)
+		} else {
+			a.c.VMOVDQU(a.x(s), o)
+		}
+	}
 }
 
 // Scalars.

@@ -31,6 +31,9 @@ type arm64 struct {
 
 func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
 
+// neon has no byte masks: partial blocks go through buffers.
+var _ Buffers = (*arm64)(nil)
+
 func (a *arm64) Kernel() string { return "neon" }
 
 // Shape: one lane per register; the state of a lane takes 8 registers in
@@ -66,8 +69,6 @@ func (a *arm64) GPs() []R {
 	}
 	return rs
 }
-
-func (a *arm64) Masked() bool { return false }
 
 func (a *arm64) Ternary() bool { return false }
 
@@ -280,12 +281,6 @@ func (a *arm64) Keep(v V, n R) {
 	a.ins("FMOVQ", "(R19)", a.f(vScratch))
 	a.and(v, v, vScratch)
 }
-
-// The masked forms: neon has none (Masked is false).
-func (a *arm64) PartMask(k int, n R)          { panic("arm64: no masks") }
-func (a *arm64) LoadPart(dst V, m Mem, k int) { panic("arm64: no masked loads") }
-func (a *arm64) StorePart(m Mem, v V, k int)  { panic("arm64: no masked stores") }
-func (a *arm64) KeepMask(v V, k int)          { panic("arm64: no masks") }
 
 // Copy moves n < 256 bytes: 16 at a time, then 8, 4, 2 and 1 as the bits
 // of what is left say, through R20 and R21 (the pointers), R22 (the count)

@@ -44,9 +44,7 @@ type gen struct {
 
 	fn     string
 	labels int
-	frame  int // bytes of frame
-	bufAD  int // frame offsets of the scratch buffers (buffer machines)
-	bufMsg int
+	tails  tails // how the tails come in and go out
 }
 
 // rate is the bytes absorbed per update; half the bytes of one block
@@ -101,15 +99,12 @@ func emit(m Machine, f family, d int, open bool) {
 		vused: make([]bool, m.Vecs()), gused: map[R]bool{}, goff: NoReg,
 	}
 	g.fn = funcName(m.Kernel(), open, f, d)
-	if !m.Masked() {
-		g.bufAD, g.bufMsg = 0, g.rate()
-		g.frame = 2 * g.rate()
-	}
+	g.tails = newTails(g)
 	sig := sealSig
 	if open {
 		sig = openSig
 	}
-	m.Func(g.fn, sig, w, g.frame)
+	m.Func(g.fn, sig, w, g.tails.frame())
 	g.body()
 	m.End()
 }
@@ -250,116 +245,6 @@ func (g *gen) ctx(dst Vec) {
 	}
 }
 
-// Partial blocks. A tail is the last n < rate bytes of the ad or the
-// message. Masked machines load and store it in place; the others copy
-// it into a zeroed scratch buffer of the frame first (tailIn), run the
-// block code on the buffer, and copy the output back (tailOut).
-
-type tail struct {
-	name string // the argument: "ad", "m" or "c"
-	out  bool   // the tail has an output, in out at the same offset
-	n    R      // its length, 0 <= n < rate
-	rel  R      // n - goff: its length from the group's first lane (masks, Keep)
-	buf  int    // the buffer's frame offset (buffer machines)
-}
-
-func (g *gen) tailIn(t *tail) {
-	if g.m.Masked() {
-		return
-	}
-	skip := g.label(t.name + "_tail_in")
-	g.m.JmpZero(t.n, skip)
-	g.m.ZeroFrame(t.buf, g.rate())
-	p := g.tailPtr(base(t.name), length(t.name))
-	g.m.Copy(At(FrameReg, t.buf), At(p, 0), t.n)
-	g.freeGP(p)
-	g.m.Label(skip)
-}
-
-// tailOut copies an output tail out of its buffer, then zeroes the
-// buffer (the ad's too: nothing secret stays in the frame).
-func (g *gen) tailOut(t *tail) {
-	if g.m.Masked() {
-		return
-	}
-	skip := g.label(t.name + "_tail_out")
-	g.m.JmpZero(t.n, skip)
-	if t.out {
-		p := g.tailPtr("out", length(t.name))
-		g.m.Copy(At(p, 0), At(FrameReg, t.buf), t.n)
-		g.freeGP(p)
-	}
-	g.m.ZeroFrame(t.buf, g.rate())
-	g.m.Label(skip)
-}
-
-// count sets r to the bytes of the tail in register j of the block vector
-// at logical offset off of the group: what masks and Keep take.
-func (g *gen) count(r R, t *tail, off, j int) {
-	g.m.Clamp(r, t.rel, off+16*g.w*j, 16*g.w)
-}
-
-// tailMasks sets, on masked machines, the mask registers of every register
-// of the tail, once for its loads, stores and Keep: mask 1 + i for the
-// i-th register of the rate block (the first half's, then the second's).
-func (g *gen) tailMasks(t *tail) {
-	if !g.m.Masked() {
-		return
-	}
-	c := g.gp()
-	k := 1
-	for off := 0; off < g.rate(); off += g.half() {
-		for j := 0; j < g.lanes/g.w; j++ {
-			g.count(c, t, off, j)
-			g.m.PartMask(k, c)
-			k++
-		}
-	}
-	g.freeGP(c)
-}
-
-// maskOf is the mask register that tailMasks set for register j at off.
-func (g *gen) maskOf(off, j int) int { return 1 + off/g.half()*(g.lanes/g.w) + j }
-
-func (g *gen) tailLoad(dst Vec, t *tail, off int) {
-	if !g.m.Masked() {
-		g.load(dst, Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off})
-		return
-	}
-	p := g.tailPtr(base(t.name), length(t.name))
-	for j := range dst {
-		g.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), g.maskOf(off, j))
-	}
-	g.freeGP(p)
-}
-
-func (g *gen) tailStore(t *tail, off int, v Vec) {
-	if !g.m.Masked() {
-		g.store(Mem{Base: FrameReg, Index: g.goff, Off: t.buf + off}, v)
-		return
-	}
-	p := g.tailPtr("out", length(t.name))
-	for j := range v {
-		g.m.StorePart(g.data(p, off+16*g.w*j), v[j], g.maskOf(off, j))
-	}
-	g.freeGP(p)
-}
-
-func (g *gen) tailKeep(v Vec, t *tail, off int) {
-	if g.m.Masked() {
-		for j := range v {
-			g.m.KeepMask(v[j], g.maskOf(off, j))
-		}
-		return
-	}
-	c := g.gp()
-	for j := range v {
-		g.count(c, t, off, j)
-		g.m.Keep(v[j], c)
-	}
-	g.freeGP(c)
-}
-
 // The function body: the tails in, the lane groups, the tails out, the
 // tag. Arguments are read where they are needed, so few registers stay
 // live across the groups.
@@ -371,10 +256,10 @@ func (g *gen) body() {
 	}
 
 	// The tails: the last len % rate bytes of ad and of the input.
-	adT := &tail{name: "ad", n: g.tailLen("ad"), buf: g.bufAD}
-	msgT := &tail{name: inName, out: true, n: g.tailLen(inName), buf: g.bufMsg}
-	g.tailIn(adT)
-	g.tailIn(msgT)
+	adT := &tail{name: "ad", n: g.tailLen("ad")}
+	msgT := &tail{name: inName, out: true, n: g.tailLen(inName)}
+	g.tails.in(adT)
+	g.tails.in(msgT)
 
 	var acc0, acc1 V
 	if g.groups > 1 {
@@ -423,8 +308,8 @@ func (g *gen) body() {
 		acc0, acc1 = x0[0], x1[0]
 	}
 
-	g.tailOut(adT)
-	g.tailOut(msgT)
+	g.tails.out(adT)
+	g.tails.out(msgT)
 	g.freeGP(adT.n, msgT.n)
 
 	// The tag: 16 bytes, or 32 in two halves.
@@ -461,23 +346,6 @@ func (g *gen) tagStep(p32, done string, at bool, f func(p R, two bool)) {
 	f(p, true)
 	m.Label(end)
 	g.freeGP(p, n)
-}
-
-// tailLen returns the length of the tail of the data named: len % rate.
-func (g *gen) tailLen(name string) R {
-	n := g.arg(length(name))
-	g.m.AndImm(n, g.rate()-1)
-	return n
-}
-
-// tailPtr returns where the tail of the data named starts: base plus the
-// whole blocks of len (out shares the input's length).
-func (g *gen) tailPtr(base, length string) R {
-	p, full := g.arg(base), g.arg(length)
-	g.m.AndImm(full, -g.rate())
-	g.m.Add(p, full)
-	g.freeGP(full)
-	return p
 }
 
 func (g *gen) tag(mem Mem, x0, x1 V, two bool) {
@@ -648,10 +516,10 @@ func (g *gen) absorb128(s *state128, t *tail) {
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
-	g.tailMasks(t)
+	g.tails.begin(t)
 	a0, a1 := g.vec(), g.vec()
-	g.tailLoad(a0, t, 0)
-	g.tailLoad(a1, t, h)
+	g.tails.load(a0, t, 0)
+	g.tails.load(a1, t, h)
 	g.upd128(s, a0, a1, s[3], s[7])
 	g.free(a0, a1)
 	g.m.Label(skip)
@@ -727,11 +595,11 @@ func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l
 	})
 	skip := g.label("msg_tail")
 	g.m.JmpZero(t.n, skip)
-	g.tailMasks(t)
-	load := func(v Vec, off int) { g.tailLoad(v, t, off) }
-	store := func(off int, v Vec) { g.tailStore(t, off, v) }
+	g.tails.begin(t)
+	load := func(v Vec, off int) { g.tails.load(v, t, off) }
+	store := func(off int, v Vec) { g.tails.store(t, off, v) }
 	if g.open {
-		dec(zero, load, store, func(v Vec, off int) { g.tailKeep(v, t, off) })
+		dec(zero, load, store, func(v Vec, off int) { g.tails.keep(v, t, off) })
 		g.free(zero)
 	} else {
 		enc(load, store)
@@ -894,9 +762,9 @@ func (g *gen) absorb256(s *state256, t *tail) {
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
-	g.tailMasks(t)
+	g.tails.begin(t)
 	a := g.vec()
-	g.tailLoad(a, t, 0)
+	g.tails.load(a, t, 0)
 	g.upd256(s, a, s[3], s[5])
 	g.free(a)
 	g.m.Label(skip)

@@ -4,10 +4,14 @@ package main
 
 // A Machine is one kernel's instruction set, as the family descriptions
 // (desc.go) see it: the C body's block vocabulary (AES round, xor, and,
-// load, store, broadcast) on whole registers, the partial-block and tag
-// operations whose best form differs by instruction set, and the few
-// scalar operations that steer by length. The descriptions allocate the
-// registers; a machine only names them.
+// load, store, broadcast) on whole registers, the tag operations whose
+// best form differs by instruction set, and the few scalar operations
+// that steer by length. The descriptions allocate the registers; a
+// machine only names them.
+//
+// Every machine is also one of Masks and Buffers, which say how it loads
+// and stores partial blocks (tail.go): the two need different
+// operations, and each machine has one set.
 //
 // Registers are numbers: V for vector registers (X0.. or V0..), R for
 // general-purpose ones, indexes into the machine's own list. A machine
@@ -28,10 +32,6 @@ type Machine interface {
 	// to V(Vecs()-1); GPs the general-purpose ones they may use.
 	Vecs() int
 	GPs() []R
-	// Masked reports whether partial blocks are loaded and stored under
-	// byte masks (LoadPart and the others below). Otherwise they go
-	// through a scratch buffer in the frame (CopyIn, CopyOut).
-	Masked() bool
 	// Ternary reports whether Xor3 and XorAnd are one instruction each
 	// (VPTERNLOG); otherwise each is two.
 	Ternary() bool
@@ -65,24 +65,6 @@ type Machine interface {
 	// Fold xors the lanes of src into the first 16 bytes of dst, as a
 	// 128-bit register (dst may be src).
 	Fold(dst, src V)
-	// Keep zeroes the bytes of v from byte n on (0 <= n <= 16*width), on
-	// machines without masks.
-	Keep(v V, n R)
-
-	// Partial blocks under masks (Masked machines only). PartMask sets
-	// mask register k (1 to 7) to the first n bytes of a register (0 <=
-	// n <= 16*width); LoadPart loads those bytes from m, zeros after,
-	// reading nothing past them; StorePart stores those of v, writing
-	// nothing past them; KeepMask zeroes the others in v.
-	PartMask(k int, n R)
-	LoadPart(dst V, m Mem, k int)
-	StorePart(m Mem, v V, k int)
-	KeepMask(v V, k int)
-	// Scratch buffers (other machines): n bytes from src to dst, where
-	// n < 256; both are memory operands, one of them in the frame.
-	Copy(dst, src Mem, n R)
-	// ZeroFrame zeroes size bytes of the frame at off.
-	ZeroFrame(off, size int)
 
 	// The tag: the 16 or 32 bytes of x0 (and x1) to m, or, for Open,
 	// compared in constant time with the tag at m, which sets the bool
@@ -108,6 +90,31 @@ type Machine interface {
 	JmpZero(r R, label string)            // when r == 0
 	JmpEqual(r R, v int, label string)    // when r == v
 	DecJmpNotZero(r R, label string)      // r--, then when r != 0
+}
+
+// Masks is a machine that loads and stores partial blocks in place,
+// under byte masks. PartMask sets mask register k (1 to 7) to the first
+// n bytes of a register (0 <= n <= 16*width); LoadPart loads those bytes
+// from m, zeros after, reading nothing past them; StorePart stores those
+// of v, writing nothing past them; KeepMask zeroes the others in v.
+type Masks interface {
+	Machine
+	PartMask(k int, n R)
+	LoadPart(dst V, m Mem, k int)
+	StorePart(m Mem, v V, k int)
+	KeepMask(v V, k int)
+}
+
+// Buffers is a machine without byte masks: partial blocks go through
+// scratch buffers in the frame. Copy moves n bytes from src to dst, where
+// n < 256; both are memory operands, one of them in the frame. ZeroFrame
+// zeroes size bytes of the frame at off. Keep zeroes the bytes of v from
+// byte n on (0 <= n <= 16*width).
+type Buffers interface {
+	Machine
+	Copy(dst, src Mem, n R)
+	ZeroFrame(off, size int)
+	Keep(v V, n R)
 }
 
 // V is a vector register, R a general-purpose one: numbers of the

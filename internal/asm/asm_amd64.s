@@ -139,17 +139,17 @@ m_tail_in_2:
 	MOVQ  n+8(FP), SI
 	MOVOU (DX), X8
 	MOVOU (SI), X9
-	MOVOU aegisgo_c0<>+0(SB), X2
+	MOVO  X8, X0
+	PXOR  X9, X0
 	MOVOU aegisgo_c1<>+0(SB), X1
+	MOVOU aegisgo_c0<>+0(SB), X2
 	MOVO  X1, X3
+	MOVO  X0, X4
 	MOVO  X8, X5
 	PXOR  X2, X5
 	MOVO  X8, X6
 	PXOR  X1, X6
 	MOVO  X5, X7
-	MOVO  X8, X0
-	PXOR  X9, X0
-	MOVO  X0, X4
 	MOVQ  $+10, DX
 
 init_3:
@@ -757,17 +757,17 @@ c_tail_in_2:
 	MOVQ  n+8(FP), SI
 	MOVOU (DX), X8
 	MOVOU (SI), X9
-	MOVOU aegisgo_c0<>+0(SB), X2
+	MOVO  X8, X0
+	PXOR  X9, X0
 	MOVOU aegisgo_c1<>+0(SB), X1
+	MOVOU aegisgo_c0<>+0(SB), X2
 	MOVO  X1, X3
+	MOVO  X0, X4
 	MOVO  X8, X5
 	PXOR  X2, X5
 	MOVO  X8, X6
 	PXOR  X1, X6
 	MOVO  X5, X7
-	MOVO  X8, X0
-	PXOR  X9, X0
-	MOVO  X0, X4
 	MOVQ  $+10, DX
 
 init_3:
@@ -1422,17 +1422,17 @@ aesniSeal128X2_group:
 	MOVQ  n+8(FP), R9
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVOU aegisgo_c0<>+0(SB), X4
+	MOVO  X10, X2
+	PXOR  X11, X2
 	MOVOU aegisgo_c1<>+0(SB), X3
+	MOVOU aegisgo_c0<>+0(SB), X4
 	MOVO  X3, X5
+	MOVO  X2, X6
 	MOVO  X10, X7
 	PXOR  X4, X7
 	MOVO  X10, X8
 	PXOR  X3, X8
 	MOVO  X7, X9
-	MOVO  X10, X2
-	PXOR  X11, X2
-	MOVO  X2, X6
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
@@ -2090,17 +2090,17 @@ aesniOpen128X2_group:
 	MOVQ  n+8(FP), R9
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVOU aegisgo_c0<>+0(SB), X4
+	MOVO  X10, X2
+	PXOR  X11, X2
 	MOVOU aegisgo_c1<>+0(SB), X3
+	MOVOU aegisgo_c0<>+0(SB), X4
 	MOVO  X3, X5
+	MOVO  X2, X6
 	MOVO  X10, X7
 	PXOR  X4, X7
 	MOVO  X10, X8
 	PXOR  X3, X8
 	MOVO  X7, X9
-	MOVO  X10, X2
-	PXOR  X11, X2
-	MOVO  X2, X6
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
@@ -2800,17 +2800,17 @@ aesniSeal128X4_group:
 	MOVQ  n+8(FP), R9
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVOU aegisgo_c0<>+0(SB), X4
+	MOVO  X10, X2
+	PXOR  X11, X2
 	MOVOU aegisgo_c1<>+0(SB), X3
+	MOVOU aegisgo_c0<>+0(SB), X4
 	MOVO  X3, X5
+	MOVO  X2, X6
 	MOVO  X10, X7
 	PXOR  X4, X7
 	MOVO  X10, X8
 	PXOR  X3, X8
 	MOVO  X7, X9
-	MOVO  X10, X2
-	PXOR  X11, X2
-	MOVO  X2, X6
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
@@ -3484,17 +3484,17 @@ aesniOpen128X4_group:
 	MOVQ  n+8(FP), R9
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVOU aegisgo_c0<>+0(SB), X4
+	MOVO  X10, X2
+	PXOR  X11, X2
 	MOVOU aegisgo_c1<>+0(SB), X3
+	MOVOU aegisgo_c0<>+0(SB), X4
 	MOVO  X3, X5
+	MOVO  X2, X6
 	MOVO  X10, X7
 	PXOR  X4, X7
 	MOVO  X10, X8
 	PXOR  X3, X8
 	MOVO  X7, X9
-	MOVO  X10, X2
-	PXOR  X11, X2
-	MOVO  X2, X6
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
 	MOVQ  $+5, R8
@@ -7811,14 +7811,14 @@ m_tail_in_2:
 	MOVQ    n+8(FP), SI
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VPXOR   X9, X8, X0
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQU aegisgo_c0<>+0(SB), X2
 	VMOVDQA X1, X3
+	VMOVDQA X0, X4
 	VPXOR   X2, X8, X5
 	VPXOR   X1, X8, X6
 	VMOVDQA X5, X7
-	VPXOR   X9, X8, X0
-	VMOVDQA X0, X4
 	MOVQ    $+10, DX
 
 init_3:
@@ -8271,14 +8271,14 @@ c_tail_in_2:
 	MOVQ    n+8(FP), SI
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VPXOR   X9, X8, X0
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQU aegisgo_c0<>+0(SB), X2
 	VMOVDQA X1, X3
+	VMOVDQA X0, X4
 	VPXOR   X2, X8, X5
 	VPXOR   X1, X8, X6
 	VMOVDQA X5, X7
-	VPXOR   X9, X8, X0
-	VMOVDQA X0, X4
 	MOVQ    $+10, DX
 
 init_3:
@@ -8772,14 +8772,14 @@ m_tail_in_2:
 	MOVQ           n+8(FP), SI
 	VBROADCASTI128 (DX), Y8
 	VBROADCASTI128 (SI), Y9
-	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
+	VPXOR          Y9, Y8, Y0
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
 	VMOVDQA        Y1, Y3
+	VMOVDQA        Y0, Y4
 	VPXOR          Y2, Y8, Y5
 	VPXOR          Y1, Y8, Y6
 	VMOVDQA        Y5, Y7
-	VPXOR          Y9, Y8, Y0
-	VMOVDQA        Y0, Y4
 	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
 	MOVQ           $+5, DX
 
@@ -9257,14 +9257,14 @@ c_tail_in_2:
 	MOVQ           n+8(FP), SI
 	VBROADCASTI128 (DX), Y8
 	VBROADCASTI128 (SI), Y9
-	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
+	VPXOR          Y9, Y8, Y0
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
 	VMOVDQA        Y1, Y3
+	VMOVDQA        Y0, Y4
 	VPXOR          Y2, Y8, Y5
 	VPXOR          Y1, Y8, Y6
 	VMOVDQA        Y5, Y7
-	VPXOR          Y9, Y8, Y0
-	VMOVDQA        Y0, Y4
 	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
 	MOVQ           $+5, DX
 
@@ -9796,14 +9796,14 @@ avx2Seal128X4_group:
 	MOVQ           n+8(FP), R9
 	VBROADCASTI128 (R8), Y10
 	VBROADCASTI128 (R9), Y11
-	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
+	VPXOR          Y11, Y10, Y2
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y3
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
 	VMOVDQA        Y3, Y5
+	VMOVDQA        Y2, Y6
 	VPXOR          Y4, Y10, Y7
 	VPXOR          Y3, Y10, Y8
 	VMOVDQA        Y7, Y9
-	VPXOR          Y11, Y10, Y2
-	VMOVDQA        Y2, Y6
 	LEAQ           aegisgo_ctx4<>+0(SB), R11
 	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+5, R8
@@ -10312,14 +10312,14 @@ avx2Open128X4_group:
 	MOVQ           n+8(FP), R9
 	VBROADCASTI128 (R8), Y10
 	VBROADCASTI128 (R9), Y11
-	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
+	VPXOR          Y11, Y10, Y2
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y3
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
 	VMOVDQA        Y3, Y5
+	VMOVDQA        Y2, Y6
 	VPXOR          Y4, Y10, Y7
 	VPXOR          Y3, Y10, Y8
 	VMOVDQA        Y7, Y9
-	VPXOR          Y11, Y10, Y2
-	VMOVDQA        Y2, Y6
 	LEAQ           aegisgo_ctx4<>+0(SB), R11
 	VMOVDQU        (R11)(DX*1), Y12
 	MOVQ           $+5, R8
@@ -13418,14 +13418,14 @@ TEXT ·avx512Seal128L(SB), $0-64
 	MOVQ    n+8(FP), SI
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VPXOR   X9, X8, X0
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQU aegisgo_c0<>+0(SB), X2
 	VMOVDQA X1, X3
+	VMOVDQA X0, X4
 	VPXOR   X2, X8, X5
 	VPXOR   X1, X8, X6
 	VMOVDQA X5, X7
-	VPXOR   X9, X8, X0
-	VMOVDQA X0, X4
 	MOVQ    $+10, DX
 
 init_1:
@@ -13753,14 +13753,14 @@ TEXT ·avx512Open128L(SB), $0-73
 	MOVQ    n+8(FP), SI
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VMOVDQU aegisgo_c0<>+0(SB), X2
+	VPXOR   X9, X8, X0
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+	VMOVDQU aegisgo_c0<>+0(SB), X2
 	VMOVDQA X1, X3
+	VMOVDQA X0, X4
 	VPXOR   X2, X8, X5
 	VPXOR   X1, X8, X6
 	VMOVDQA X5, X7
-	VPXOR   X9, X8, X0
-	VMOVDQA X0, X4
 	MOVQ    $+10, DX
 
 init_1:
@@ -14089,14 +14089,14 @@ TEXT ·avx512Seal128X2(SB), $0-64
 	MOVQ            n+8(FP), SI
 	VBROADCASTI32X4 (DX), Y8
 	VBROADCASTI32X4 (SI), Y9
-	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
+	VPXOR           Y9, Y8, Y0
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
 	VMOVDQA         Y1, Y3
+	VMOVDQA         Y0, Y4
 	VPXOR           Y2, Y8, Y5
 	VPXOR           Y1, Y8, Y6
 	VMOVDQA         Y5, Y7
-	VPXOR           Y9, Y8, Y0
-	VMOVDQA         Y0, Y4
 	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+5, DX
 
@@ -14441,14 +14441,14 @@ TEXT ·avx512Open128X2(SB), $0-73
 	MOVQ            n+8(FP), SI
 	VBROADCASTI32X4 (DX), Y8
 	VBROADCASTI32X4 (SI), Y9
-	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
+	VPXOR           Y9, Y8, Y0
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
 	VMOVDQA         Y1, Y3
+	VMOVDQA         Y0, Y4
 	VPXOR           Y2, Y8, Y5
 	VPXOR           Y1, Y8, Y6
 	VMOVDQA         Y5, Y7
-	VPXOR           Y9, Y8, Y0
-	VMOVDQA         Y0, Y4
 	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
 	MOVQ            $+5, DX
 
@@ -14794,14 +14794,14 @@ TEXT ·avx512Seal128X4(SB), $0-64
 	MOVQ            n+8(FP), SI
 	VBROADCASTI32X4 (DX), Z8
 	VBROADCASTI32X4 (SI), Z9
-	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
+	VPXORQ          Z9, Z8, Z0
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z1
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
 	VMOVDQA64       Z1, Z3
+	VMOVDQA64       Z0, Z4
 	VPXORQ          Z2, Z8, Z5
 	VPXORQ          Z1, Z8, Z6
 	VMOVDQA64       Z5, Z7
-	VPXORQ          Z9, Z8, Z0
-	VMOVDQA64       Z0, Z4
 	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
 	MOVQ            $+5, DX
 
@@ -15162,14 +15162,14 @@ TEXT ·avx512Open128X4(SB), $0-73
 	MOVQ            n+8(FP), SI
 	VBROADCASTI32X4 (DX), Z8
 	VBROADCASTI32X4 (SI), Z9
-	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
+	VPXORQ          Z9, Z8, Z0
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z1
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
 	VMOVDQA64       Z1, Z3
+	VMOVDQA64       Z0, Z4
 	VPXORQ          Z2, Z8, Z5
 	VPXORQ          Z1, Z8, Z6
 	VMOVDQA64       Z5, Z7
-	VPXORQ          Z9, Z8, Z0
-	VMOVDQA64       Z0, Z4
 	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
 	MOVQ            $+5, DX
 

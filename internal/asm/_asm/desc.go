@@ -474,14 +474,14 @@ func (g *gen) init128() *state128 {
 	g.bcast(kb, At(kp, 0))
 	g.bcast(nb, At(np, 0))
 	g.freeGP(kp, np)
-	g.bcastConst(s[2], "c0")
+	g.xor(s[0], kb, nb)
 	g.bcastConst(s[1], "c1")
+	g.bcastConst(s[2], "c0")
 	g.mov(s[3], s[1])
+	g.mov(s[4], s[0])
 	g.xor(s[5], kb, s[2])
 	g.xor(s[6], kb, s[1])
 	g.mov(s[7], s[5])
-	g.xor(s[0], kb, nb)
-	g.mov(s[4], s[0])
 	if g.d == 1 {
 		g.counted(10, "init", func() { g.upd128(&s, nb, kb, s[3], s[7]) })
 	} else {

@@ -9,12 +9,19 @@
 // func aesniSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128L(SB), $64-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -76,6 +83,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
@@ -135,24 +144,48 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ  k+0(FP), DX
-	MOVQ  n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	MOVOU (DX), X8
 	MOVOU (SI), X9
-	MOVO  X8, X0
-	PXOR  X9, X0
+
+	// S0 = key ^ nonce
+	MOVO X8, X0
+	PXOR X9, X0
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X2
-	MOVO  X1, X3
-	MOVO  X0, X4
-	MOVO  X8, X5
-	PXOR  X2, X5
-	MOVO  X8, X6
-	PXOR  X1, X6
-	MOVO  X5, X7
-	MOVQ  $+10, DX
+
+	// S3 = C1
+	MOVO X1, X3
+
+	// S4 = key ^ nonce
+	MOVO X0, X4
+
+	// S5 = key ^ C0
+	MOVO X8, X5
+	PXOR X2, X5
+
+	// S6 = key ^ C1
+	MOVO X8, X6
+	PXOR X1, X6
+
+	// S7 = key ^ C0
+	MOVO X5, X7
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X9, X10
 	MOVO   X6, X15
@@ -185,8 +218,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -211,8 +250,15 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	MOVOU  32(DX), X8
-	MOVOU  48(DX), X9
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU 32(DX), X8
+	MOVOU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -243,10 +289,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   SI, $+32
-	JB     blocks_done_6
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -273,10 +326,17 @@ one_5:
 	PXOR   X10, X0
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP), X8
-	MOVOU  16(SP), X9
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
+	MOVOU (SP), X8
+	MOVOU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -310,22 +370,32 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
-	MOVO   X8, X10
-	PXOR   X1, X10
-	PXOR   X6, X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X10
-	MOVOU  X10, (DI)
-	MOVO   X9, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	MOVOU  X10, 16(DI)
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -350,22 +420,33 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	MOVOU  32(DX), X8
-	MOVOU  48(DX), X9
-	MOVO   X8, X10
-	PXOR   X1, X10
-	PXOR   X6, X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X10
-	MOVOU  X10, 32(DI)
-	MOVO   X9, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	MOVOU  X10, 48(DI)
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU 32(DX), X8
+	MOVOU 48(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 48(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -397,24 +478,35 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   SI, $+32
-	JB     blocks_done_10
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
-	MOVO   X8, X10
-	PXOR   X1, X10
-	PXOR   X6, X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X10
-	MOVOU  X10, (DI)
-	MOVO   X9, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	MOVOU  X10, 16(DI)
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -441,24 +533,36 @@ one_9:
 	PXOR   X10, X0
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  32(SP), X8
-	MOVOU  48(SP), X9
-	MOVO   X8, X10
-	PXOR   X1, X10
-	PXOR   X6, X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X10
-	MOVOU  X10, 32(SP)
-	MOVO   X9, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	MOVOU  X10, 48(SP)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU 32(SP), X8
+	MOVOU 48(SP), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 48(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -485,6 +589,7 @@ blocks_done_10:
 	PXOR   X10, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -494,10 +599,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X2, X8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X2, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -524,23 +637,31 @@ final_12:
 	PXOR   X9, X0
 	DECQ   DX
 	JNZ    final_12
-	PXOR   X1, X0
-	PXOR   X2, X0
-	PXOR   X3, X0
-	PXOR   X5, X4
-	PXOR   X6, X4
-	MOVQ   taglen+56(FP), SI
-	CMPQ   SI, $+32
-	JEQ    words32_13
-	PXOR   X4, X0
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	MOVQ taglen+56(FP), SI
+	CMPQ SI, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X4, X0
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X7, X4
 
 words_14:
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -548,13 +669,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -603,21 +726,25 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X4, 16(AX)
 
@@ -627,12 +754,21 @@ done_18:
 // func aesniOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128L(SB), $64-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -694,6 +830,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
@@ -753,24 +891,48 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ  k+0(FP), DX
-	MOVQ  n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	MOVOU (DX), X8
 	MOVOU (SI), X9
-	MOVO  X8, X0
-	PXOR  X9, X0
+
+	// S0 = key ^ nonce
+	MOVO X8, X0
+	PXOR X9, X0
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X2
-	MOVO  X1, X3
-	MOVO  X0, X4
-	MOVO  X8, X5
-	PXOR  X2, X5
-	MOVO  X8, X6
-	PXOR  X1, X6
-	MOVO  X5, X7
-	MOVQ  $+10, DX
+
+	// S3 = C1
+	MOVO X1, X3
+
+	// S4 = key ^ nonce
+	MOVO X0, X4
+
+	// S5 = key ^ C0
+	MOVO X8, X5
+	PXOR X2, X5
+
+	// S6 = key ^ C1
+	MOVO X8, X6
+	PXOR X1, X6
+
+	// S7 = key ^ C0
+	MOVO X5, X7
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X9, X10
 	MOVO   X6, X15
@@ -803,8 +965,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -829,8 +997,15 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
-	MOVOU  32(DX), X8
-	MOVOU  48(DX), X9
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU 32(DX), X8
+	MOVOU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -861,10 +1036,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   SI, $+32
-	JB     blocks_done_6
-	MOVOU  (DX), X8
-	MOVOU  16(DX), X9
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -891,10 +1073,17 @@ one_5:
 	PXOR   X10, X0
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP), X8
-	MOVOU  16(SP), X9
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
+	MOVOU (SP), X8
+	MOVOU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -929,20 +1118,30 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (DX), X9
-	MOVOU  16(DX), X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X9
-	PXOR   X6, X9
-	PXOR   X1, X9
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVOU  X9, (DI)
-	MOVOU  X10, 16(DI)
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU (DX), X9
+	MOVOU 16(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (DI)
+	MOVOU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X7, X11
 	AESENC X8, X11
 	MOVO   X6, X15
@@ -969,20 +1168,31 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X9, X0
 	PXOR   X11, X0
-	MOVOU  32(DX), X9
-	MOVOU  48(DX), X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X9
-	PXOR   X6, X9
-	PXOR   X1, X9
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVOU  X9, 32(DI)
-	MOVOU  X10, 48(DI)
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU 32(DX), X9
+	MOVOU 48(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, 32(DI)
+	MOVOU X10, 48(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X7, X11
 	AESENC X8, X11
 	MOVO   X6, X15
@@ -1016,22 +1226,33 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   SI, $+32
-	JB     blocks_done_10
-	MOVOU  (DX), X9
-	MOVOU  16(DX), X10
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X9
-	PXOR   X6, X9
-	PXOR   X1, X9
-	MOVO   X6, X15
-	PAND   X7, X15
-	PXOR   X15, X10
-	PXOR   X2, X10
-	PXOR   X5, X10
-	MOVOU  X9, (DI)
-	MOVOU  X10, 16(DI)
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU (DX), X9
+	MOVOU 16(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (DI)
+	MOVOU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X7, X11
 	AESENC X8, X11
 	MOVO   X6, X15
@@ -1060,20 +1281,26 @@ one_9:
 	PXOR   X11, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   32(SP), X9
-	MOVOU   48(SP), X10
-	MOVO    X2, X15
-	PAND    X3, X15
-	PXOR    X15, X9
-	PXOR    X6, X9
-	PXOR    X1, X9
-	MOVO    X6, X15
-	PAND    X7, X15
-	PXOR    X15, X10
-	PXOR    X2, X10
-	PXOR    X5, X10
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	MOVOU 32(SP), X9
+	MOVOU 48(SP), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -1098,36 +1325,44 @@ blocks_done_10:
 	SUBQ    DX, R11
 	MOVOU   (R11), X15
 	PAND    X15, X10
-	MOVOU   X9, 32(SP)
-	MOVOU   X10, 48(SP)
-	MOVO    X7, X11
-	AESENC  X8, X11
-	MOVO    X6, X15
-	AESENC  X7, X15
-	MOVO    X15, X7
-	MOVO    X5, X15
-	AESENC  X6, X15
-	MOVO    X15, X6
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X12
-	AESENC  X8, X12
-	PXOR    X10, X4
-	PXOR    X12, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	MOVO    X1, X15
-	AESENC  X2, X15
-	MOVO    X15, X2
-	MOVO    X0, X15
-	AESENC  X1, X15
-	MOVO    X15, X1
-	PXOR    X9, X0
-	PXOR    X11, X0
+
+	// msg = msg || xn
+	MOVOU X9, 32(SP)
+	MOVOU X10, 48(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -1137,10 +1372,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X2, X8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X2, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -1167,23 +1410,31 @@ final_12:
 	PXOR   X9, X0
 	DECQ   DX
 	JNZ    final_12
-	PXOR   X1, X0
-	PXOR   X2, X0
-	PXOR   X3, X0
-	PXOR   X5, X4
-	PXOR   X6, X4
-	MOVQ   taglen+64(FP), SI
-	CMPQ   SI, $+32
-	JEQ    words32_13
-	PXOR   X4, X0
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	MOVQ taglen+64(FP), SI
+	CMPQ SI, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X4, X0
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X7, X4
 
 words_14:
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -1191,13 +1442,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -1246,15 +1499,18 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -1263,6 +1519,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -1279,12 +1536,21 @@ done_18:
 // func aesniSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128X2(SB), $128-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -1348,6 +1614,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -1414,34 +1682,64 @@ m_tail_in_2:
 	MOVQ $+0, DX
 
 aesniSeal128X2_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVO  X10, X2
-	PXOR  X11, X2
+
+	// S0 = key ^ nonce
+	MOVO X10, X2
+	PXOR X11, X2
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X3
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X4
-	MOVO  X3, X5
-	MOVO  X2, X6
-	MOVO  X10, X7
-	PXOR  X4, X7
-	MOVO  X10, X8
-	PXOR  X3, X8
-	MOVO  X7, X9
+
+	// S3 = C1
+	MOVO X3, X5
+
+	// S4 = key ^ nonce
+	MOVO X2, X6
+
+	// S5 = key ^ C0
+	MOVO X10, X7
+	PXOR X4, X7
+
+	// S6 = key ^ C1
+	MOVO X10, X8
+	PXOR X3, X8
+
+	// S7 = key ^ C0
+	MOVO X7, X9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+5, R8
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X9, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X9, X14
+	PXOR X12, X14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESENC X11, X14
 	MOVO   X8, X15
 	AESENC X9, X15
@@ -1464,6 +1762,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X13
 	AESENC X11, X13
 	MOVO   X8, X15
@@ -1496,8 +1799,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1522,8 +1831,15 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  64(R8)(DX*1), X10
-	MOVOU  96(R8)(DX*1), X11
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU 64(R8)(DX*1), X10
+	MOVOU 96(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1554,10 +1870,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+64
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1584,10 +1907,17 @@ one_5:
 	PXOR   X12, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X10
-	MOVOU  32(SP)(DX*1), X11
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
+	MOVOU (SP)(DX*1), X10
+	MOVOU 32(SP)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1621,22 +1951,32 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 32(R10)(DX*1)
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 32(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1661,22 +2001,33 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  64(R8)(DX*1), X10
-	MOVOU  96(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, 64(R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 96(R10)(DX*1)
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU 64(R8)(DX*1), X10
+	MOVOU 96(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, 64(R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 96(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1708,24 +2059,35 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+64
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 32(R10)(DX*1)
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 32(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1752,24 +2114,36 @@ one_9:
 	PXOR   X12, X2
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  64(SP)(DX*1), X10
-	MOVOU  96(SP)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, 64(SP)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 96(SP)(DX*1)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU 64(SP)(DX*1), X10
+	MOVOU 96(SP)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, 64(SP)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 96(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -1796,6 +2170,7 @@ blocks_done_10:
 	PXOR   X12, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
@@ -1805,10 +2180,18 @@ msg_tail_11:
 	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
-	PXOR       X4, X10
-	MOVQ       $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X11
 	AESENC X10, X11
 	MOVO   X8, X15
@@ -1835,21 +2218,29 @@ final_12:
 	PXOR   X11, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X5, X2
-	PXOR   X7, X6
-	PXOR   X8, X6
-	MOVQ   taglen+56(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X6, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+56(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X9, X6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X6, X1
 	ADDQ  $+16, DX
@@ -1857,6 +2248,8 @@ words_14:
 	JB    aesniSeal128X2_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -1866,13 +2259,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -1921,6 +2316,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -1928,16 +2324,19 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X1, 16(AX)
 
@@ -1947,12 +2346,23 @@ done_18:
 // func aesniOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128X2(SB), $128-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -2016,6 +2426,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -2082,34 +2494,64 @@ c_tail_in_2:
 	MOVQ $+0, DX
 
 aesniOpen128X2_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVO  X10, X2
-	PXOR  X11, X2
+
+	// S0 = key ^ nonce
+	MOVO X10, X2
+	PXOR X11, X2
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X3
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X4
-	MOVO  X3, X5
-	MOVO  X2, X6
-	MOVO  X10, X7
-	PXOR  X4, X7
-	MOVO  X10, X8
-	PXOR  X3, X8
-	MOVO  X7, X9
+
+	// S3 = C1
+	MOVO X3, X5
+
+	// S4 = key ^ nonce
+	MOVO X2, X6
+
+	// S5 = key ^ C0
+	MOVO X10, X7
+	PXOR X4, X7
+
+	// S6 = key ^ C1
+	MOVO X10, X8
+	PXOR X3, X8
+
+	// S7 = key ^ C0
+	MOVO X7, X9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+5, R8
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X9, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X9, X14
+	PXOR X12, X14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESENC X11, X14
 	MOVO   X8, X15
 	AESENC X9, X15
@@ -2132,6 +2574,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X13
 	AESENC X11, X13
 	MOVO   X8, X15
@@ -2164,8 +2611,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2190,8 +2643,15 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  64(R8)(DX*1), X10
-	MOVOU  96(R8)(DX*1), X11
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU 64(R8)(DX*1), X10
+	MOVOU 96(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2222,10 +2682,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+64
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  32(R8)(DX*1), X11
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 32(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2252,10 +2719,17 @@ one_5:
 	PXOR   X12, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X10
-	MOVOU  32(SP)(DX*1), X11
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
+	MOVOU (SP)(DX*1), X10
+	MOVOU 32(SP)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2290,20 +2764,30 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  32(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 32(R10)(DX*1)
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU (R8)(DX*1), X11
+	MOVOU 32(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, (R10)(DX*1)
+	MOVOU X12, 32(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -2330,20 +2814,31 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	MOVOU  64(R8)(DX*1), X11
-	MOVOU  96(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, 64(R10)(DX*1)
-	MOVOU  X12, 96(R10)(DX*1)
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU 64(R8)(DX*1), X11
+	MOVOU 96(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, 64(R10)(DX*1)
+	MOVOU X12, 96(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -2377,22 +2872,33 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+64
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  32(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 32(R10)(DX*1)
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU (R8)(DX*1), X11
+	MOVOU 32(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, (R10)(DX*1)
+	MOVOU X12, 32(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -2421,20 +2927,26 @@ one_9:
 	PXOR   X13, X2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   64(SP)(DX*1), X11
-	MOVOU   96(SP)(DX*1), X12
-	MOVO    X4, X15
-	PAND    X5, X15
-	PXOR    X15, X11
-	PXOR    X8, X11
-	PXOR    X3, X11
-	MOVO    X8, X15
-	PAND    X9, X15
-	PXOR    X15, X12
-	PXOR    X4, X12
-	PXOR    X7, X12
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	MOVOU 64(SP)(DX*1), X11
+	MOVOU 96(SP)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -2459,36 +2971,44 @@ blocks_done_10:
 	SUBQ    R8, R11
 	MOVOU   (R11), X15
 	PAND    X15, X12
-	MOVOU   X11, 64(SP)(DX*1)
-	MOVOU   X12, 96(SP)(DX*1)
-	MOVO    X9, X13
-	AESENC  X10, X13
-	MOVO    X8, X15
-	AESENC  X9, X15
-	MOVO    X15, X9
-	MOVO    X7, X15
-	AESENC  X8, X15
-	MOVO    X15, X8
-	MOVO    X6, X15
-	AESENC  X7, X15
-	MOVO    X15, X7
-	MOVO    X5, X14
-	AESENC  X10, X14
-	PXOR    X12, X6
-	PXOR    X14, X6
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X15
-	AESENC  X4, X15
-	MOVO    X15, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	PXOR    X11, X2
-	PXOR    X13, X2
+
+	// msg = msg || xn
+	MOVOU X11, 64(SP)(DX*1)
+	MOVOU X12, 96(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X9, X13
+	AESENC X10, X13
+	MOVO   X8, X15
+	AESENC X9, X15
+	MOVO   X15, X9
+	MOVO   X7, X15
+	AESENC X8, X15
+	MOVO   X15, X8
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X14
+	AESENC X10, X14
+	PXOR   X12, X6
+	PXOR   X14, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X11, X2
+	PXOR   X13, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
@@ -2498,10 +3018,18 @@ msg_tail_11:
 	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
-	PXOR       X4, X10
-	MOVQ       $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X11
 	AESENC X10, X11
 	MOVO   X8, X15
@@ -2528,21 +3056,29 @@ final_12:
 	PXOR   X11, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X5, X2
-	PXOR   X7, X6
-	PXOR   X8, X6
-	MOVQ   taglen+64(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X6, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+64(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X9, X6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X6, X1
 	ADDQ  $+16, DX
@@ -2550,6 +3086,8 @@ words_14:
 	JB    aesniOpen128X2_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -2559,13 +3097,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -2614,6 +3154,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -2621,10 +3162,12 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -2633,6 +3176,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -2649,12 +3193,21 @@ done_18:
 // func aesniSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128X4(SB), $256-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -2722,6 +3275,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 128
 	PXOR  X15, X15
 	MOVOU X15, 128(SP)
 	MOVOU X15, 144(SP)
@@ -2792,34 +3347,64 @@ m_tail_in_2:
 	MOVQ $+0, DX
 
 aesniSeal128X4_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVO  X10, X2
-	PXOR  X11, X2
+
+	// S0 = key ^ nonce
+	MOVO X10, X2
+	PXOR X11, X2
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X3
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X4
-	MOVO  X3, X5
-	MOVO  X2, X6
-	MOVO  X10, X7
-	PXOR  X4, X7
-	MOVO  X10, X8
-	PXOR  X3, X8
-	MOVO  X7, X9
+
+	// S3 = C1
+	MOVO X3, X5
+
+	// S4 = key ^ nonce
+	MOVO X2, X6
+
+	// S5 = key ^ C0
+	MOVO X10, X7
+	PXOR X4, X7
+
+	// S6 = key ^ C1
+	MOVO X10, X8
+	PXOR X3, X8
+
+	// S7 = key ^ C0
+	MOVO X7, X9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+5, R8
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X9, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X9, X14
+	PXOR X12, X14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESENC X11, X14
 	MOVO   X8, X15
 	AESENC X9, X15
@@ -2842,6 +3427,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X13
 	AESENC X11, X13
 	MOVO   X8, X15
@@ -2874,8 +3464,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2900,8 +3496,15 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  128(R8)(DX*1), X10
-	MOVOU  192(R8)(DX*1), X11
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU 128(R8)(DX*1), X10
+	MOVOU 192(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2932,10 +3535,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+128
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	CMPQ R9, $+128
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2962,10 +3572,17 @@ one_5:
 	PXOR   X12, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X10
-	MOVOU  64(SP)(DX*1), X11
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
+	MOVOU (SP)(DX*1), X10
+	MOVOU 64(SP)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -2999,22 +3616,32 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 64(R10)(DX*1)
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3039,22 +3666,33 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  128(R8)(DX*1), X10
-	MOVOU  192(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, 128(R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 192(R10)(DX*1)
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU 128(R8)(DX*1), X10
+	MOVOU 192(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, 128(R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 192(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3086,24 +3724,35 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+128
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, (R10)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 64(R10)(DX*1)
+	CMPQ R9, $+128
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3130,24 +3779,36 @@ one_9:
 	PXOR   X12, X2
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  128(SP)(DX*1), X10
-	MOVOU  192(SP)(DX*1), X11
-	MOVO   X10, X12
-	PXOR   X3, X12
-	PXOR   X8, X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X12
-	MOVOU  X12, 128(SP)(DX*1)
-	MOVO   X11, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	MOVOU  X12, 192(SP)(DX*1)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU 128(SP)(DX*1), X10
+	MOVOU 192(SP)(DX*1), X11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X10, X12
+	PXOR  X3, X12
+	PXOR  X8, X12
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X12
+	MOVOU X12, 128(SP)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X11, X12
+	PXOR  X4, X12
+	PXOR  X7, X12
+	MOVO  X8, X15
+	PAND  X9, X15
+	PXOR  X15, X12
+	MOVOU X12, 192(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3174,6 +3835,7 @@ blocks_done_10:
 	PXOR   X12, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
@@ -3183,10 +3845,18 @@ msg_tail_11:
 	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
-	PXOR       X4, X10
-	MOVQ       $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X11
 	AESENC X10, X11
 	MOVO   X8, X15
@@ -3213,21 +3883,29 @@ final_12:
 	PXOR   X11, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X5, X2
-	PXOR   X7, X6
-	PXOR   X8, X6
-	MOVQ   taglen+56(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X6, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+56(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X9, X6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X6, X1
 	ADDQ  $+16, DX
@@ -3235,6 +3913,8 @@ words_14:
 	JB    aesniSeal128X4_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -3248,13 +3928,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-128, SI
-	ADDQ  SI, DX
-	LEAQ  128(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-128, SI
+	ADDQ SI, DX
+	LEAQ 128(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -3303,6 +3985,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 128(SP)
 	MOVOU X15, 144(SP)
@@ -3314,16 +3997,19 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X1, 16(AX)
 
@@ -3333,12 +4019,23 @@ done_18:
 // func aesniOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128X4(SB), $256-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -3406,6 +4103,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 128
 	PXOR  X15, X15
 	MOVOU X15, 128(SP)
 	MOVOU X15, 144(SP)
@@ -3476,34 +4175,64 @@ c_tail_in_2:
 	MOVQ $+0, DX
 
 aesniOpen128X4_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
 	MOVOU (R9), X11
-	MOVO  X10, X2
-	PXOR  X11, X2
+
+	// S0 = key ^ nonce
+	MOVO X10, X2
+	PXOR X11, X2
+
+	// S1 = C1
 	MOVOU aegisgo_c1<>+0(SB), X3
+
+	// S2 = C0
 	MOVOU aegisgo_c0<>+0(SB), X4
-	MOVO  X3, X5
-	MOVO  X2, X6
-	MOVO  X10, X7
-	PXOR  X4, X7
-	MOVO  X10, X8
-	PXOR  X3, X8
-	MOVO  X7, X9
+
+	// S3 = C1
+	MOVO X3, X5
+
+	// S4 = key ^ nonce
+	MOVO X2, X6
+
+	// S5 = key ^ C0
+	MOVO X10, X7
+	PXOR X4, X7
+
+	// S6 = key ^ C1
+	MOVO X10, X8
+	PXOR X3, X8
+
+	// S7 = key ^ C0
+	MOVO X7, X9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+5, R8
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X9, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X9, X14
+	PXOR X12, X14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESENC X11, X14
 	MOVO   X8, X15
 	AESENC X9, X15
@@ -3526,6 +4255,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X13
 	AESENC X11, X13
 	MOVO   X8, X15
@@ -3558,8 +4292,14 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3584,8 +4324,15 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X12, X2
-	MOVOU  128(R8)(DX*1), X10
-	MOVOU  192(R8)(DX*1), X11
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU 128(R8)(DX*1), X10
+	MOVOU 192(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3616,10 +4363,17 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+128
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X10
-	MOVOU  64(R8)(DX*1), X11
+	CMPQ R9, $+128
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (R8)(DX*1), X10
+	MOVOU 64(R8)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3646,10 +4400,17 @@ one_5:
 	PXOR   X12, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X10
-	MOVOU  64(SP)(DX*1), X11
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
+	MOVOU (SP)(DX*1), X10
+	MOVOU 64(SP)(DX*1), X11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X12
 	AESENC X10, X12
 	MOVO   X8, X15
@@ -3684,20 +4445,30 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  64(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 64(R10)(DX*1)
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU (R8)(DX*1), X11
+	MOVOU 64(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, (R10)(DX*1)
+	MOVOU X12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -3724,20 +4495,31 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X11, X2
 	PXOR   X13, X2
-	MOVOU  128(R8)(DX*1), X11
-	MOVOU  192(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, 128(R10)(DX*1)
-	MOVOU  X12, 192(R10)(DX*1)
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU 128(R8)(DX*1), X11
+	MOVOU 192(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, 128(R10)(DX*1)
+	MOVOU X12, 192(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -3771,22 +4553,33 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+128
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X11
-	MOVOU  64(R8)(DX*1), X12
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X11
-	PXOR   X8, X11
-	PXOR   X3, X11
-	MOVO   X8, X15
-	PAND   X9, X15
-	PXOR   X15, X12
-	PXOR   X4, X12
-	PXOR   X7, X12
-	MOVOU  X11, (R10)(DX*1)
-	MOVOU  X12, 64(R10)(DX*1)
+	CMPQ R9, $+128
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU (R8)(DX*1), X11
+	MOVOU 64(R8)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X11, (R10)(DX*1)
+	MOVOU X12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	MOVO   X9, X13
 	AESENC X10, X13
 	MOVO   X8, X15
@@ -3815,20 +4608,26 @@ one_9:
 	PXOR   X13, X2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   128(SP)(DX*1), X11
-	MOVOU   192(SP)(DX*1), X12
-	MOVO    X4, X15
-	PAND    X5, X15
-	PXOR    X15, X11
-	PXOR    X8, X11
-	PXOR    X3, X11
-	MOVO    X8, X15
-	PAND    X9, X15
-	PXOR    X15, X12
-	PXOR    X4, X12
-	PXOR    X7, X12
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	MOVOU 128(SP)(DX*1), X11
+	MOVOU 192(SP)(DX*1), X12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X11
+	PXOR X8, X11
+	PXOR X3, X11
+	MOVO X8, X15
+	PAND X9, X15
+	PXOR X15, X12
+	PXOR X4, X12
+	PXOR X7, X12
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -3853,36 +4652,44 @@ blocks_done_10:
 	SUBQ    R8, R11
 	MOVOU   (R11), X15
 	PAND    X15, X12
-	MOVOU   X11, 128(SP)(DX*1)
-	MOVOU   X12, 192(SP)(DX*1)
-	MOVO    X9, X13
-	AESENC  X10, X13
-	MOVO    X8, X15
-	AESENC  X9, X15
-	MOVO    X15, X9
-	MOVO    X7, X15
-	AESENC  X8, X15
-	MOVO    X15, X8
-	MOVO    X6, X15
-	AESENC  X7, X15
-	MOVO    X15, X7
-	MOVO    X5, X14
-	AESENC  X10, X14
-	PXOR    X12, X6
-	PXOR    X14, X6
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X15
-	AESENC  X4, X15
-	MOVO    X15, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	PXOR    X11, X2
-	PXOR    X13, X2
+
+	// msg = msg || xn
+	MOVOU X11, 128(SP)(DX*1)
+	MOVOU X12, 192(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X9, X13
+	AESENC X10, X13
+	MOVO   X8, X15
+	AESENC X9, X15
+	MOVO   X15, X9
+	MOVO   X7, X15
+	AESENC X8, X15
+	MOVO   X15, X8
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X14
+	AESENC X10, X14
+	PXOR   X12, X6
+	PXOR   X14, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X11, X2
+	PXOR   X13, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
@@ -3892,10 +4699,18 @@ msg_tail_11:
 	MOVQ       R11, X10
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X10
-	PXOR       X4, X10
-	MOVQ       $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	MOVO   X9, X11
 	AESENC X10, X11
 	MOVO   X8, X15
@@ -3922,21 +4737,29 @@ final_12:
 	PXOR   X11, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X5, X2
-	PXOR   X7, X6
-	PXOR   X8, X6
-	MOVQ   taglen+64(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X6, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+64(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	PXOR X9, X6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X6, X1
 	ADDQ  $+16, DX
@@ -3944,6 +4767,8 @@ words_14:
 	JB    aesniOpen128X4_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -3957,13 +4782,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-128, SI
-	ADDQ  SI, DX
-	LEAQ  128(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-128, SI
+	ADDQ SI, DX
+	LEAQ 128(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -4012,6 +4839,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 128(SP)
 	MOVOU X15, 144(SP)
@@ -4023,10 +4851,12 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -4035,6 +4865,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -4051,12 +4882,19 @@ done_18:
 // func aesniSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256(SB), $32-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVQ  ad+40(FP), DX
@@ -4117,6 +4955,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 16
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
 	MOVQ  m+24(FP), DX
@@ -4175,25 +5015,47 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ  k+0(FP), DX
-	MOVQ  n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	MOVOU (DX), X6
 	MOVOU 16(DX), X7
 	MOVOU (SI), X8
 	MOVOU 16(SI), X9
-	PXOR  X6, X8
-	PXOR  X7, X9
-	MOVO  X8, X0
-	MOVO  X9, X1
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X6, X8
+	PXOR X7, X9
+
+	// S0 = k0 ^ n0
+	MOVO X8, X0
+
+	// S1 = k1 ^ n1
+	MOVO X9, X1
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X3
-	MOVO  X6, X4
-	PXOR  X3, X4
-	MOVO  X7, X5
-	PXOR  X2, X5
-	MOVQ  $+4, DX
+
+	// S4 = k0 ^ C0
+	MOVO X6, X4
+	PXOR X3, X4
+
+	// S5 = k1 ^ C1
+	MOVO X7, X5
+	PXOR X2, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X6, X10
 	MOVO   X4, X15
@@ -4212,6 +5074,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X7, X10
 	MOVO   X4, X15
@@ -4230,6 +5097,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X8, X10
 	MOVO   X4, X15
@@ -4248,6 +5120,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X9, X10
 	MOVO   X4, X15
@@ -4274,7 +5151,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (DX), X6
+	// Absorb(ai)
+	MOVOU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4293,7 +5176,14 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	MOVOU  16(DX), X6
+
+	// Absorb(ai)
+	MOVOU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4318,9 +5208,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   SI, $+16
-	JB     blocks_done_6
-	MOVOU  (DX), X6
+	CMPQ SI, $+16
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4341,9 +5238,16 @@ one_5:
 	PXOR   X7, X0
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP), X6
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4371,15 +5275,23 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (DX), X6
-	MOVO   X6, X7
-	PXOR   X1, X7
-	PXOR   X4, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X5, X7
-	MOVOU  X7, (DI)
+	// Enc(xi)
+	MOVOU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4398,15 +5310,24 @@ two_8:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	MOVOU  16(DX), X6
-	MOVO   X6, X7
-	PXOR   X1, X7
-	PXOR   X4, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X5, X7
-	MOVOU  X7, 16(DI)
+
+	// Enc(xi)
+	MOVOU 16(DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, 16(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4432,17 +5353,26 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   SI, $+16
-	JB     blocks_done_10
-	MOVOU  (DX), X6
-	MOVO   X6, X7
-	PXOR   X1, X7
-	PXOR   X4, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X5, X7
-	MOVOU  X7, (DI)
+	CMPQ SI, $+16
+	JB   blocks_done_10
+
+	// Enc(xi)
+	MOVOU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4463,17 +5393,27 @@ one_9:
 	PXOR   X7, X0
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  16(SP), X6
-	MOVO   X6, X7
-	PXOR   X1, X7
-	PXOR   X4, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X5, X7
-	MOVOU  X7, 16(SP)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	MOVOU 16(SP), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, 16(SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4494,6 +5434,7 @@ blocks_done_10:
 	PXOR   X7, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -4503,10 +5444,18 @@ msg_tail_11:
 	MOVQ       R11, X6
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X6
-	PXOR       X3, X6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X3, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4527,33 +5476,43 @@ final_12:
 	PXOR   X7, X0
 	DECQ   DX
 	JNZ    final_12
-	PXOR   X1, X0
-	PXOR   X2, X0
-	PXOR   X4, X3
-	PXOR   X5, X3
-	MOVQ   taglen+56(FP), SI
-	CMPQ   SI, $+32
-	JEQ    words32_13
-	PXOR   X3, X0
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+	MOVQ taglen+56(FP), SI
+	CMPQ SI, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X3, X0
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-16, SI
-	ADDQ  SI, DX
-	LEAQ  16(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-16, SI
+	ADDQ SI, DX
+	LEAQ 16(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -4602,20 +5561,24 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X3, 16(AX)
 
@@ -4625,12 +5588,21 @@ done_18:
 // func aesniOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256(SB), $32-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVQ  ad+40(FP), DX
@@ -4691,6 +5663,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 16
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
 	MOVQ  c+24(FP), DX
@@ -4749,25 +5723,47 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ  k+0(FP), DX
-	MOVQ  n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	MOVOU (DX), X6
 	MOVOU 16(DX), X7
 	MOVOU (SI), X8
 	MOVOU 16(SI), X9
-	PXOR  X6, X8
-	PXOR  X7, X9
-	MOVO  X8, X0
-	MOVO  X9, X1
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X6, X8
+	PXOR X7, X9
+
+	// S0 = k0 ^ n0
+	MOVO X8, X0
+
+	// S1 = k1 ^ n1
+	MOVO X9, X1
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X3
-	MOVO  X6, X4
-	PXOR  X3, X4
-	MOVO  X7, X5
-	PXOR  X2, X5
-	MOVQ  $+4, DX
+
+	// S4 = k0 ^ C0
+	MOVO X6, X4
+	PXOR X3, X4
+
+	// S5 = k1 ^ C1
+	MOVO X7, X5
+	PXOR X2, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X6, X10
 	MOVO   X4, X15
@@ -4786,6 +5782,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X7, X10
 	MOVO   X4, X15
@@ -4804,6 +5805,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X8, X10
 	MOVO   X4, X15
@@ -4822,6 +5828,11 @@ init_3:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X10, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X10
 	AESENC X9, X10
 	MOVO   X4, X15
@@ -4848,7 +5859,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (DX), X6
+	// Absorb(ai)
+	MOVOU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4867,7 +5884,14 @@ two_4:
 	AESENC X1, X15
 	MOVO   X15, X1
 	PXOR   X7, X0
-	MOVOU  16(DX), X6
+
+	// Absorb(ai)
+	MOVOU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4892,9 +5916,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   SI, $+16
-	JB     blocks_done_6
-	MOVOU  (DX), X6
+	CMPQ SI, $+16
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4915,9 +5946,16 @@ one_5:
 	PXOR   X7, X0
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP), X6
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -4946,14 +5984,24 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (DX), X7
-	PXOR   X4, X7
-	PXOR   X5, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X1, X7
-	MOVOU  X7, (DI)
+	// Dec(ci)
+	MOVOU (DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X5, X8
 	AESENC X6, X8
 	MOVO   X4, X15
@@ -4973,14 +6021,25 @@ two_8:
 	MOVO   X15, X1
 	PXOR   X7, X0
 	PXOR   X8, X0
-	MOVOU  16(DX), X7
-	PXOR   X4, X7
-	PXOR   X5, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X1, X7
-	MOVOU  X7, 16(DI)
+
+	// Dec(ci)
+	MOVOU 16(DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, 16(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X5, X8
 	AESENC X6, X8
 	MOVO   X4, X15
@@ -5007,16 +6066,27 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   SI, $+16
-	JB     blocks_done_10
-	MOVOU  (DX), X7
-	PXOR   X4, X7
-	PXOR   X5, X7
-	MOVO   X2, X15
-	PAND   X3, X15
-	PXOR   X15, X7
-	PXOR   X1, X7
-	MOVOU  X7, (DI)
+	CMPQ SI, $+16
+	JB   blocks_done_10
+
+	// Dec(ci)
+	MOVOU (DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X5, X8
 	AESENC X6, X8
 	MOVO   X4, X15
@@ -5038,15 +6108,21 @@ one_9:
 	PXOR   X8, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   16(SP), X7
-	PXOR    X4, X7
-	PXOR    X5, X7
-	MOVO    X2, X15
-	PAND    X3, X15
-	PXOR    X15, X7
-	PXOR    X1, X7
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU 16(SP), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -5059,28 +6135,36 @@ blocks_done_10:
 	SUBQ    DX, R11
 	MOVOU   (R11), X15
 	PAND    X15, X7
-	MOVOU   X7, 16(SP)
-	MOVO    X5, X8
-	AESENC  X6, X8
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X15
-	AESENC  X4, X15
-	MOVO    X15, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	MOVO    X1, X15
-	AESENC  X2, X15
-	MOVO    X15, X2
-	MOVO    X0, X15
-	AESENC  X1, X15
-	MOVO    X15, X1
-	PXOR    X7, X0
-	PXOR    X8, X0
+
+	// msg = msg || xn
+	MOVOU X7, 16(SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -5090,10 +6174,18 @@ msg_tail_11:
 	MOVQ       R11, X6
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X6
-	PXOR       X3, X6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X3, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X5, X7
 	AESENC X6, X7
 	MOVO   X4, X15
@@ -5114,33 +6206,43 @@ final_12:
 	PXOR   X7, X0
 	DECQ   DX
 	JNZ    final_12
-	PXOR   X1, X0
-	PXOR   X2, X0
-	PXOR   X4, X3
-	PXOR   X5, X3
-	MOVQ   taglen+64(FP), SI
-	CMPQ   SI, $+32
-	JEQ    words32_13
-	PXOR   X3, X0
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+	MOVQ taglen+64(FP), SI
+	CMPQ SI, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X3, X0
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-16, SI
-	ADDQ  SI, DX
-	LEAQ  16(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-16, SI
+	ADDQ SI, DX
+	LEAQ 16(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -5189,14 +6291,17 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -5205,6 +6310,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -5221,12 +6327,21 @@ done_18:
 // func aesniSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256X2(SB), $64-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -5288,6 +6403,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
@@ -5352,35 +6469,63 @@ m_tail_in_2:
 	MOVQ $+0, DX
 
 aesniSeal256X2_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
 	MOVOU 16(R8), X9
 	MOVOU (R9), X10
 	MOVOU 16(R9), X11
-	PXOR  X8, X10
-	PXOR  X9, X11
-	MOVO  X10, X2
-	MOVO  X11, X3
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X8, X10
+	PXOR X9, X11
+
+	// S0 = k0 ^ n0
+	MOVO X10, X2
+
+	// S1 = k1 ^ n1
+	MOVO X11, X3
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X4
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X5
-	MOVO  X8, X6
-	PXOR  X5, X6
-	MOVO  X9, X7
-	PXOR  X4, X7
+
+	// S4 = k0 ^ C0
+	MOVO X8, X6
+	PXOR X5, X6
+
+	// S5 = k1 ^ C1
+	MOVO X9, X7
+	PXOR X4, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+4, R8
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X8, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -5398,6 +6543,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X9, X13
 	MOVO   X6, X15
@@ -5416,10 +6566,17 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X13, X2
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X10, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -5437,6 +6594,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X11, X13
 	MOVO   X6, X15
@@ -5463,7 +6625,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X8
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5482,7 +6650,14 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  32(R8)(DX*1), X8
+
+	// Absorb(ai)
+	MOVOU 32(R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5507,9 +6682,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+32
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X8
+	CMPQ R9, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5530,9 +6712,16 @@ one_5:
 	PXOR   X9, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X8
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5560,15 +6749,23 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	// Enc(xi)
+	MOVOU (R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5587,15 +6784,24 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  32(R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, 32(R10)(DX*1)
+
+	// Enc(xi)
+	MOVOU 32(R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, 32(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5621,17 +6827,26 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+32
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	CMPQ R9, $+32
+	JB   blocks_done_10
+
+	// Enc(xi)
+	MOVOU (R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5652,17 +6867,27 @@ one_9:
 	PXOR   X9, X2
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  32(SP)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, 32(SP)(DX*1)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	MOVOU 32(SP)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, 32(SP)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5683,6 +6908,7 @@ blocks_done_10:
 	PXOR   X9, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
@@ -5692,10 +6918,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X5, X8
-	MOVQ       $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -5716,18 +6950,26 @@ final_12:
 	PXOR   X9, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X6, X5
-	PXOR   X7, X5
-	MOVQ   taglen+56(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X5, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+56(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X5, X1
 	ADDQ  $+16, DX
@@ -5735,6 +6977,8 @@ words_14:
 	JB    aesniSeal256X2_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -5742,13 +6986,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -5797,21 +7043,25 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X1, 16(AX)
 
@@ -5821,12 +7071,23 @@ done_18:
 // func aesniOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256X2(SB), $64-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -5888,6 +7149,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
@@ -5952,35 +7215,63 @@ c_tail_in_2:
 	MOVQ $+0, DX
 
 aesniOpen256X2_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
 	MOVOU 16(R8), X9
 	MOVOU (R9), X10
 	MOVOU 16(R9), X11
-	PXOR  X8, X10
-	PXOR  X9, X11
-	MOVO  X10, X2
-	MOVO  X11, X3
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X8, X10
+	PXOR X9, X11
+
+	// S0 = k0 ^ n0
+	MOVO X10, X2
+
+	// S1 = k1 ^ n1
+	MOVO X11, X3
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X4
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X5
-	MOVO  X8, X6
-	PXOR  X5, X6
-	MOVO  X9, X7
-	PXOR  X4, X7
+
+	// S4 = k0 ^ C0
+	MOVO X8, X6
+	PXOR X5, X6
+
+	// S5 = k1 ^ C1
+	MOVO X9, X7
+	PXOR X4, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx2<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+4, R8
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X8, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -5998,6 +7289,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X9, X13
 	MOVO   X6, X15
@@ -6016,10 +7312,17 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X13, X2
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X10, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -6037,6 +7340,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X11, X13
 	MOVO   X6, X15
@@ -6063,7 +7371,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X8
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6082,7 +7396,14 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  32(R8)(DX*1), X8
+
+	// Absorb(ai)
+	MOVOU 32(R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6107,9 +7428,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+32
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X8
+	CMPQ R9, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6130,9 +7458,16 @@ one_5:
 	PXOR   X9, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X8
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6161,14 +7496,24 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	// Dec(ci)
+	MOVOU (R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -6188,14 +7533,25 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	MOVOU  32(R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, 32(R10)(DX*1)
+
+	// Dec(ci)
+	MOVOU 32(R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, 32(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -6222,16 +7578,27 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+32
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	CMPQ R9, $+32
+	JB   blocks_done_10
+
+	// Dec(ci)
+	MOVOU (R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -6253,15 +7620,21 @@ one_9:
 	PXOR   X10, X2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   32(SP)(DX*1), X9
-	PXOR    X6, X9
-	PXOR    X7, X9
-	MOVO    X4, X15
-	PAND    X5, X15
-	PXOR    X15, X9
-	PXOR    X3, X9
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU 32(SP)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -6274,28 +7647,36 @@ blocks_done_10:
 	SUBQ    R8, R11
 	MOVOU   (R11), X15
 	PAND    X15, X9
-	MOVOU   X9, 32(SP)(DX*1)
-	MOVO    X7, X10
-	AESENC  X8, X10
-	MOVO    X6, X15
-	AESENC  X7, X15
-	MOVO    X15, X7
-	MOVO    X5, X15
-	AESENC  X6, X15
-	MOVO    X15, X6
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X15
-	AESENC  X4, X15
-	MOVO    X15, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	PXOR    X9, X2
-	PXOR    X10, X2
+
+	// msg = msg || xn
+	MOVOU X9, 32(SP)(DX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X9, X2
+	PXOR   X10, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
@@ -6305,10 +7686,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X5, X8
-	MOVQ       $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6329,18 +7718,26 @@ final_12:
 	PXOR   X9, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X6, X5
-	PXOR   X7, X5
-	MOVQ   taglen+64(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X5, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+64(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X5, X1
 	ADDQ  $+16, DX
@@ -6348,6 +7745,8 @@ words_14:
 	JB    aesniOpen256X2_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -6355,13 +7754,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -6410,15 +7811,18 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -6427,6 +7831,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -6443,12 +7848,21 @@ done_18:
 // func aesniSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256X4(SB), $128-64
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
 	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -6512,6 +7926,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -6578,35 +7994,63 @@ m_tail_in_2:
 	MOVQ $+0, DX
 
 aesniSeal256X4_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
 	MOVOU 16(R8), X9
 	MOVOU (R9), X10
 	MOVOU 16(R9), X11
-	PXOR  X8, X10
-	PXOR  X9, X11
-	MOVO  X10, X2
-	MOVO  X11, X3
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X8, X10
+	PXOR X9, X11
+
+	// S0 = k0 ^ n0
+	MOVO X10, X2
+
+	// S1 = k1 ^ n1
+	MOVO X11, X3
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X4
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X5
-	MOVO  X8, X6
-	PXOR  X5, X6
-	MOVO  X9, X7
-	PXOR  X4, X7
+
+	// S4 = k0 ^ C0
+	MOVO X8, X6
+	PXOR X5, X6
+
+	// S5 = k1 ^ C1
+	MOVO X9, X7
+	PXOR X4, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+4, R8
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X8, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -6624,6 +8068,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X9, X13
 	MOVO   X6, X15
@@ -6642,10 +8091,17 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X13, X2
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X10, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -6663,6 +8119,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X11, X13
 	MOVO   X6, X15
@@ -6689,7 +8150,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X8
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6708,7 +8175,14 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  64(R8)(DX*1), X8
+
+	// Absorb(ai)
+	MOVOU 64(R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6733,9 +8207,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+64
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X8
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6756,9 +8237,16 @@ one_5:
 	PXOR   X9, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X8
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6786,15 +8274,23 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	// Enc(xi)
+	MOVOU (R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6813,15 +8309,24 @@ two_8:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  64(R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, 64(R10)(DX*1)
+
+	// Enc(xi)
+	MOVOU 64(R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, 64(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6847,17 +8352,26 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+64
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, (R10)(DX*1)
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Enc(xi)
+	MOVOU (R8)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6878,17 +8392,27 @@ one_9:
 	PXOR   X9, X2
 
 blocks_done_10:
-	TESTQ  BX, BX
-	JZ     msg_tail_11
-	MOVOU  64(SP)(DX*1), X8
-	MOVO   X8, X9
-	PXOR   X3, X9
-	PXOR   X6, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X7, X9
-	MOVOU  X9, 64(SP)(DX*1)
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	MOVOU 64(SP)(DX*1), X8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X8, X9
+	PXOR  X3, X9
+	PXOR  X6, X9
+	MOVO  X4, X15
+	PAND  X5, X15
+	PXOR  X15, X9
+	PXOR  X7, X9
+	MOVOU X9, 64(SP)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6909,6 +8433,7 @@ blocks_done_10:
 	PXOR   X9, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
@@ -6918,10 +8443,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X5, X8
-	MOVQ       $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -6942,18 +8475,26 @@ final_12:
 	PXOR   X9, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X6, X5
-	PXOR   X7, X5
-	MOVQ   taglen+56(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X5, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+56(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X5, X1
 	ADDQ  $+16, DX
@@ -6961,6 +8502,8 @@ words_14:
 	JB    aesniSeal256X4_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -6970,13 +8513,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -7025,6 +8570,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -7032,16 +8578,19 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ  mlen+32(FP), DX
-	MOVQ  out+16(FP), AX
-	ADDQ  DX, AX
-	MOVQ  taglen+56(FP), BX
-	CMPQ  BX, $+32
-	JEQ   tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	MOVOU X0, (AX)
 	JMP   done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	MOVOU X0, (AX)
 	MOVOU X1, 16(AX)
 
@@ -7051,12 +8600,23 @@ done_18:
 // func aesniOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256X4(SB), $128-73
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
 	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -7120,6 +8680,8 @@ copied_m6:
 ad_tail_in_1:
 	TESTQ BX, BX
 	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -7186,35 +8748,63 @@ c_tail_in_2:
 	MOVQ $+0, DX
 
 aesniOpen256X4_group:
-	MOVQ  AX, SI
-	SUBQ  DX, SI
-	MOVQ  BX, DI
-	SUBQ  DX, DI
-	MOVQ  k+0(FP), R8
-	MOVQ  n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
 	MOVOU 16(R8), X9
 	MOVOU (R9), X10
 	MOVOU 16(R9), X11
-	PXOR  X8, X10
-	PXOR  X9, X11
-	MOVO  X10, X2
-	MOVO  X11, X3
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X8, X10
+	PXOR X9, X11
+
+	// S0 = k0 ^ n0
+	MOVO X10, X2
+
+	// S1 = k1 ^ n1
+	MOVO X11, X3
+
+	// S2 = C1
 	MOVOU aegisgo_c1<>+0(SB), X4
+
+	// S3 = C0
 	MOVOU aegisgo_c0<>+0(SB), X5
-	MOVO  X8, X6
-	PXOR  X5, X6
-	MOVO  X9, X7
-	PXOR  X4, X7
+
+	// S4 = k0 ^ C0
+	MOVO X8, X6
+	PXOR X5, X6
+
+	// S5 = k1 ^ C1
+	MOVO X9, X7
+	PXOR X4, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	LEAQ  aegisgo_ctx4<>+0(SB), R11
 	MOVOU (R11)(DX*1), X12
-	MOVQ  $+4, R8
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X8, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -7232,6 +8822,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X9, X13
 	MOVO   X6, X15
@@ -7250,10 +8845,17 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X13, X2
-	MOVO   X5, X13
-	PXOR   X12, X13
-	MOVO   X7, X14
-	PXOR   X12, X14
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X5, X13
+	PXOR X12, X13
+	MOVO X7, X14
+	PXOR X12, X14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESENC X10, X14
 	MOVO   X6, X15
 	AESENC X7, X15
@@ -7271,6 +8873,11 @@ init_3:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X14, X2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X13
 	AESENC X11, X13
 	MOVO   X6, X15
@@ -7297,7 +8904,13 @@ init_3:
 	JB     one_5
 
 two_4:
-	MOVOU  (R8)(DX*1), X8
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7316,7 +8929,14 @@ two_4:
 	AESENC X3, X15
 	MOVO   X15, X3
 	PXOR   X9, X2
-	MOVOU  64(R8)(DX*1), X8
+
+	// Absorb(ai)
+	MOVOU 64(R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7341,9 +8961,16 @@ two_4:
 	JAE    two_4
 
 one_5:
-	CMPQ   R9, $+64
-	JB     blocks_done_6
-	MOVOU  (R8)(DX*1), X8
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai)
+	MOVOU (R8)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7364,9 +8991,16 @@ one_5:
 	PXOR   X9, X2
 
 blocks_done_6:
-	TESTQ  AX, AX
-	JZ     ad_tail_7
-	MOVOU  (SP)(DX*1), X8
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	MOVOU (SP)(DX*1), X8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7395,14 +9029,24 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
-	MOVOU  (R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	// Dec(ci)
+	MOVOU (R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -7422,14 +9066,25 @@ two_8:
 	MOVO   X15, X3
 	PXOR   X9, X2
 	PXOR   X10, X2
-	MOVOU  64(R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, 64(R10)(DX*1)
+
+	// Dec(ci)
+	MOVOU 64(R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, 64(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -7456,16 +9111,27 @@ two_8:
 	JAE    two_8
 
 one_9:
-	CMPQ   R9, $+64
-	JB     blocks_done_10
-	MOVOU  (R8)(DX*1), X9
-	PXOR   X6, X9
-	PXOR   X7, X9
-	MOVO   X4, X15
-	PAND   X5, X15
-	PXOR   X15, X9
-	PXOR   X3, X9
-	MOVOU  X9, (R10)(DX*1)
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Dec(ci)
+	MOVOU (R8)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// msg = msg || xi
+	MOVOU X9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	MOVO   X7, X10
 	AESENC X8, X10
 	MOVO   X6, X15
@@ -7487,15 +9153,21 @@ one_9:
 	PXOR   X10, X2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
-	MOVOU   64(SP)(DX*1), X9
-	PXOR    X6, X9
-	PXOR    X7, X9
-	MOVO    X4, X15
-	PAND    X5, X15
-	PXOR    X15, X9
-	PXOR    X3, X9
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU 64(SP)(DX*1), X9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X6, X9
+	PXOR X7, X9
+	MOVO X4, X15
+	PAND X5, X15
+	PXOR X15, X9
+	PXOR X3, X9
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -7508,28 +9180,36 @@ blocks_done_10:
 	SUBQ    R8, R11
 	MOVOU   (R11), X15
 	PAND    X15, X9
-	MOVOU   X9, 64(SP)(DX*1)
-	MOVO    X7, X10
-	AESENC  X8, X10
-	MOVO    X6, X15
-	AESENC  X7, X15
-	MOVO    X15, X7
-	MOVO    X5, X15
-	AESENC  X6, X15
-	MOVO    X15, X6
-	MOVO    X4, X15
-	AESENC  X5, X15
-	MOVO    X15, X5
-	MOVO    X3, X15
-	AESENC  X4, X15
-	MOVO    X15, X4
-	MOVO    X2, X15
-	AESENC  X3, X15
-	MOVO    X15, X3
-	PXOR    X9, X2
-	PXOR    X10, X2
+
+	// msg = msg || xn
+	MOVOU X9, 64(SP)(DX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X9, X2
+	PXOR   X10, X2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), R8
 	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
@@ -7539,10 +9219,18 @@ msg_tail_11:
 	MOVQ       R11, X8
 	MOVQ       R12, X15
 	PUNPCKLQDQ X15, X8
-	PXOR       X5, X8
-	MOVQ       $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	MOVO   X7, X9
 	AESENC X8, X9
 	MOVO   X6, X15
@@ -7563,18 +9251,26 @@ final_12:
 	PXOR   X9, X2
 	DECQ   R8
 	JNZ    final_12
-	PXOR   X3, X2
-	PXOR   X4, X2
-	PXOR   X6, X5
-	PXOR   X7, X5
-	MOVQ   taglen+64(FP), R9
-	CMPQ   R9, $+32
-	JEQ    words32_13
-	PXOR   X5, X2
-	JMP    words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+64(FP), R9
+	CMPQ R9, $+32
+	JEQ  words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
 	PXOR  X2, X0
 	PXOR  X5, X1
 	ADDQ  $+16, DX
@@ -7582,6 +9278,8 @@ words_14:
 	JB    aesniOpen256X4_group
 	TESTQ AX, AX
 	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
@@ -7591,13 +9289,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ  CX, $0x10
@@ -7646,6 +9346,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	PXOR  X15, X15
 	MOVOU X15, 64(SP)
 	MOVOU X15, 80(SP)
@@ -7653,10 +9354,12 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -7665,6 +9368,7 @@ c_tail_out_16:
 	JMP      done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	MOVOU    (AX), X15
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
@@ -7681,12 +9385,19 @@ done_18:
 // func avx2Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
 TEXT ·avx2Seal128L(SB), $64-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+31, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+31, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+31, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -7746,8 +9457,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
@@ -7807,21 +9520,45 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VPXOR   X9, X8, X0
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
 	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
 	VMOVDQA X0, X4
-	VPXOR   X2, X8, X5
-	VPXOR   X1, X8, X6
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
 	VMOVDQA X5, X7
-	MOVQ    $+10, DX
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X9, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7840,8 +9577,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7852,8 +9595,15 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU 32(DX), X8
 	VMOVDQU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7870,10 +9620,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+32
-	JB      blocks_done_6
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7886,10 +9643,17 @@ one_5:
 	VPXOR   X10, X0, X0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	VMOVDQU (SP), X8
 	VMOVDQU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7909,18 +9673,28 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   X1, X8, X10
 	VPXOR   X6, X10, X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   X2, X9, X10
 	VPXOR   X5, X10, X10
 	VPAND   X7, X6, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7931,18 +9705,29 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	VMOVDQU 32(DX), X8
 	VMOVDQU 48(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   X1, X8, X10
 	VPXOR   X6, X10, X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 32(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   X2, X9, X10
 	VPXOR   X5, X10, X10
 	VPAND   X7, X6, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 48(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7960,20 +9745,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+32
-	JB      blocks_done_10
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   X1, X8, X10
 	VPXOR   X6, X10, X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   X2, X9, X10
 	VPXOR   X5, X10, X10
 	VPAND   X7, X6, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -7986,20 +9782,32 @@ one_9:
 	VPXOR   X10, X0, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	VMOVDQU 32(SP), X8
 	VMOVDQU 48(SP), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   X1, X8, X10
 	VPXOR   X6, X10, X10
 	VPAND   X3, X2, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 32(SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   X2, X9, X10
 	VPXOR   X5, X10, X10
 	VPAND   X7, X6, X15
 	VPXOR   X15, X10, X10
 	VMOVDQU X10, 48(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8012,6 +9820,7 @@ blocks_done_10:
 	VPXOR   X10, X0, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
@@ -8021,10 +9830,18 @@ msg_tail_11:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
-	VPXOR   X2, X8, X8
-	MOVQ    $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X9
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8037,23 +9854,31 @@ final_12:
 	VPXOR   X9, X0, X0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   X1, X0, X0
-	VPXOR   X2, X0, X0
-	VPXOR   X3, X0, X0
-	VPXOR   X5, X4, X4
-	VPXOR   X6, X4, X4
-	MOVQ    taglen+56(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   X4, X0, X0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X3, X0, X0
+	VPXOR X5, X4, X4
+	VPXOR X6, X4, X4
+	MOVQ  taglen+56(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR X7, X4, X4
 
 words_14:
-	TESTQ   AX, AX
-	JZ      ad_tail_out_15
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -8061,13 +9886,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -8116,21 +9943,25 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X4, 16(AX)
 
@@ -8141,12 +9972,21 @@ done_18:
 // func avx2Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
 TEXT ·avx2Open128L(SB), $64-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+31, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+31, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+31, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -8206,8 +10046,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
@@ -8267,21 +10109,45 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VPXOR   X9, X8, X0
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
 	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
 	VMOVDQA X0, X4
-	VPXOR   X2, X8, X5
-	VPXOR   X1, X8, X6
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
 	VMOVDQA X5, X7
-	MOVQ    $+10, DX
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X9, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8300,8 +10166,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8312,8 +10184,15 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU 32(DX), X8
 	VMOVDQU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8330,10 +10209,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+32
-	JB      blocks_done_6
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8346,10 +10232,17 @@ one_5:
 	VPXOR   X10, X0, X0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	VMOVDQU (SP), X8
 	VMOVDQU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8370,18 +10263,28 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	VMOVDQU (DX), X9
 	VMOVDQU 16(DX), X10
-	VPAND   X3, X2, X15
-	VPXOR   X15, X9, X9
-	VPXOR   X6, X9, X9
-	VPXOR   X1, X9, X9
-	VPAND   X7, X6, X15
-	VPXOR   X15, X10, X10
-	VPXOR   X2, X10, X10
-	VPXOR   X5, X10, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU X9, (DI)
 	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC X8, X7, X11
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8394,18 +10297,29 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X9, X0, X0
 	VPXOR   X11, X0, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	VMOVDQU 32(DX), X9
 	VMOVDQU 48(DX), X10
-	VPAND   X3, X2, X15
-	VPXOR   X15, X9, X9
-	VPXOR   X6, X9, X9
-	VPXOR   X1, X9, X9
-	VPAND   X7, X6, X15
-	VPXOR   X15, X10, X10
-	VPXOR   X2, X10, X10
-	VPXOR   X5, X10, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU X9, 32(DI)
 	VMOVDQU X10, 48(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC X8, X7, X11
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8425,20 +10339,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+32
-	JB      blocks_done_10
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	VMOVDQU (DX), X9
 	VMOVDQU 16(DX), X10
-	VPAND   X3, X2, X15
-	VPXOR   X15, X9, X9
-	VPXOR   X6, X9, X9
-	VPXOR   X1, X9, X9
-	VPAND   X7, X6, X15
-	VPXOR   X15, X10, X10
-	VPXOR   X2, X10, X10
-	VPXOR   X5, X10, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU X9, (DI)
 	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC X8, X7, X11
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8453,18 +10378,24 @@ one_9:
 	VPXOR   X11, X0, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
 	VMOVDQU 32(SP), X9
 	VMOVDQU 48(SP), X10
-	VPAND   X3, X2, X15
-	VPXOR   X15, X9, X9
-	VPXOR   X6, X9, X9
-	VPXOR   X1, X9, X9
-	VPAND   X7, X6, X15
-	VPXOR   X15, X10, X10
-	VPXOR   X2, X10, X10
-	VPXOR   X5, X10, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -8487,8 +10418,15 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    DX, R11
 	VPAND   (R11), X10, X10
+
+	// msg = msg || xn
 	VMOVDQU X9, 32(SP)
 	VMOVDQU X10, 48(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC X8, X7, X11
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8503,6 +10441,7 @@ blocks_done_10:
 	VPXOR   X11, X0, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
@@ -8512,10 +10451,18 @@ msg_tail_11:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
-	VPXOR   X2, X8, X8
-	MOVQ    $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X9
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -8528,23 +10475,31 @@ final_12:
 	VPXOR   X9, X0, X0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   X1, X0, X0
-	VPXOR   X2, X0, X0
-	VPXOR   X3, X0, X0
-	VPXOR   X5, X4, X4
-	VPXOR   X6, X4, X4
-	MOVQ    taglen+64(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   X4, X0, X0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X3, X0, X0
+	VPXOR X5, X4, X4
+	VPXOR X6, X4, X4
+	MOVQ  taglen+64(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR X7, X4, X4
 
 words_14:
-	TESTQ   AX, AX
-	JZ      ad_tail_out_15
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -8552,13 +10507,15 @@ words_14:
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -8607,15 +10564,18 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -8623,6 +10583,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X4, X15
@@ -8638,12 +10599,20 @@ done_18:
 // func avx2Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal128X2(SB), $128-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+63, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+63, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+63, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+63, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -8705,8 +10674,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -8768,24 +10739,54 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ           k+0(FP), DX
-	MOVQ           n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (DX), Y8
 	VBROADCASTI128 (SI), Y9
-	VPXOR          Y9, Y8, Y0
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
-	VMOVDQA        Y1, Y3
-	VMOVDQA        Y0, Y4
-	VPXOR          Y2, Y8, Y5
-	VPXOR          Y1, Y8, Y6
-	VMOVDQA        Y5, Y7
-	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
-	MOVQ           $+5, DX
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_3:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y7, Y12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8796,6 +10797,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8814,8 +10820,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8826,8 +10838,15 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU 64(DX), Y8
 	VMOVDQU 96(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8844,10 +10863,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+64
-	JB      blocks_done_6
+	CMPQ SI, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8860,10 +10886,17 @@ one_5:
 	VPXOR   Y10, Y0, Y0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	VMOVDQU (SP), Y8
 	VMOVDQU 32(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8883,18 +10916,28 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y1, Y8, Y10
 	VPXOR   Y6, Y10, Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y2, Y9, Y10
 	VPXOR   Y5, Y10, Y10
 	VPAND   Y7, Y6, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8905,18 +10948,29 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	VMOVDQU 64(DX), Y8
 	VMOVDQU 96(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y1, Y8, Y10
 	VPXOR   Y6, Y10, Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 64(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y2, Y9, Y10
 	VPXOR   Y5, Y10, Y10
 	VPAND   Y7, Y6, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 96(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8934,20 +10988,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+64
-	JB      blocks_done_10
+	CMPQ SI, $+64
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y1, Y8, Y10
 	VPXOR   Y6, Y10, Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y2, Y9, Y10
 	VPXOR   Y5, Y10, Y10
 	VPAND   Y7, Y6, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8960,20 +11025,32 @@ one_9:
 	VPXOR   Y10, Y0, Y0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	VMOVDQU 64(SP), Y8
 	VMOVDQU 96(SP), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y1, Y8, Y10
 	VPXOR   Y6, Y10, Y10
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 64(SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y2, Y9, Y10
 	VPXOR   Y5, Y10, Y10
 	VPAND   Y7, Y6, Y15
 	VPXOR   Y15, Y10, Y10
 	VMOVDQU Y10, 96(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -8986,6 +11063,7 @@ blocks_done_10:
 	VPXOR   Y10, Y0, Y0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), DX
 	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
@@ -8995,10 +11073,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
-	VPXOR       Y2, Y8, Y8
-	MOVQ        $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9011,43 +11097,54 @@ final_12:
 	VPXOR   Y9, Y0, Y0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   Y1, Y0, Y0
-	VPXOR   Y2, Y0, Y0
-	VPXOR   Y3, Y0, Y0
-	VPXOR   Y5, Y4, Y4
-	VPXOR   Y6, Y4, Y4
-	MOVQ    taglen+56(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   Y4, Y0, Y0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y5, Y4, Y4
+	VPXOR Y6, Y4, Y4
+	MOVQ  taglen+56(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y7, Y4, Y4
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y0, X15
 	VPXOR        X15, X0, X0
 	VEXTRACTI128 $0x01, Y4, X15
 	VPXOR        X15, X4, X4
 	TESTQ        AX, AX
 	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -9096,6 +11193,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -9103,16 +11201,19 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X4, 16(AX)
 
@@ -9123,12 +11224,22 @@ done_18:
 // func avx2Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open128X2(SB), $128-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+63, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+63, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+63, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+63, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -9190,8 +11301,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -9253,24 +11366,54 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ           k+0(FP), DX
-	MOVQ           n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (DX), Y8
 	VBROADCASTI128 (SI), Y9
-	VPXOR          Y9, Y8, Y0
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
-	VMOVDQA        Y1, Y3
-	VMOVDQA        Y0, Y4
-	VPXOR          Y2, Y8, Y5
-	VPXOR          Y1, Y8, Y6
-	VMOVDQA        Y5, Y7
-	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
-	MOVQ           $+5, DX
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_3:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y7, Y12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9281,6 +11424,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9299,8 +11447,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9311,8 +11465,15 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU 64(DX), Y8
 	VMOVDQU 96(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9329,10 +11490,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+64
-	JB      blocks_done_6
+	CMPQ SI, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9345,10 +11513,17 @@ one_5:
 	VPXOR   Y10, Y0, Y0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	VMOVDQU (SP), Y8
 	VMOVDQU 32(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9369,18 +11544,28 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	VMOVDQU (DX), Y9
 	VMOVDQU 32(DX), Y10
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y1, Y9, Y9
-	VPAND   Y7, Y6, Y15
-	VPXOR   Y15, Y10, Y10
-	VPXOR   Y2, Y10, Y10
-	VPXOR   Y5, Y10, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y9, (DI)
 	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y8, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9393,18 +11578,29 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y9, Y0, Y0
 	VPXOR   Y11, Y0, Y0
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	VMOVDQU 64(DX), Y9
 	VMOVDQU 96(DX), Y10
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y1, Y9, Y9
-	VPAND   Y7, Y6, Y15
-	VPXOR   Y15, Y10, Y10
-	VPXOR   Y2, Y10, Y10
-	VPXOR   Y5, Y10, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y9, 64(DI)
 	VMOVDQU Y10, 96(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y8, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9424,20 +11620,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+64
-	JB      blocks_done_10
+	CMPQ SI, $+64
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	VMOVDQU (DX), Y9
 	VMOVDQU 32(DX), Y10
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y1, Y9, Y9
-	VPAND   Y7, Y6, Y15
-	VPXOR   Y15, Y10, Y10
-	VPXOR   Y2, Y10, Y10
-	VPXOR   Y5, Y10, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y9, (DI)
 	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y8, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9452,18 +11659,24 @@ one_9:
 	VPXOR   Y11, Y0, Y0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
 	VMOVDQU 64(SP), Y9
 	VMOVDQU 96(SP), Y10
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y1, Y9, Y9
-	VPAND   Y7, Y6, Y15
-	VPXOR   Y15, Y10, Y10
-	VPXOR   Y2, Y10, Y10
-	VPXOR   Y5, Y10, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -9486,8 +11699,15 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    DX, R11
 	VPAND   (R11), Y10, Y10
+
+	// msg = msg || xn
 	VMOVDQU Y9, 64(SP)
 	VMOVDQU Y10, 96(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y8, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9502,6 +11722,7 @@ blocks_done_10:
 	VPXOR   Y11, Y0, Y0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), DX
 	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
@@ -9511,10 +11732,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
-	VPXOR       Y2, Y8, Y8
-	MOVQ        $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -9527,43 +11756,54 @@ final_12:
 	VPXOR   Y9, Y0, Y0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   Y1, Y0, Y0
-	VPXOR   Y2, Y0, Y0
-	VPXOR   Y3, Y0, Y0
-	VPXOR   Y5, Y4, Y4
-	VPXOR   Y6, Y4, Y4
-	MOVQ    taglen+64(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   Y4, Y0, Y0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y5, Y4, Y4
+	VPXOR Y6, Y4, Y4
+	MOVQ  taglen+64(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y7, Y4, Y4
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y0, X15
 	VPXOR        X15, X0, X0
 	VEXTRACTI128 $0x01, Y4, X15
 	VPXOR        X15, X4, X4
 	TESTQ        AX, AX
 	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -9612,6 +11852,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -9619,10 +11860,12 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -9630,6 +11873,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X4, X15
@@ -9645,12 +11889,21 @@ done_18:
 // func avx2Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal128X4(SB), $256-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+127, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+127, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+127, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+127, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -9716,8 +11969,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 128
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 128(SP)
 	VMOVDQU X15, 144(SP)
@@ -9788,29 +12043,59 @@ m_tail_in_2:
 	MOVQ  $+0, DX
 
 avx2Seal128X4_group:
-	MOVQ           AX, SI
-	SUBQ           DX, SI
-	MOVQ           BX, DI
-	SUBQ           DX, DI
-	MOVQ           k+0(FP), R8
-	MOVQ           n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (R8), Y10
 	VBROADCASTI128 (R9), Y11
-	VPXOR          Y11, Y10, Y2
+
+	// S0 = key ^ nonce
+	VPXOR Y11, Y10, Y2
+
+	// S1 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y3
+
+	// S2 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
-	VMOVDQA        Y3, Y5
-	VMOVDQA        Y2, Y6
-	VPXOR          Y4, Y10, Y7
-	VPXOR          Y3, Y10, Y8
-	VMOVDQA        Y7, Y9
-	LEAQ           aegisgo_ctx4<>+0(SB), R11
-	VMOVDQU        (R11)(DX*1), Y12
-	MOVQ           $+5, R8
+
+	// S3 = C1
+	VMOVDQA Y3, Y5
+
+	// S4 = key ^ nonce
+	VMOVDQA Y2, Y6
+
+	// S5 = key ^ C0
+	VPXOR Y4, Y10, Y7
+
+	// S6 = key ^ C1
+	VPXOR Y3, Y10, Y8
+
+	// S7 = key ^ C0
+	VMOVDQA Y7, Y9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(DX*1), Y12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y9, Y14
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y9, Y14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y11, Y14, Y14
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9821,6 +12106,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y11, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9839,8 +12129,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9851,8 +12147,15 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU 128(R8)(DX*1), Y10
 	VMOVDQU 192(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9869,10 +12172,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    R9, $+128
-	JB      blocks_done_6
+	CMPQ R9, $+128
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9885,10 +12195,17 @@ one_5:
 	VPXOR   Y12, Y2, Y2
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	VMOVDQU (SP)(DX*1), Y10
 	VMOVDQU 64(SP)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9908,18 +12225,28 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y3, Y10, Y12
 	VPXOR   Y8, Y12, Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y4, Y11, Y12
 	VPXOR   Y7, Y12, Y12
 	VPAND   Y9, Y8, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9930,18 +12257,29 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	VMOVDQU 128(R8)(DX*1), Y10
 	VMOVDQU 192(R8)(DX*1), Y11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y3, Y10, Y12
 	VPXOR   Y8, Y12, Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 128(R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y4, Y11, Y12
 	VPXOR   Y7, Y12, Y12
 	VPAND   Y9, Y8, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 192(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9959,20 +12297,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    R9, $+128
-	JB      blocks_done_10
+	CMPQ R9, $+128
+	JB   blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y3, Y10, Y12
 	VPXOR   Y8, Y12, Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, (R10)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y4, Y11, Y12
 	VPXOR   Y7, Y12, Y12
 	VPAND   Y9, Y8, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -9985,20 +12334,32 @@ one_9:
 	VPXOR   Y12, Y2, Y2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	VMOVDQU 128(SP)(DX*1), Y10
 	VMOVDQU 192(SP)(DX*1), Y11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VPXOR   Y3, Y10, Y12
 	VPXOR   Y8, Y12, Y12
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 128(SP)(DX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VPXOR   Y4, Y11, Y12
 	VPXOR   Y7, Y12, Y12
 	VPAND   Y9, Y8, Y15
 	VPXOR   Y15, Y12, Y12
 	VMOVDQU Y12, 192(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10011,6 +12372,7 @@ blocks_done_10:
 	VPXOR   Y12, Y2, Y2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), R8
 	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
@@ -10020,10 +12382,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y10
-	VPXOR       Y4, Y10, Y10
-	MOVQ        $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y4, Y10, Y10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y11
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10036,52 +12406,65 @@ final_12:
 	VPXOR   Y11, Y2, Y2
 	DECQ    R8
 	JNZ     final_12
-	VPXOR   Y3, Y2, Y2
-	VPXOR   Y4, Y2, Y2
-	VPXOR   Y5, Y2, Y2
-	VPXOR   Y7, Y6, Y6
-	VPXOR   Y8, Y6, Y6
-	MOVQ    taglen+56(FP), R9
-	CMPQ    R9, $+32
-	JEQ     words32_13
-	VPXOR   Y6, Y2, Y2
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y5, Y2, Y2
+	VPXOR Y7, Y6, Y6
+	VPXOR Y8, Y6, Y6
+	MOVQ  taglen+56(FP), R9
+	CMPQ  R9, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y6, Y2, Y2
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y9, Y6, Y6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y2, X15
 	VPXOR        X15, X2, X2
 	VEXTRACTI128 $0x01, Y6, X15
 	VPXOR        X15, X6, X6
-	VPXOR        Y2, Y0, Y0
-	VPXOR        Y6, Y1, Y1
-	ADDQ         $+32, DX
-	CMPQ         DX, $+64
-	JB           avx2Seal128X4_group
-	TESTQ        AX, AX
-	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
-	VMOVDQU      X15, 64(SP)
-	VMOVDQU      X15, 80(SP)
-	VMOVDQU      X15, 96(SP)
-	VMOVDQU      X15, 112(SP)
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y6, Y1, Y1
+	ADDQ  $+32, DX
+	CMPQ  DX, $+64
+	JB    avx2Seal128X4_group
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-128, SI
-	ADDQ  SI, DX
-	LEAQ  128(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-128, SI
+	ADDQ SI, DX
+	LEAQ 128(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -10130,6 +12513,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 128(SP)
 	VMOVDQU X15, 144(SP)
@@ -10141,16 +12525,19 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X1, 16(AX)
 
@@ -10161,12 +12548,23 @@ done_18:
 // func avx2Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open128X4(SB), $256-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+127, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+127, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+127, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+127, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -10232,8 +12630,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 128
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 128(SP)
 	VMOVDQU X15, 144(SP)
@@ -10304,29 +12704,59 @@ c_tail_in_2:
 	MOVQ  $+0, DX
 
 avx2Open128X4_group:
-	MOVQ           AX, SI
-	SUBQ           DX, SI
-	MOVQ           BX, DI
-	SUBQ           DX, DI
-	MOVQ           k+0(FP), R8
-	MOVQ           n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (R8), Y10
 	VBROADCASTI128 (R9), Y11
-	VPXOR          Y11, Y10, Y2
+
+	// S0 = key ^ nonce
+	VPXOR Y11, Y10, Y2
+
+	// S1 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y3
+
+	// S2 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y4
-	VMOVDQA        Y3, Y5
-	VMOVDQA        Y2, Y6
-	VPXOR          Y4, Y10, Y7
-	VPXOR          Y3, Y10, Y8
-	VMOVDQA        Y7, Y9
-	LEAQ           aegisgo_ctx4<>+0(SB), R11
-	VMOVDQU        (R11)(DX*1), Y12
-	MOVQ           $+5, R8
+
+	// S3 = C1
+	VMOVDQA Y3, Y5
+
+	// S4 = key ^ nonce
+	VMOVDQA Y2, Y6
+
+	// S5 = key ^ C0
+	VPXOR Y4, Y10, Y7
+
+	// S6 = key ^ C1
+	VPXOR Y3, Y10, Y8
+
+	// S7 = key ^ C0
+	VMOVDQA Y7, Y9
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(DX*1), Y12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, R8
 
 init_3:
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y9, Y14
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y9, Y14
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y11, Y14, Y14
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10337,6 +12767,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y11, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10355,8 +12790,14 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10367,8 +12808,15 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y12, Y2, Y2
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU 128(R8)(DX*1), Y10
 	VMOVDQU 192(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10385,10 +12833,17 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    R9, $+128
-	JB      blocks_done_6
+	CMPQ R9, $+128
+	JB   blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU (R8)(DX*1), Y10
 	VMOVDQU 64(R8)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10401,10 +12856,17 @@ one_5:
 	VPXOR   Y12, Y2, Y2
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	VMOVDQU (SP)(DX*1), Y10
 	VMOVDQU 64(SP)(DX*1), Y11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y12
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10425,18 +12887,28 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	VMOVDQU (R8)(DX*1), Y11
 	VMOVDQU 64(R8)(DX*1), Y12
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y11, Y11
-	VPXOR   Y8, Y11, Y11
-	VPXOR   Y3, Y11, Y11
-	VPAND   Y9, Y8, Y15
-	VPXOR   Y15, Y12, Y12
-	VPXOR   Y4, Y12, Y12
-	VPXOR   Y7, Y12, Y12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y11, Y11
+	VPXOR Y8, Y11, Y11
+	VPXOR Y3, Y11, Y11
+	VPAND Y9, Y8, Y15
+	VPXOR Y15, Y12, Y12
+	VPXOR Y4, Y12, Y12
+	VPXOR Y7, Y12, Y12
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y11, (R10)(DX*1)
 	VMOVDQU Y12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y10, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10449,18 +12921,29 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y11, Y2, Y2
 	VPXOR   Y13, Y2, Y2
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	VMOVDQU 128(R8)(DX*1), Y11
 	VMOVDQU 192(R8)(DX*1), Y12
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y11, Y11
-	VPXOR   Y8, Y11, Y11
-	VPXOR   Y3, Y11, Y11
-	VPAND   Y9, Y8, Y15
-	VPXOR   Y15, Y12, Y12
-	VPXOR   Y4, Y12, Y12
-	VPXOR   Y7, Y12, Y12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y11, Y11
+	VPXOR Y8, Y11, Y11
+	VPXOR Y3, Y11, Y11
+	VPAND Y9, Y8, Y15
+	VPXOR Y15, Y12, Y12
+	VPXOR Y4, Y12, Y12
+	VPXOR Y7, Y12, Y12
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y11, 128(R10)(DX*1)
 	VMOVDQU Y12, 192(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y10, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10480,20 +12963,31 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    R9, $+128
-	JB      blocks_done_10
+	CMPQ R9, $+128
+	JB   blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	VMOVDQU (R8)(DX*1), Y11
 	VMOVDQU 64(R8)(DX*1), Y12
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y11, Y11
-	VPXOR   Y8, Y11, Y11
-	VPXOR   Y3, Y11, Y11
-	VPAND   Y9, Y8, Y15
-	VPXOR   Y15, Y12, Y12
-	VPXOR   Y4, Y12, Y12
-	VPXOR   Y7, Y12, Y12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y11, Y11
+	VPXOR Y8, Y11, Y11
+	VPXOR Y3, Y11, Y11
+	VPAND Y9, Y8, Y15
+	VPXOR Y15, Y12, Y12
+	VPXOR Y4, Y12, Y12
+	VPXOR Y7, Y12, Y12
+
+	// xi = out0 || out1, msg = msg || xi
 	VMOVDQU Y11, (R10)(DX*1)
 	VMOVDQU Y12, 64(R10)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y10, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10508,18 +13002,24 @@ one_9:
 	VPXOR   Y13, Y2, Y2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
 	VMOVDQU 128(SP)(DX*1), Y11
 	VMOVDQU 192(SP)(DX*1), Y12
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y11, Y11
-	VPXOR   Y8, Y11, Y11
-	VPXOR   Y3, Y11, Y11
-	VPAND   Y9, Y8, Y15
-	VPXOR   Y15, Y12, Y12
-	VPXOR   Y4, Y12, Y12
-	VPXOR   Y7, Y12, Y12
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y11, Y11
+	VPXOR Y8, Y11, Y11
+	VPXOR Y3, Y11, Y11
+	VPAND Y9, Y8, Y15
+	VPXOR Y15, Y12, Y12
+	VPXOR Y4, Y12, Y12
+	VPXOR Y7, Y12, Y12
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -10542,8 +13042,15 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    R8, R11
 	VPAND   (R11), Y12, Y12
+
+	// msg = msg || xn
 	VMOVDQU Y11, 128(SP)(DX*1)
 	VMOVDQU Y12, 192(SP)(DX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC Y10, Y9, Y13
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10558,6 +13065,7 @@ blocks_done_10:
 	VPXOR   Y13, Y2, Y2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), R8
 	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
@@ -10567,10 +13075,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y10
-	VPXOR       Y4, Y10, Y10
-	MOVQ        $+7, R8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y4, Y10, Y10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y10, Y9, Y11
 	VAESENC Y9, Y8, Y9
 	VAESENC Y8, Y7, Y8
@@ -10583,52 +13099,65 @@ final_12:
 	VPXOR   Y11, Y2, Y2
 	DECQ    R8
 	JNZ     final_12
-	VPXOR   Y3, Y2, Y2
-	VPXOR   Y4, Y2, Y2
-	VPXOR   Y5, Y2, Y2
-	VPXOR   Y7, Y6, Y6
-	VPXOR   Y8, Y6, Y6
-	MOVQ    taglen+64(FP), R9
-	CMPQ    R9, $+32
-	JEQ     words32_13
-	VPXOR   Y6, Y2, Y2
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y5, Y2, Y2
+	VPXOR Y7, Y6, Y6
+	VPXOR Y8, Y6, Y6
+	MOVQ  taglen+64(FP), R9
+	CMPQ  R9, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y6, Y2, Y2
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y9, Y6, Y6
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y2, X15
 	VPXOR        X15, X2, X2
 	VEXTRACTI128 $0x01, Y6, X15
 	VPXOR        X15, X6, X6
-	VPXOR        Y2, Y0, Y0
-	VPXOR        Y6, Y1, Y1
-	ADDQ         $+32, DX
-	CMPQ         DX, $+64
-	JB           avx2Open128X4_group
-	TESTQ        AX, AX
-	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
-	VMOVDQU      X15, 64(SP)
-	VMOVDQU      X15, 80(SP)
-	VMOVDQU      X15, 96(SP)
-	VMOVDQU      X15, 112(SP)
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y6, Y1, Y1
+	ADDQ  $+32, DX
+	CMPQ  DX, $+64
+	JB    avx2Open128X4_group
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-128, SI
-	ADDQ  SI, DX
-	LEAQ  128(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-128, SI
+	ADDQ SI, DX
+	LEAQ 128(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -10677,6 +13206,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 128(SP)
 	VMOVDQU X15, 144(SP)
@@ -10688,10 +13218,12 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -10699,6 +13231,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X1, X15
@@ -10714,12 +13247,19 @@ done_18:
 // func avx2Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
 TEXT ·avx2Seal256(SB), $32-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+15, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+15, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+15, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+15, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	MOVQ    ad+40(FP), DX
@@ -10778,8 +13318,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 16
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
 	MOVQ    m+24(FP), DX
@@ -10838,23 +13380,45 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
 	VMOVDQU 16(DX), X7
 	VMOVDQU (SI), X8
 	VMOVDQU 16(SI), X9
-	VPXOR   X6, X8, X8
-	VPXOR   X7, X9, X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
 	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
 	VMOVDQA X9, X1
+
+	// S2 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X3
-	VPXOR   X3, X6, X4
-	VPXOR   X2, X7, X5
-	MOVQ    $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10862,6 +13426,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10869,6 +13438,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10876,6 +13450,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10891,7 +13470,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10899,7 +13484,14 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
 	VMOVDQU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10913,9 +13505,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+16
-	JB      blocks_done_6
+	CMPQ SI, $+16
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10925,9 +13524,16 @@ one_5:
 	VPXOR   X7, X0, X0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10944,13 +13550,21 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi)
 	VMOVDQU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X5, X7, X7
 	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10958,13 +13572,22 @@ two_8:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
+
+	// Enc(xi)
 	VMOVDQU 16(DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X5, X7, X7
 	VMOVDQU X7, 16(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10979,15 +13602,24 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+16
-	JB      blocks_done_10
+	CMPQ SI, $+16
+	JB   blocks_done_10
+
+	// Enc(xi)
 	VMOVDQU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X5, X7, X7
 	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -10997,15 +13629,25 @@ one_9:
 	VPXOR   X7, X0, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	VMOVDQU 16(SP), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   X1, X6, X7
 	VPXOR   X4, X7, X7
 	VPAND   X3, X2, X15
 	VPXOR   X15, X7, X7
 	VPXOR   X5, X7, X7
 	VMOVDQU X7, 16(SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11015,6 +13657,7 @@ blocks_done_10:
 	VPXOR   X7, X0, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
@@ -11024,10 +13667,18 @@ msg_tail_11:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
-	VPXOR   X3, X6, X6
-	MOVQ    $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11037,33 +13688,43 @@ final_12:
 	VPXOR   X7, X0, X0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   X1, X0, X0
-	VPXOR   X2, X0, X0
-	VPXOR   X4, X3, X3
-	VPXOR   X5, X3, X3
-	MOVQ    taglen+56(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   X3, X0, X0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X4, X3, X3
+	VPXOR X5, X3, X3
+	MOVQ  taglen+56(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
-	TESTQ   AX, AX
-	JZ      ad_tail_out_15
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-16, SI
-	ADDQ  SI, DX
-	LEAQ  16(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-16, SI
+	ADDQ SI, DX
+	LEAQ 16(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -11112,20 +13773,24 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X3, 16(AX)
 
@@ -11136,12 +13801,21 @@ done_18:
 // func avx2Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
 TEXT ·avx2Open256(SB), $32-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+15, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+15, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+15, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+15, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	MOVQ    ad+40(FP), DX
@@ -11200,8 +13874,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 16
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
 	MOVQ    c+24(FP), DX
@@ -11260,23 +13936,45 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
 	VMOVDQU 16(DX), X7
 	VMOVDQU (SI), X8
 	VMOVDQU 16(SI), X9
-	VPXOR   X6, X8, X8
-	VPXOR   X7, X9, X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
 	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
 	VMOVDQA X9, X1
+
+	// S2 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X3
-	VPXOR   X3, X6, X4
-	VPXOR   X2, X7, X5
-	MOVQ    $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11284,6 +13982,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11291,6 +13994,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11298,6 +14006,11 @@ init_3:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11313,7 +14026,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11321,7 +14040,14 @@ two_4:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
 	VMOVDQU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11335,9 +14061,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+16
-	JB      blocks_done_6
+	CMPQ SI, $+16
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11347,9 +14080,16 @@ one_5:
 	VPXOR   X7, X0, X0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11367,13 +14107,23 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci)
 	VMOVDQU (DX), X7
-	VPXOR   X4, X7, X7
-	VPXOR   X5, X7, X7
-	VPAND   X3, X2, X15
-	VPXOR   X15, X7, X7
-	VPXOR   X1, X7, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
 	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11382,13 +14132,24 @@ two_8:
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
 	VPXOR   X8, X0, X0
+
+	// Dec(ci)
 	VMOVDQU 16(DX), X7
-	VPXOR   X4, X7, X7
-	VPXOR   X5, X7, X7
-	VPAND   X3, X2, X15
-	VPXOR   X15, X7, X7
-	VPXOR   X1, X7, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
 	VMOVDQU X7, 16(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11404,15 +14165,26 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+16
-	JB      blocks_done_10
+	CMPQ SI, $+16
+	JB   blocks_done_10
+
+	// Dec(ci)
 	VMOVDQU (DX), X7
-	VPXOR   X4, X7, X7
-	VPXOR   X5, X7, X7
-	VPAND   X3, X2, X15
-	VPXOR   X15, X7, X7
-	VPXOR   X1, X7, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
 	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11423,14 +14195,20 @@ one_9:
 	VPXOR   X8, X0, X0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	VMOVDQU 16(SP), X7
-	VPXOR   X4, X7, X7
-	VPXOR   X5, X7, X7
-	VPAND   X3, X2, X15
-	VPXOR   X15, X7, X7
-	VPXOR   X1, X7, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -11442,7 +14220,14 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    DX, R11
 	VPAND   (R11), X7, X7
+
+	// msg = msg || xn
 	VMOVDQU X7, 16(SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC X6, X5, X8
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11453,6 +14238,7 @@ blocks_done_10:
 	VPXOR   X8, X0, X0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
@@ -11462,10 +14248,18 @@ msg_tail_11:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
-	VPXOR   X3, X6, X6
-	MOVQ    $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -11475,33 +14269,43 @@ final_12:
 	VPXOR   X7, X0, X0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   X1, X0, X0
-	VPXOR   X2, X0, X0
-	VPXOR   X4, X3, X3
-	VPXOR   X5, X3, X3
-	MOVQ    taglen+64(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   X3, X0, X0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X4, X3, X3
+	VPXOR X5, X3, X3
+	MOVQ  taglen+64(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
-	TESTQ   AX, AX
-	JZ      ad_tail_out_15
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-16, SI
-	ADDQ  SI, DX
-	LEAQ  16(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-16, SI
+	ADDQ SI, DX
+	LEAQ 16(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -11550,14 +14354,17 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -11565,6 +14372,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X3, X15
@@ -11580,12 +14388,20 @@ done_18:
 // func avx2Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal256X2(SB), $64-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+31, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+31, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+31, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -11645,8 +14461,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
@@ -11706,26 +14524,54 @@ copy1_m11:
 
 copied_m12:
 m_tail_in_2:
-	MOVQ           k+0(FP), DX
-	MOVQ           n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (DX), Y6
 	VBROADCASTI128 16(DX), Y7
 	VBROADCASTI128 (SI), Y8
 	VBROADCASTI128 16(SI), Y9
-	VPXOR          Y6, Y8, Y8
-	VPXOR          Y7, Y9, Y9
-	VMOVDQA        Y8, Y0
-	VMOVDQA        Y9, Y1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y3
-	VPXOR          Y3, Y6, Y4
-	VPXOR          Y2, Y7, Y5
-	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
-	MOVQ           $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_3:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -11733,6 +14579,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11740,8 +14591,15 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y11, Y0, Y0
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -11749,6 +14607,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11764,7 +14627,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11772,7 +14641,14 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
 	VMOVDQU 32(DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11786,9 +14662,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+32
-	JB      blocks_done_6
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11798,9 +14681,16 @@ one_5:
 	VPXOR   Y7, Y0, Y0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11817,13 +14707,21 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi)
 	VMOVDQU (DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y5, Y7, Y7
 	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11831,13 +14729,22 @@ two_8:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
+
+	// Enc(xi)
 	VMOVDQU 32(DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y5, Y7, Y7
 	VMOVDQU Y7, 32(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11852,15 +14759,24 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+32
-	JB      blocks_done_10
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Enc(xi)
 	VMOVDQU (DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y5, Y7, Y7
 	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11870,15 +14786,25 @@ one_9:
 	VPXOR   Y7, Y0, Y0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	VMOVDQU 32(SP), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y1, Y6, Y7
 	VPXOR   Y4, Y7, Y7
 	VPAND   Y3, Y2, Y15
 	VPXOR   Y15, Y7, Y7
 	VPXOR   Y5, Y7, Y7
 	VMOVDQU Y7, 32(SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11888,6 +14814,7 @@ blocks_done_10:
 	VPXOR   Y7, Y0, Y0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), DX
 	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
@@ -11897,10 +14824,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y6
-	VPXOR       Y3, Y6, Y6
-	MOVQ        $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -11910,38 +14845,49 @@ final_12:
 	VPXOR   Y7, Y0, Y0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   Y1, Y0, Y0
-	VPXOR   Y2, Y0, Y0
-	VPXOR   Y4, Y3, Y3
-	VPXOR   Y5, Y3, Y3
-	MOVQ    taglen+56(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   Y3, Y0, Y0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y4, Y3, Y3
+	VPXOR Y5, Y3, Y3
+	MOVQ  taglen+56(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y0, X15
 	VPXOR        X15, X0, X0
 	VEXTRACTI128 $0x01, Y3, X15
 	VPXOR        X15, X3, X3
 	TESTQ        AX, AX
 	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -11990,21 +14936,25 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X3, 16(AX)
 
@@ -12015,12 +14965,22 @@ done_18:
 // func avx2Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open256X2(SB), $64-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+31, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+31, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+31, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -12080,8 +15040,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
@@ -12141,26 +15103,54 @@ copy1_m11:
 
 copied_m12:
 c_tail_in_2:
-	MOVQ           k+0(FP), DX
-	MOVQ           n+8(FP), SI
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (DX), Y6
 	VBROADCASTI128 16(DX), Y7
 	VBROADCASTI128 (SI), Y8
 	VBROADCASTI128 16(SI), Y9
-	VPXOR          Y6, Y8, Y8
-	VPXOR          Y7, Y9, Y9
-	VMOVDQA        Y8, Y0
-	VMOVDQA        Y9, Y1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y3
-	VPXOR          Y3, Y6, Y4
-	VPXOR          Y2, Y7, Y5
-	VMOVDQU        aegisgo_ctx2<>+0(SB), Y10
-	MOVQ           $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_3:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -12168,6 +15158,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12175,8 +15170,15 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y11, Y0, Y0
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -12184,6 +15186,11 @@ init_3:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12199,7 +15206,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12207,7 +15220,14 @@ two_4:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
 	VMOVDQU 32(DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12221,9 +15241,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    SI, $+32
-	JB      blocks_done_6
+	CMPQ SI, $+32
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12233,9 +15260,16 @@ one_5:
 	VPXOR   Y7, Y0, Y0
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12253,13 +15287,23 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci)
 	VMOVDQU (DX), Y7
-	VPXOR   Y4, Y7, Y7
-	VPXOR   Y5, Y7, Y7
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y7, Y7
-	VPXOR   Y1, Y7, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
 	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12268,13 +15312,24 @@ two_8:
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
 	VPXOR   Y8, Y0, Y0
+
+	// Dec(ci)
 	VMOVDQU 32(DX), Y7
-	VPXOR   Y4, Y7, Y7
-	VPXOR   Y5, Y7, Y7
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y7, Y7
-	VPXOR   Y1, Y7, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
 	VMOVDQU Y7, 32(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12290,15 +15345,26 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    SI, $+32
-	JB      blocks_done_10
+	CMPQ SI, $+32
+	JB   blocks_done_10
+
+	// Dec(ci)
 	VMOVDQU (DX), Y7
-	VPXOR   Y4, Y7, Y7
-	VPXOR   Y5, Y7, Y7
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y7, Y7
-	VPXOR   Y1, Y7, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
 	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12309,14 +15375,20 @@ one_9:
 	VPXOR   Y8, Y0, Y0
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	VMOVDQU 32(SP), Y7
-	VPXOR   Y4, Y7, Y7
-	VPXOR   Y5, Y7, Y7
-	VPAND   Y3, Y2, Y15
-	VPXOR   Y15, Y7, Y7
-	VPXOR   Y1, Y7, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    BX, DX
 	SUBQ    $+0, DX
 	XORL    R12, R12
@@ -12328,7 +15400,14 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    DX, R11
 	VPAND   (R11), Y7, Y7
+
+	// msg = msg || xn
 	VMOVDQU Y7, 32(SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y6, Y5, Y8
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12339,6 +15418,7 @@ blocks_done_10:
 	VPXOR   Y8, Y0, Y0
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), DX
 	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
@@ -12348,10 +15428,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y6
-	VPXOR       Y3, Y6, Y6
-	MOVQ        $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -12361,38 +15449,49 @@ final_12:
 	VPXOR   Y7, Y0, Y0
 	DECQ    DX
 	JNZ     final_12
-	VPXOR   Y1, Y0, Y0
-	VPXOR   Y2, Y0, Y0
-	VPXOR   Y4, Y3, Y3
-	VPXOR   Y5, Y3, Y3
-	MOVQ    taglen+64(FP), SI
-	CMPQ    SI, $+32
-	JEQ     words32_13
-	VPXOR   Y3, Y0, Y0
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y4, Y3, Y3
+	VPXOR Y5, Y3, Y3
+	MOVQ  taglen+64(FP), SI
+	CMPQ  SI, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y0, X15
 	VPXOR        X15, X0, X0
 	VEXTRACTI128 $0x01, Y3, X15
 	VPXOR        X15, X3, X3
 	TESTQ        AX, AX
 	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-32, SI
-	ADDQ  SI, DX
-	LEAQ  32(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-32, SI
+	ADDQ SI, DX
+	LEAQ 32(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -12441,15 +15540,18 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -12457,6 +15559,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X3, X15
@@ -12472,12 +15575,21 @@ done_18:
 // func avx2Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal256X4(SB), $128-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+63, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+63, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+63, AX
+	MOVQ  mlen+32(FP), BX
+	ANDQ  $+63, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -12539,8 +15651,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      m_tail_in_2
+	TESTQ BX, BX
+	JZ    m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -12607,31 +15721,59 @@ m_tail_in_2:
 	MOVQ  $+0, DX
 
 avx2Seal256X4_group:
-	MOVQ           AX, SI
-	SUBQ           DX, SI
-	MOVQ           BX, DI
-	SUBQ           DX, DI
-	MOVQ           k+0(FP), R8
-	MOVQ           n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (R8), Y8
 	VBROADCASTI128 16(R8), Y9
 	VBROADCASTI128 (R9), Y10
 	VBROADCASTI128 16(R9), Y11
-	VPXOR          Y8, Y10, Y10
-	VPXOR          Y9, Y11, Y11
-	VMOVDQA        Y10, Y2
-	VMOVDQA        Y11, Y3
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y8, Y10, Y10
+	VPXOR Y9, Y11, Y11
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y10, Y2
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y11, Y3
+
+	// S2 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y4
+
+	// S3 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y5
-	VPXOR          Y5, Y8, Y6
-	VPXOR          Y4, Y9, Y7
-	LEAQ           aegisgo_ctx4<>+0(SB), R11
-	VMOVDQU        (R11)(DX*1), Y12
-	MOVQ           $+4, R8
+
+	// S4 = k0 ^ C0
+	VPXOR Y5, Y8, Y6
+
+	// S5 = k1 ^ C1
+	VPXOR Y4, Y9, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(DX*1), Y12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y7, Y14
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y7, Y14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y14, Y14
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y13, Y6
@@ -12639,6 +15781,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y7, Y13
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12646,8 +15793,15 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y13, Y2, Y2
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y7, Y14
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y7, Y14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y10, Y14, Y14
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y13, Y6
@@ -12655,6 +15809,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y11, Y7, Y13
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12670,7 +15829,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12678,7 +15843,14 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
+
+	// Absorb(ai)
 	VMOVDQU 64(R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12692,9 +15864,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    R9, $+64
-	JB      blocks_done_6
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12704,9 +15883,16 @@ one_5:
 	VPXOR   Y9, Y2, Y2
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12723,13 +15909,21 @@ ad_tail_7:
 	JB   one_9
 
 two_8:
+	// Enc(xi)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y7, Y9, Y9
 	VMOVDQU Y9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12737,13 +15931,22 @@ two_8:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
+
+	// Enc(xi)
 	VMOVDQU 64(R8)(DX*1), Y8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y7, Y9, Y9
 	VMOVDQU Y9, 64(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12758,15 +15961,24 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    R9, $+64
-	JB      blocks_done_10
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Enc(xi)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y7, Y9, Y9
 	VMOVDQU Y9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12776,15 +15988,25 @@ one_9:
 	VPXOR   Y9, Y2, Y2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	VMOVDQU 64(SP)(DX*1), Y8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VPXOR   Y3, Y8, Y9
 	VPXOR   Y6, Y9, Y9
 	VPAND   Y5, Y4, Y15
 	VPXOR   Y15, Y9, Y9
 	VPXOR   Y7, Y9, Y9
 	VMOVDQU Y9, 64(SP)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12794,6 +16016,7 @@ blocks_done_10:
 	VPXOR   Y9, Y2, Y2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), R8
 	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
@@ -12803,10 +16026,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
-	VPXOR       Y5, Y8, Y8
-	MOVQ        $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y5, Y8, Y8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -12816,45 +16047,58 @@ final_12:
 	VPXOR   Y9, Y2, Y2
 	DECQ    R8
 	JNZ     final_12
-	VPXOR   Y3, Y2, Y2
-	VPXOR   Y4, Y2, Y2
-	VPXOR   Y6, Y5, Y5
-	VPXOR   Y7, Y5, Y5
-	MOVQ    taglen+56(FP), R9
-	CMPQ    R9, $+32
-	JEQ     words32_13
-	VPXOR   Y5, Y2, Y2
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y6, Y5, Y5
+	VPXOR Y7, Y5, Y5
+	MOVQ  taglen+56(FP), R9
+	CMPQ  R9, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y5, Y2, Y2
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y2, X15
 	VPXOR        X15, X2, X2
 	VEXTRACTI128 $0x01, Y5, X15
 	VPXOR        X15, X5, X5
-	VPXOR        Y2, Y0, Y0
-	VPXOR        Y5, Y1, Y1
-	ADDQ         $+32, DX
-	CMPQ         DX, $+64
-	JB           avx2Seal256X4_group
-	TESTQ        AX, AX
-	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y5, Y1, Y1
+	ADDQ  $+32, DX
+	CMPQ  DX, $+64
+	JB    avx2Seal256X4_group
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    m_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  mlen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -12903,6 +16147,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -12910,16 +16155,19 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ    mlen+32(FP), DX
-	MOVQ    out+16(FP), AX
-	ADDQ    DX, AX
-	MOVQ    taglen+56(FP), BX
-	CMPQ    BX, $+32
-	JEQ     tag32_17
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// the 128-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	JMP     done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	VMOVDQU X0, (AX)
 	VMOVDQU X1, 16(AX)
 
@@ -12930,12 +16178,23 @@ done_18:
 // func avx2Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open256X4(SB), $128-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+63, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+63, BX
-	TESTQ   AX, AX
-	JZ      ad_tail_in_1
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVQ  adlen+48(FP), AX
+	ANDQ  $+63, AX
+	MOVQ  clen+32(FP), BX
+	ANDQ  $+63, BX
+	TESTQ AX, AX
+	JZ    ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
@@ -12997,8 +16256,10 @@ copy1_m5:
 
 copied_m6:
 ad_tail_in_1:
-	TESTQ   BX, BX
-	JZ      c_tail_in_2
+	TESTQ BX, BX
+	JZ    c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -13065,31 +16326,59 @@ c_tail_in_2:
 	MOVQ  $+0, DX
 
 avx2Open256X4_group:
-	MOVQ           AX, SI
-	SUBQ           DX, SI
-	MOVQ           BX, DI
-	SUBQ           DX, DI
-	MOVQ           k+0(FP), R8
-	MOVQ           n+8(FP), R9
+	MOVQ AX, SI
+	SUBQ DX, SI
+	MOVQ BX, DI
+	SUBQ DX, DI
+	MOVQ k+0(FP), R8
+	MOVQ n+8(FP), R9
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (R8), Y8
 	VBROADCASTI128 16(R8), Y9
 	VBROADCASTI128 (R9), Y10
 	VBROADCASTI128 16(R9), Y11
-	VPXOR          Y8, Y10, Y10
-	VPXOR          Y9, Y11, Y11
-	VMOVDQA        Y10, Y2
-	VMOVDQA        Y11, Y3
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y8, Y10, Y10
+	VPXOR Y9, Y11, Y11
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y10, Y2
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y11, Y3
+
+	// S2 = C1
 	VBROADCASTI128 aegisgo_c1<>+0(SB), Y4
+
+	// S3 = C0
 	VBROADCASTI128 aegisgo_c0<>+0(SB), Y5
-	VPXOR          Y5, Y8, Y6
-	VPXOR          Y4, Y9, Y7
-	LEAQ           aegisgo_ctx4<>+0(SB), R11
-	VMOVDQU        (R11)(DX*1), Y12
-	MOVQ           $+4, R8
+
+	// S4 = k0 ^ C0
+	VPXOR Y5, Y8, Y6
+
+	// S5 = k1 ^ C1
+	VPXOR Y4, Y9, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(DX*1), Y12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, R8
 
 init_3:
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y7, Y14
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y7, Y14
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y14, Y14
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y13, Y6
@@ -13097,6 +16386,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y7, Y13
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13104,8 +16398,15 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y13, Y2, Y2
-	VPXOR   Y12, Y5, Y13
-	VPXOR   Y12, Y7, Y14
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y12, Y5, Y13
+	VPXOR Y12, Y7, Y14
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y10, Y14, Y14
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y13, Y6
@@ -13113,6 +16414,11 @@ init_3:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y14, Y2, Y2
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y11, Y7, Y13
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13128,7 +16434,13 @@ init_3:
 	JB      one_5
 
 two_4:
+	// Absorb(ai)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13136,7 +16448,14 @@ two_4:
 	VAESENC Y4, Y3, Y4
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
+
+	// Absorb(ai)
 	VMOVDQU 64(R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13150,9 +16469,16 @@ two_4:
 	JAE     two_4
 
 one_5:
-	CMPQ    R9, $+64
-	JB      blocks_done_6
+	CMPQ R9, $+64
+	JB   blocks_done_6
+
+	// Absorb(ai)
 	VMOVDQU (R8)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13162,9 +16488,16 @@ one_5:
 	VPXOR   Y9, Y2, Y2
 
 blocks_done_6:
-	TESTQ   AX, AX
-	JZ      ad_tail_7
+	TESTQ AX, AX
+	JZ    ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	VMOVDQU (SP)(DX*1), Y8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13182,13 +16515,23 @@ ad_tail_7:
 	JB    one_9
 
 two_8:
+	// Dec(ci)
 	VMOVDQU (R8)(DX*1), Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y7, Y9, Y9
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y3, Y9, Y9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y6, Y9, Y9
+	VPXOR Y7, Y9, Y9
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y3, Y9, Y9
+
+	// msg = msg || xi
 	VMOVDQU Y9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13197,13 +16540,24 @@ two_8:
 	VAESENC Y3, Y2, Y3
 	VPXOR   Y9, Y2, Y2
 	VPXOR   Y10, Y2, Y2
+
+	// Dec(ci)
 	VMOVDQU 64(R8)(DX*1), Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y7, Y9, Y9
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y3, Y9, Y9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y6, Y9, Y9
+	VPXOR Y7, Y9, Y9
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y3, Y9, Y9
+
+	// msg = msg || xi
 	VMOVDQU Y9, 64(R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13219,15 +16573,26 @@ two_8:
 	JAE     two_8
 
 one_9:
-	CMPQ    R9, $+64
-	JB      blocks_done_10
+	CMPQ R9, $+64
+	JB   blocks_done_10
+
+	// Dec(ci)
 	VMOVDQU (R8)(DX*1), Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y7, Y9, Y9
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y3, Y9, Y9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y6, Y9, Y9
+	VPXOR Y7, Y9, Y9
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y3, Y9, Y9
+
+	// msg = msg || xi
 	VMOVDQU Y9, (R10)(DX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13238,14 +16603,20 @@ one_9:
 	VPXOR   Y10, Y2, Y2
 
 blocks_done_10:
-	TESTQ   BX, BX
-	JZ      msg_tail_11
+	TESTQ BX, BX
+	JZ    msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	VMOVDQU 64(SP)(DX*1), Y9
-	VPXOR   Y6, Y9, Y9
-	VPXOR   Y7, Y9, Y9
-	VPAND   Y5, Y4, Y15
-	VPXOR   Y15, Y9, Y9
-	VPXOR   Y3, Y9, Y9
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y6, Y9, Y9
+	VPXOR Y7, Y9, Y9
+	VPAND Y5, Y4, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y3, Y9, Y9
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	MOVQ    DI, R8
 	SUBQ    $+0, R8
 	XORL    R12, R12
@@ -13257,7 +16628,14 @@ blocks_done_10:
 	LEAQ    aegisgo_keep<>+64(SB), R11
 	SUBQ    R8, R11
 	VPAND   (R11), Y9, Y9
+
+	// msg = msg || xn
 	VMOVDQU Y9, 64(SP)(DX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13268,6 +16646,7 @@ blocks_done_10:
 	VPXOR   Y10, Y2, Y2
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ        adlen+48(FP), R8
 	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
@@ -13277,10 +16656,18 @@ msg_tail_11:
 	VMOVQ       R11, X15
 	VPINSRQ     $0x01, R12, X15, X15
 	VINSERTI128 $0x01, X15, Y15, Y8
-	VPXOR       Y5, Y8, Y8
-	MOVQ        $+7, R8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y5, Y8, Y8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, R8
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y8, Y7, Y9
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -13290,45 +16677,58 @@ final_12:
 	VPXOR   Y9, Y2, Y2
 	DECQ    R8
 	JNZ     final_12
-	VPXOR   Y3, Y2, Y2
-	VPXOR   Y4, Y2, Y2
-	VPXOR   Y6, Y5, Y5
-	VPXOR   Y7, Y5, Y5
-	MOVQ    taglen+64(FP), R9
-	CMPQ    R9, $+32
-	JEQ     words32_13
-	VPXOR   Y5, Y2, Y2
-	JMP     words_14
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y6, Y5, Y5
+	VPXOR Y7, Y5, Y5
+	MOVQ  taglen+64(FP), R9
+	CMPQ  R9, $+32
+	JEQ   words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y5, Y2, Y2
+	JMP   words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI128 $0x01, Y2, X15
 	VPXOR        X15, X2, X2
 	VEXTRACTI128 $0x01, Y5, X15
 	VPXOR        X15, X5, X5
-	VPXOR        Y2, Y0, Y0
-	VPXOR        Y5, Y1, Y1
-	ADDQ         $+32, DX
-	CMPQ         DX, $+64
-	JB           avx2Open256X4_group
-	TESTQ        AX, AX
-	JZ           ad_tail_out_15
-	VPXOR        X15, X15, X15
-	VMOVDQU      X15, (SP)
-	VMOVDQU      X15, 16(SP)
-	VMOVDQU      X15, 32(SP)
-	VMOVDQU      X15, 48(SP)
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y5, Y1, Y1
+	ADDQ  $+32, DX
+	CMPQ  DX, $+64
+	JB    avx2Open256X4_group
+	TESTQ AX, AX
+	JZ    ad_tail_out_15
+
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
 
 ad_tail_out_15:
 	TESTQ BX, BX
 	JZ    c_tail_out_16
-	MOVQ  out+16(FP), DX
-	MOVQ  clen+32(FP), SI
-	ANDQ  $-64, SI
-	ADDQ  SI, DX
-	LEAQ  64(SP), R12
-	LEAQ  (DX), R11
-	MOVQ  BX, CX
+
+	// the output's last bytes out of the frame
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
+	ANDQ $-64, SI
+	ADDQ SI, DX
+	LEAQ 64(SP), R12
+	LEAQ (DX), R11
+	MOVQ BX, CX
 
 copy16_m13:
 	CMPQ    CX, $0x10
@@ -13377,6 +16777,7 @@ copy1_m17:
 	SUBQ $0x01, CX
 
 copied_m18:
+	// the frame's buffer zeroed
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 64(SP)
 	VMOVDQU X15, 80(SP)
@@ -13384,10 +16785,12 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ      tag+56(FP), AX
-	MOVQ      taglen+64(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_17
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
@@ -13395,6 +16798,7 @@ c_tail_out_16:
 	JMP       done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	VPCMPEQB  16(AX), X1, X15
@@ -13410,25 +16814,54 @@ done_18:
 // func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal128L(SB), $0-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+31, BX
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVQ adlen+48(FP), AX
+	ANDQ $+31, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+31, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VPXOR   X9, X8, X0
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
 	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
 	VMOVDQA X0, X4
-	VPXOR   X2, X8, X5
-	VPXOR   X1, X8, X6
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
 	VMOVDQA X5, X7
-	MOVQ    $+10, DX
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X9, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13447,8 +16880,14 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13459,8 +16898,15 @@ two_2:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU 32(DX), X8
 	VMOVDQU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13477,10 +16923,17 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+32
-	JB      blocks_done_4
+	CMPQ SI, $+32
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13493,8 +16946,10 @@ one_3:
 	VPXOR   X10, X0, X0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -13531,16 +16986,21 @@ blocks_done_4:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -13550,105 +17010,141 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU    (DX), X8
-	VMOVDQU    16(DX), X9
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
 	VMOVDQU    X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VMOVDQU    X10, 16(DI)
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
-	VMOVDQU    32(DX), X8
-	VMOVDQU    48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU 32(DX), X8
+	VMOVDQU 48(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
 	VMOVDQU    X10, 32(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VMOVDQU    X10, 48(DI)
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	ADDQ       $-64, SI
-	CMPQ       SI, $+64
-	JAE        two_6
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+32
-	JB         blocks_done_8
-	VMOVDQU    (DX), X8
-	VMOVDQU    16(DX), X9
+	CMPQ SI, $+32
+	JB   blocks_done_8
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (DX), X8
+	VMOVDQU 16(DX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
 	VMOVDQU    X10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VMOVDQU    X10, 16(DI)
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+16, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K2
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+16, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
@@ -13659,6 +17155,8 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
@@ -13667,6 +17165,8 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K1, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
@@ -13675,18 +17175,24 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K2, 16(DX)
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
@@ -13696,45 +17202,62 @@ msg_tail_9:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
-	VPXOR   X2, X8, X8
-	MOVQ    $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    X8, X7, X9
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X8, X3, X10
-	VPXOR      X10, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X9, X0, X0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      X4, X0, X0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR X7, X4, X4
 
 words_12:
-	MOVQ      mlen+32(FP), DX
-	MOVQ      out+16(FP), AX
-	ADDQ      DX, AX
-	MOVQ      taglen+56(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_13
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_13
+
+	// the 128-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X4, 16(AX)
 
@@ -13745,25 +17268,56 @@ done_14:
 // func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open128L(SB), $0-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+31, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+31, BX
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVQ adlen+48(FP), AX
+	ANDQ $+31, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+31, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce)
 	VMOVDQU (DX), X8
 	VMOVDQU (SI), X9
-	VPXOR   X9, X8, X0
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
 	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
 	VMOVDQA X0, X4
-	VPXOR   X2, X8, X5
-	VPXOR   X1, X8, X6
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
 	VMOVDQA X5, X7
-	MOVQ    $+10, DX
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, DX
 
 init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X9, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13782,8 +17336,14 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13794,8 +17354,15 @@ two_2:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU 32(DX), X8
 	VMOVDQU 48(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13812,10 +17379,17 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+32
-	JB      blocks_done_4
+	CMPQ SI, $+32
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	VMOVDQU (DX), X8
 	VMOVDQU 16(DX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC X8, X7, X10
 	VAESENC X7, X6, X7
 	VAESENC X6, X5, X6
@@ -13828,8 +17402,10 @@ one_3:
 	VPXOR   X10, X0, X0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -13866,16 +17442,21 @@ blocks_done_4:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
-	VAESENC    X8, X7, X10
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X9, X3, X11
-	VPXOR      X11, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X10, X0, X0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
 
 ad_tail_5:
 	VPXOR X8, X8, X8
@@ -13886,14 +17467,24 @@ ad_tail_5:
 	JB    one_7
 
 two_6:
-	VMOVDQU    (DX), X9
-	VMOVDQU    16(DX), X10
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (DX), X9
+	VMOVDQU 16(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU    X9, (DI)
-	VMOVDQU    X10, 16(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DI)
+	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13904,14 +17495,25 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X11, X9, X0
-	VMOVDQU    32(DX), X9
-	VMOVDQU    48(DX), X10
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU 32(DX), X9
+	VMOVDQU 48(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU    X9, 32(DI)
-	VMOVDQU    X10, 48(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, 32(DI)
+	VMOVDQU X10, 48(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13929,16 +17531,27 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+32
-	JB         blocks_done_8
-	VMOVDQU    (DX), X9
-	VMOVDQU    16(DX), X10
+	CMPQ SI, $+32
+	JB   blocks_done_8
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (DX), X9
+	VMOVDQU 16(DX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
-	VMOVDQU    X9, (DI)
-	VMOVDQU    X10, 16(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DI)
+	VMOVDQU X10, 16(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -13951,34 +17564,36 @@ one_7:
 	VPTERNLOGQ $0x96, X11, X9, X0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+16, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K2
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+16, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
@@ -13989,22 +17604,33 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, X3, X2, X9
 	VPTERNLOGQ $0x96, X1, X6, X9
 	VPTERNLOGQ $0x78, X7, X6, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
 	VMOVDQU8.Z X9, K1, X9
 	VMOVDQU8.Z X10, K2, X10
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-32, SI
-	ADDQ       SI, DX
-	VMOVDQU8   X9, K1, (DX)
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-32, SI
-	ADDQ       SI, DX
-	VMOVDQU8   X10, K2, 16(DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-32, SI
+	ADDQ     SI, DX
+	VMOVDQU8 X9, K1, (DX)
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-32, SI
+	ADDQ     SI, DX
+	VMOVDQU8 X10, K2, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    X8, X7, X11
 	VAESENC    X7, X6, X7
 	VAESENC    X6, X5, X6
@@ -14017,6 +17643,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X11, X9, X0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
@@ -14026,39 +17653,55 @@ msg_tail_9:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X8
-	VPXOR   X2, X8, X8
-	MOVQ    $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    X8, X7, X9
-	VAESENC    X7, X6, X7
-	VAESENC    X6, X5, X6
-	VAESENC    X5, X4, X5
-	VAESENC    X8, X3, X10
-	VPXOR      X10, X4, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X9, X0, X0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      X4, X0, X0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR X7, X4, X4
 
 words_12:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_13
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_13
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
@@ -14066,6 +17709,7 @@ words_12:
 	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
@@ -14081,28 +17725,64 @@ done_14:
 // func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal128X2(SB), $0-64
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+63, AX
-	MOVQ            mlen+32(FP), BX
-	ANDQ            $+63, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+63, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+63, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Y8
 	VBROADCASTI32X4 (SI), Y9
-	VPXOR           Y9, Y8, Y0
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
-	VMOVDQA         Y1, Y3
-	VMOVDQA         Y0, Y4
-	VPXOR           Y2, Y8, Y5
-	VPXOR           Y1, Y8, Y6
-	VMOVDQA         Y5, Y7
-	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
-	MOVQ            $+5, DX
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_1:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y7, Y12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14113,6 +17793,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14131,8 +17816,14 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14143,8 +17834,15 @@ two_2:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU 64(DX), Y8
 	VMOVDQU 96(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14161,10 +17859,17 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+64
-	JB      blocks_done_4
+	CMPQ SI, $+64
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14177,8 +17882,10 @@ one_3:
 	VPXOR   Y10, Y0, Y0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14215,16 +17922,21 @@ blocks_done_4:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -14234,105 +17946,141 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU    (DX), Y8
-	VMOVDQU    32(DX), Y9
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
 	VMOVDQU    Y10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VMOVDQU    Y10, 32(DI)
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
-	VMOVDQU    64(DX), Y8
-	VMOVDQU    96(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU 64(DX), Y8
+	VMOVDQU 96(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
 	VMOVDQU    Y10, 64(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VMOVDQU    Y10, 96(DI)
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
-	ADDQ       $-128, SI
-	CMPQ       SI, $+128
-	JAE        two_6
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, DX
+	ADDQ    $+128, DI
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+64
-	JB         blocks_done_8
-	VMOVDQU    (DX), Y8
-	VMOVDQU    32(DX), Y9
+	CMPQ SI, $+64
+	JB   blocks_done_8
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
 	VMOVDQU    Y10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VMOVDQU    Y10, 32(DI)
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+32, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K2
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+32, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
@@ -14343,6 +18091,8 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
@@ -14351,6 +18101,8 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K1, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
@@ -14359,18 +18111,24 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K2, 32(DX)
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -14380,35 +18138,50 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
-	VPXOR      Y2, Y8, Y8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Y8, Y7, Y9
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y8, Y3, Y10
-	VPXOR      Y10, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y9, Y0, Y0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      Y4, Y0, Y0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y7, Y4, Y4
 
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI32X4 $0x01, Y0, X31
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
@@ -14419,10 +18192,13 @@ words_12:
 	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VMOVDQU64     X0, (AX)
-	JMP           done_14
+
+	// the 128-bit tag, right after ct
+	VMOVDQU64 X0, (AX)
+	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X4, 16(AX)
 
@@ -14433,28 +18209,66 @@ done_14:
 // func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open128X2(SB), $0-73
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+63, AX
-	MOVQ            clen+32(FP), BX
-	ANDQ            $+63, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+63, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+63, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Y8
 	VBROADCASTI32X4 (SI), Y9
-	VPXOR           Y9, Y8, Y0
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
-	VMOVDQA         Y1, Y3
-	VMOVDQA         Y0, Y4
-	VPXOR           Y2, Y8, Y5
-	VPXOR           Y1, Y8, Y6
-	VMOVDQA         Y5, Y7
-	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
-	MOVQ            $+5, DX
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_1:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y7, Y12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Y9, Y12, Y12
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14465,6 +18279,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y9, Y7, Y11
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14483,8 +18302,14 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14495,8 +18320,15 @@ two_2:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU 64(DX), Y8
 	VMOVDQU 96(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14513,10 +18345,17 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+64
-	JB      blocks_done_4
+	CMPQ SI, $+64
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	VMOVDQU (DX), Y8
 	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Y8, Y7, Y10
 	VAESENC Y7, Y6, Y7
 	VAESENC Y6, Y5, Y6
@@ -14529,8 +18368,10 @@ one_3:
 	VPXOR   Y10, Y0, Y0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14567,16 +18408,21 @@ blocks_done_4:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
-	VAESENC    Y8, Y7, Y10
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y9, Y3, Y11
-	VPXOR      Y11, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y10, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
 
 ad_tail_5:
 	VPXOR Y8, Y8, Y8
@@ -14587,14 +18433,24 @@ ad_tail_5:
 	JB    one_7
 
 two_6:
-	VMOVDQU    (DX), Y9
-	VMOVDQU    32(DX), Y10
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (DX), Y9
+	VMOVDQU 32(DX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU    Y9, (DI)
-	VMOVDQU    Y10, 32(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DI)
+	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14605,14 +18461,25 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
-	VMOVDQU    64(DX), Y9
-	VMOVDQU    96(DX), Y10
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU 64(DX), Y9
+	VMOVDQU 96(DX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU    Y9, 64(DI)
-	VMOVDQU    Y10, 96(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, 64(DI)
+	VMOVDQU Y10, 96(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14630,16 +18497,27 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+64
-	JB         blocks_done_8
-	VMOVDQU    (DX), Y9
-	VMOVDQU    32(DX), Y10
+	CMPQ SI, $+64
+	JB   blocks_done_8
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (DX), Y9
+	VMOVDQU 32(DX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
-	VMOVDQU    Y9, (DI)
-	VMOVDQU    Y10, 32(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DI)
+	VMOVDQU Y10, 32(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14652,34 +18530,36 @@ one_7:
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+32, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K2
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+32, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
@@ -14690,22 +18570,33 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Y3, Y2, Y9
 	VPTERNLOGQ $0x96, Y1, Y6, Y9
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
 	VMOVDQU8.Z Y9, K1, Y9
 	VMOVDQU8.Z Y10, K2, Y10
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-64, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Y9, K1, (DX)
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-64, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Y10, K2, 32(DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-64, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Y9, K1, (DX)
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-64, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Y10, K2, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Y8, Y7, Y11
 	VAESENC    Y7, Y6, Y7
 	VAESENC    Y6, Y5, Y6
@@ -14718,6 +18609,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y11, Y9, Y0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -14727,35 +18619,50 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y8
-	VPXOR      Y2, Y8, Y8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Y8, Y7, Y9
-	VAESENC    Y7, Y6, Y7
-	VAESENC    Y6, Y5, Y6
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y8, Y3, Y10
-	VPXOR      Y10, Y4, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y9, Y0, Y0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      Y4, Y0, Y0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXOR Y7, Y4, Y4
 
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI32X4 $0x01, Y0, X31
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
@@ -14764,13 +18671,16 @@ words_12:
 	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VPCMPEQB      (AX), X0, K1
-	KMOVQ         K1, R13
-	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+72(FP)
-	JMP           done_14
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	VPCMPEQB (AX), X0, K1
+	KMOVQ    K1, R13
+	CMPQ     R13, $0x0000ffff
+	SETEQ    ok+72(FP)
+	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
@@ -14786,28 +18696,64 @@ done_14:
 // func avx512Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal128X4(SB), $0-64
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+127, AX
-	MOVQ            mlen+32(FP), BX
-	ANDQ            $+127, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+127, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+127, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Z8
 	VBROADCASTI32X4 (SI), Z9
-	VPXORQ          Z9, Z8, Z0
+
+	// S0 = key ^ nonce
+	VPXORQ Z9, Z8, Z0
+
+	// S1 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z1
+
+	// S2 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
-	VMOVDQA64       Z1, Z3
-	VMOVDQA64       Z0, Z4
-	VPXORQ          Z2, Z8, Z5
-	VPXORQ          Z1, Z8, Z6
-	VMOVDQA64       Z5, Z7
-	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
-	MOVQ            $+5, DX
+
+	// S3 = C1
+	VMOVDQA64 Z1, Z3
+
+	// S4 = key ^ nonce
+	VMOVDQA64 Z0, Z4
+
+	// S5 = key ^ C0
+	VPXORQ Z2, Z8, Z5
+
+	// S6 = key ^ C1
+	VPXORQ Z1, Z8, Z6
+
+	// S7 = key ^ C0
+	VMOVDQA64 Z5, Z7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_1:
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z7, Z12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z7, Z12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Z9, Z12, Z12
 	VAESENC Z7, Z6, Z7
 	VAESENC Z6, Z5, Z6
@@ -14818,6 +18764,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Z9, Z7, Z11
 	VAESENC Z7, Z6, Z7
 	VAESENC Z6, Z5, Z6
@@ -14836,54 +18787,76 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 128(DX), Z8
 	VMOVDQU64 192(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+256, DX
-	ADDQ      $-256, SI
-	CMPQ      SI, $+256
-	JAE       two_2
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+	ADDQ    $+256, DX
+	ADDQ    $-256, SI
+	CMPQ    SI, $+256
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+128
-	JB        blocks_done_4
+	CMPQ SI, $+128
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -14926,16 +18899,21 @@ blocks_done_4:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -14945,111 +18923,147 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU64  (DX), Z8
-	VMOVDQU64  64(DX), Z9
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 (DX), Z8
+	VMOVDQU64 64(DX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
 	VMOVDQU64  Z10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VMOVDQU64  Z10, 64(DI)
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
-	VMOVDQU64  128(DX), Z8
-	VMOVDQU64  192(DX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 128(DX), Z8
+	VMOVDQU64 192(DX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
 	VMOVDQU64  Z10, 128(DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VMOVDQU64  Z10, 192(DI)
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
-	ADDQ       $+256, DX
-	ADDQ       $+256, DI
-	ADDQ       $-256, SI
-	CMPQ       SI, $+256
-	JAE        two_6
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+	ADDQ    $+256, DX
+	ADDQ    $+256, DI
+	ADDQ    $-256, SI
+	CMPQ    SI, $+256
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+128
-	JB         blocks_done_8
-	VMOVDQU64  (DX), Z8
-	VMOVDQU64  64(DX), Z9
+	CMPQ SI, $+128
+	JB   blocks_done_8
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 (DX), Z8
+	VMOVDQU64 64(DX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
 	VMOVDQU64  Z10, (DI)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VMOVDQU64  Z10, 64(DI)
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+64, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K2
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+64, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
@@ -15060,6 +19074,8 @@ blocks_done_8:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
@@ -15068,6 +19084,8 @@ blocks_done_8:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K1, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
@@ -15076,18 +19094,24 @@ blocks_done_8:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K2, 64(DX)
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -15097,35 +19121,50 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z8
-	VPXORQ     Z2, Z8, Z8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z2, Z8, Z8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Z8, Z7, Z9
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z8, Z3, Z10
-	VPXORQ     Z10, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z9, Z0, Z0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Z4, Z0, Z0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z4, Z0, Z0
+	JMP    words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXORQ Z7, Z4, Z4
 
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI64X4 $0x01, Z0, Y31
 	VPXORQ        Y31, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -15140,10 +19179,13 @@ words_12:
 	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VMOVDQU64     X0, (AX)
-	JMP           done_14
+
+	// the 128-bit tag, right after ct
+	VMOVDQU64 X0, (AX)
+	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X4, 16(AX)
 
@@ -15154,28 +19196,66 @@ done_14:
 // func avx512Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open128X4(SB), $0-73
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+127, AX
-	MOVQ            clen+32(FP), BX
-	ANDQ            $+127, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+127, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+127, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Z8
 	VBROADCASTI32X4 (SI), Z9
-	VPXORQ          Z9, Z8, Z0
+
+	// S0 = key ^ nonce
+	VPXORQ Z9, Z8, Z0
+
+	// S1 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z1
+
+	// S2 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
-	VMOVDQA64       Z1, Z3
-	VMOVDQA64       Z0, Z4
-	VPXORQ          Z2, Z8, Z5
-	VPXORQ          Z1, Z8, Z6
-	VMOVDQA64       Z5, Z7
-	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
-	MOVQ            $+5, DX
+
+	// S3 = C1
+	VMOVDQA64 Z1, Z3
+
+	// S4 = key ^ nonce
+	VMOVDQA64 Z0, Z4
+
+	// S5 = key ^ C0
+	VPXORQ Z2, Z8, Z5
+
+	// S6 = key ^ C1
+	VPXORQ Z1, Z8, Z6
+
+	// S7 = key ^ C0
+	VMOVDQA64 Z5, Z7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, DX
 
 init_1:
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z7, Z12
+	// S3 ^ ctx, S7 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z7, Z12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	VAESENC Z9, Z12, Z12
 	VAESENC Z7, Z6, Z7
 	VAESENC Z6, Z5, Z6
@@ -15186,6 +19266,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VAESENC Z9, Z7, Z11
 	VAESENC Z7, Z6, Z7
 	VAESENC Z6, Z5, Z6
@@ -15204,54 +19289,76 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 128(DX), Z8
 	VMOVDQU64 192(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
-	ADDQ      $+256, DX
-	ADDQ      $-256, SI
-	CMPQ      SI, $+256
-	JAE       two_2
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+	ADDQ    $+256, DX
+	ADDQ    $-256, SI
+	CMPQ    SI, $+256
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+128
-	JB        blocks_done_4
+	CMPQ SI, $+128
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	VMOVDQU64 (DX), Z8
 	VMOVDQU64 64(DX), Z9
-	VAESENC   Z8, Z7, Z10
-	VAESENC   Z7, Z6, Z7
-	VAESENC   Z6, Z5, Z6
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z9, Z3, Z11
-	VPXORQ    Z11, Z4, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15294,16 +19401,21 @@ blocks_done_4:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
-	VAESENC    Z8, Z7, Z10
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z9, Z3, Z11
-	VPXORQ     Z11, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z10, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
 
 ad_tail_5:
 	VPXORQ Z8, Z8, Z8
@@ -15314,14 +19426,24 @@ ad_tail_5:
 	JB     one_7
 
 two_6:
-	VMOVDQU64  (DX), Z9
-	VMOVDQU64  64(DX), Z10
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 (DX), Z9
+	VMOVDQU64 64(DX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
-	VMOVDQU64  Z9, (DI)
-	VMOVDQU64  Z10, 64(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, (DI)
+	VMOVDQU64 Z10, 64(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15332,14 +19454,25 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
-	VMOVDQU64  128(DX), Z9
-	VMOVDQU64  192(DX), Z10
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 128(DX), Z9
+	VMOVDQU64 192(DX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
-	VMOVDQU64  Z9, 128(DI)
-	VMOVDQU64  Z10, 192(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, 128(DI)
+	VMOVDQU64 Z10, 192(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15357,16 +19490,27 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+128
-	JB         blocks_done_8
-	VMOVDQU64  (DX), Z9
-	VMOVDQU64  64(DX), Z10
+	CMPQ SI, $+128
+	JB   blocks_done_8
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 (DX), Z9
+	VMOVDQU64 64(DX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
-	VMOVDQU64  Z9, (DI)
-	VMOVDQU64  Z10, 64(DI)
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, (DI)
+	VMOVDQU64 Z10, 64(DI)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15379,40 +19523,42 @@ one_7:
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
-	MOVQ       BX, DX
-	SUBQ       $+64, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K2
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+	MOVQ    BX, DX
+	SUBQ    $+64, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K2
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
@@ -15423,22 +19569,33 @@ blocks_done_8:
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VPTERNLOGQ $0x78, Z3, Z2, Z9
 	VPTERNLOGQ $0x96, Z1, Z6, Z9
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
 	VMOVDQU8.Z Z9, K1, Z9
 	VMOVDQU8.Z Z10, K2, Z10
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-128, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Z9, K1, (DX)
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-128, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Z10, K2, 64(DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-128, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Z9, K1, (DX)
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-128, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Z10, K2, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VAESENC    Z8, Z7, Z11
 	VAESENC    Z7, Z6, Z7
 	VAESENC    Z6, Z5, Z6
@@ -15451,6 +19608,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z11, Z9, Z0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -15460,35 +19618,50 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z8
-	VPXORQ     Z2, Z8, Z8
-	MOVQ       $+7, DX
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z2, Z8, Z8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Z8, Z7, Z9
-	VAESENC    Z7, Z6, Z7
-	VAESENC    Z6, Z5, Z6
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z8, Z3, Z10
-	VPXORQ     Z10, Z4, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z9, Z0, Z0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Z4, Z0, Z0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z4, Z0, Z0
+	JMP    words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VPXORQ Z7, Z4, Z4
 
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI64X4 $0x01, Z0, Y31
 	VPXORQ        Y31, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -15501,13 +19674,16 @@ words_12:
 	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VPCMPEQB      (AX), X0, K1
-	KMOVQ         K1, R13
-	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+72(FP)
-	JMP           done_14
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	VPCMPEQB (AX), X0, K1
+	KMOVQ    K1, R13
+	CMPQ     R13, $0x0000ffff
+	SETEQ    ok+72(FP)
+	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X4, K1
@@ -15523,27 +19699,54 @@ done_14:
 // func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal256(SB), $0-64
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+15, AX
-	MOVQ    mlen+32(FP), BX
-	ANDQ    $+15, BX
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVQ adlen+48(FP), AX
+	ANDQ $+15, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+15, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
 	VMOVDQU 16(DX), X7
 	VMOVDQU (SI), X8
 	VMOVDQU 16(SI), X9
-	VPXOR   X6, X8, X8
-	VPXOR   X7, X9, X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
 	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
 	VMOVDQA X9, X1
+
+	// S2 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X3
-	VPXOR   X3, X6, X4
-	VPXOR   X2, X7, X5
-	MOVQ    $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_1:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15551,6 +19754,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15558,6 +19766,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15565,6 +19778,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15580,7 +19798,13 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15588,7 +19812,14 @@ two_2:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
 	VMOVDQU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15602,9 +19833,16 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+16
-	JB      blocks_done_4
+	CMPQ SI, $+16
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15614,8 +19852,10 @@ one_3:
 	VPXOR   X7, X0, X0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15634,13 +19874,18 @@ blocks_done_4:
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -15650,76 +19895,108 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU    (DX), X6
+	// Enc(xi)
+	VMOVDQU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXOR      X5, X7, X7
 	VMOVDQU    X7, (DI)
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
-	VMOVDQU    16(DX), X6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Enc(xi)
+	VMOVDQU 16(DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXOR      X5, X7, X7
 	VMOVDQU    X7, 16(DI)
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
-	ADDQ       $+32, DX
-	ADDQ       $+32, DI
-	ADDQ       $-32, SI
-	CMPQ       SI, $+32
-	JAE        two_6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, DX
+	ADDQ    $+32, DI
+	ADDQ    $-32, SI
+	CMPQ    SI, $+32
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+16
-	JB         blocks_done_8
-	VMOVDQU    (DX), X6
+	CMPQ SI, $+16
+	JB   blocks_done_8
+
+	// Enc(xi)
+	VMOVDQU (DX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXOR      X5, X7, X7
 	VMOVDQU    X7, (DI)
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    X6, X7
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
@@ -15729,15 +20006,21 @@ blocks_done_8:
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X7, K1, (DX)
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
@@ -15747,39 +20030,56 @@ msg_tail_9:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
-	VPXOR   X3, X6, X6
-	MOVQ    $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      X3, X0, X0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
-	MOVQ      mlen+32(FP), DX
-	MOVQ      out+16(FP), AX
-	ADDQ      DX, AX
-	MOVQ      taglen+56(FP), BX
-	CMPQ      BX, $+32
-	JEQ       tag32_13
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
+	ADDQ DX, AX
+	MOVQ taglen+56(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_13
+
+	// the 128-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X3, 16(AX)
 
@@ -15790,27 +20090,56 @@ done_14:
 // func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open256(SB), $0-73
-	MOVQ    adlen+48(FP), AX
-	ANDQ    $+15, AX
-	MOVQ    clen+32(FP), BX
-	ANDQ    $+15, BX
-	MOVQ    k+0(FP), DX
-	MOVQ    n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVQ adlen+48(FP), AX
+	ANDQ $+15, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+15, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
 	VMOVDQU 16(DX), X7
 	VMOVDQU (SI), X8
 	VMOVDQU 16(SI), X9
-	VPXOR   X6, X8, X8
-	VPXOR   X7, X9, X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
 	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
 	VMOVDQA X9, X1
+
+	// S2 = C1
 	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
 	VMOVDQU aegisgo_c0<>+0(SB), X3
-	VPXOR   X3, X6, X4
-	VPXOR   X2, X7, X5
-	MOVQ    $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, DX
 
 init_1:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15818,6 +20147,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X7, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15825,6 +20159,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X8, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15832,6 +20171,11 @@ init_1:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X9, X5, X10
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15847,7 +20191,13 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15855,7 +20205,14 @@ two_2:
 	VAESENC X2, X1, X2
 	VAESENC X1, X0, X1
 	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
 	VMOVDQU 16(DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15869,9 +20226,16 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+16
-	JB      blocks_done_4
+	CMPQ SI, $+16
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU (DX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC X6, X5, X7
 	VAESENC X5, X4, X5
 	VAESENC X4, X3, X4
@@ -15881,8 +20245,10 @@ one_3:
 	VPXOR   X7, X0, X0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -15901,13 +20267,18 @@ blocks_done_4:
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
 
 ad_tail_5:
 	VPXOR X6, X6, X6
@@ -15918,12 +20289,22 @@ ad_tail_5:
 	JB    one_7
 
 two_6:
-	VMOVDQU    (DX), X7
+	// Dec(ci)
+	VMOVDQU (DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VMOVDQA    X5, X8
 	VPTERNLOGQ $0x78, X3, X2, X8
 	VPXOR      X8, X7, X7
-	VMOVDQU    X7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -15931,12 +20312,23 @@ two_6:
 	VAESENC    X2, X1, X2
 	VAESENC    X1, X0, X1
 	VPTERNLOGQ $0x96, X8, X7, X0
-	VMOVDQU    16(DX), X7
+
+	// Dec(ci)
+	VMOVDQU 16(DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VMOVDQA    X5, X8
 	VPTERNLOGQ $0x78, X3, X2, X8
 	VPXOR      X8, X7, X7
-	VMOVDQU    X7, 16(DI)
+
+	// msg = msg || xi
+	VMOVDQU X7, 16(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -15951,14 +20343,25 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+16
-	JB         blocks_done_8
-	VMOVDQU    (DX), X7
+	CMPQ SI, $+16
+	JB   blocks_done_8
+
+	// Dec(ci)
+	VMOVDQU (DX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VMOVDQA    X5, X8
 	VPTERNLOGQ $0x78, X3, X2, X8
 	VPXOR      X8, X7, X7
-	VMOVDQU    X7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU X7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -15968,36 +20371,49 @@ one_7:
 	VPTERNLOGQ $0x96, X8, X7, X0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+16, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+16, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VMOVDQA    X5, X8
 	VPTERNLOGQ $0x78, X3, X2, X8
 	VPXOR      X8, X7, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	VMOVDQU8.Z X7, K1, X7
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-16, SI
-	ADDQ       SI, DX
-	VMOVDQU8   X7, K1, (DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-16, SI
+	ADDQ     SI, DX
+	VMOVDQU8 X7, K1, (DX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    X6, X5, X8
 	VAESENC    X5, X4, X5
 	VAESENC    X4, X3, X4
@@ -16007,6 +20423,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X8, X7, X0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ    adlen+48(FP), DX
 	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
@@ -16016,33 +20433,49 @@ msg_tail_9:
 	VMOVQ   R11, X15
 	VPINSRQ $0x01, R12, X15, X15
 	VMOVDQA X15, X6
-	VPXOR   X3, X6, X6
-	MOVQ    $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    X6, X5, X7
-	VAESENC    X5, X4, X5
-	VAESENC    X4, X3, X4
-	VAESENC    X3, X2, X3
-	VAESENC    X2, X1, X2
-	VAESENC    X1, X0, X1
-	VPXOR      X7, X0, X0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      X3, X0, X0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
-	MOVQ     tag+56(FP), AX
-	MOVQ     taglen+64(FP), BX
-	CMPQ     BX, $+32
-	JEQ      tag32_13
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_13
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
@@ -16050,6 +20483,7 @@ words_12:
 	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1
@@ -16065,30 +20499,64 @@ done_14:
 // func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal256X2(SB), $0-64
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+31, AX
-	MOVQ            mlen+32(FP), BX
-	ANDQ            $+31, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+31, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+31, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Y6
 	VBROADCASTI32X4 16(DX), Y7
 	VBROADCASTI32X4 (SI), Y8
 	VBROADCASTI32X4 16(SI), Y9
-	VPXOR           Y6, Y8, Y8
-	VPXOR           Y7, Y9, Y9
-	VMOVDQA         Y8, Y0
-	VMOVDQA         Y9, Y1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y3
-	VPXOR           Y3, Y6, Y4
-	VPXOR           Y2, Y7, Y5
-	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
-	MOVQ            $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_1:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -16096,6 +20564,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16103,8 +20576,15 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y11, Y0, Y0
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -16112,6 +20592,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16127,7 +20612,13 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16135,7 +20626,14 @@ two_2:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
 	VMOVDQU 32(DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16149,9 +20647,16 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+32
-	JB      blocks_done_4
+	CMPQ SI, $+32
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16161,8 +20666,10 @@ one_3:
 	VPXOR   Y7, Y0, Y0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16181,13 +20688,18 @@ blocks_done_4:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -16197,76 +20709,108 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU    (DX), Y6
+	// Enc(xi)
+	VMOVDQU (DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXOR      Y5, Y7, Y7
 	VMOVDQU    Y7, (DI)
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
-	VMOVDQU    32(DX), Y6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Enc(xi)
+	VMOVDQU 32(DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXOR      Y5, Y7, Y7
 	VMOVDQU    Y7, 32(DI)
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
-	ADDQ       $+64, DX
-	ADDQ       $+64, DI
-	ADDQ       $-64, SI
-	CMPQ       SI, $+64
-	JAE        two_6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, DX
+	ADDQ    $+64, DI
+	ADDQ    $-64, SI
+	CMPQ    SI, $+64
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+32
-	JB         blocks_done_8
-	VMOVDQU    (DX), Y6
+	CMPQ SI, $+32
+	JB   blocks_done_8
+
+	// Enc(xi)
+	VMOVDQU (DX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXOR      Y5, Y7, Y7
 	VMOVDQU    Y7, (DI)
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA    Y6, Y7
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
@@ -16276,15 +20820,21 @@ blocks_done_8:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y7, K1, (DX)
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -16294,29 +20844,44 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
-	VPXOR      Y3, Y6, Y6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      Y3, Y0, Y0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI32X4 $0x01, Y0, X31
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
@@ -16327,10 +20892,13 @@ words_12:
 	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VMOVDQU64     X0, (AX)
-	JMP           done_14
+
+	// the 128-bit tag, right after ct
+	VMOVDQU64 X0, (AX)
+	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X3, 16(AX)
 
@@ -16341,30 +20909,66 @@ done_14:
 // func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open256X2(SB), $0-73
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+31, AX
-	MOVQ            clen+32(FP), BX
-	ANDQ            $+31, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+31, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+31, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Y6
 	VBROADCASTI32X4 16(DX), Y7
 	VBROADCASTI32X4 (SI), Y8
 	VBROADCASTI32X4 16(SI), Y9
-	VPXOR           Y6, Y8, Y8
-	VPXOR           Y7, Y9, Y9
-	VMOVDQA         Y8, Y0
-	VMOVDQA         Y9, Y1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y3
-	VPXOR           Y3, Y6, Y4
-	VPXOR           Y2, Y7, Y5
-	VMOVDQU         aegisgo_ctx2<>+0(SB), Y10
-	MOVQ            $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_1:
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y6, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -16372,6 +20976,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y7, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16379,8 +20988,15 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y11, Y0, Y0
-	VPXOR   Y10, Y3, Y11
-	VPXOR   Y10, Y5, Y12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Y8, Y12, Y12
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y11, Y4
@@ -16388,6 +21004,11 @@ init_1:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y9, Y5, Y11
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16403,7 +21024,13 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16411,7 +21038,14 @@ two_2:
 	VAESENC Y2, Y1, Y2
 	VAESENC Y1, Y0, Y1
 	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
 	VMOVDQU 32(DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16425,9 +21059,16 @@ two_2:
 	JAE     two_2
 
 one_3:
-	CMPQ    SI, $+32
-	JB      blocks_done_4
+	CMPQ SI, $+32
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Y6, Y5, Y7
 	VAESENC Y5, Y4, Y5
 	VAESENC Y4, Y3, Y4
@@ -16437,8 +21078,10 @@ one_3:
 	VPXOR   Y7, Y0, Y0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16457,13 +21100,18 @@ blocks_done_4:
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
 
 ad_tail_5:
 	VPXOR Y6, Y6, Y6
@@ -16474,12 +21122,22 @@ ad_tail_5:
 	JB    one_7
 
 two_6:
-	VMOVDQU    (DX), Y7
+	// Dec(ci)
+	VMOVDQU (DX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VMOVDQA    Y5, Y8
 	VPTERNLOGQ $0x78, Y3, Y2, Y8
 	VPXOR      Y8, Y7, Y7
-	VMOVDQU    Y7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16487,12 +21145,23 @@ two_6:
 	VAESENC    Y2, Y1, Y2
 	VAESENC    Y1, Y0, Y1
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
-	VMOVDQU    32(DX), Y7
+
+	// Dec(ci)
+	VMOVDQU 32(DX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VMOVDQA    Y5, Y8
 	VPTERNLOGQ $0x78, Y3, Y2, Y8
 	VPXOR      Y8, Y7, Y7
-	VMOVDQU    Y7, 32(DI)
+
+	// msg = msg || xi
+	VMOVDQU Y7, 32(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16507,14 +21176,25 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+32
-	JB         blocks_done_8
-	VMOVDQU    (DX), Y7
+	CMPQ SI, $+32
+	JB   blocks_done_8
+
+	// Dec(ci)
+	VMOVDQU (DX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VMOVDQA    Y5, Y8
 	VPTERNLOGQ $0x78, Y3, Y2, Y8
 	VPXOR      Y8, Y7, Y7
-	VMOVDQU    Y7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16524,36 +21204,49 @@ one_7:
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+32, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	KMOVQ      R11, K1
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+32, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VMOVDQA    Y5, Y8
 	VPTERNLOGQ $0x78, Y3, Y2, Y8
 	VPXOR      Y8, Y7, Y7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	VMOVDQU8.Z Y7, K1, Y7
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-32, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Y7, K1, (DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-32, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Y7, K1, (DX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Y6, Y5, Y8
 	VAESENC    Y5, Y4, Y5
 	VAESENC    Y4, Y3, Y4
@@ -16563,6 +21256,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y8, Y7, Y0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -16572,29 +21266,44 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Y15, Y15, Y6
-	VPXOR      Y3, Y6, Y6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Y6, Y5, Y7
-	VAESENC    Y5, Y4, Y5
-	VAESENC    Y4, Y3, Y4
-	VAESENC    Y3, Y2, Y3
-	VAESENC    Y2, Y1, Y2
-	VAESENC    Y1, Y0, Y1
-	VPXOR      Y7, Y0, Y0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXOR      Y3, Y0, Y0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI32X4 $0x01, Y0, X31
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
@@ -16603,13 +21312,16 @@ words_12:
 	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VPCMPEQB      (AX), X0, K1
-	KMOVQ         K1, R13
-	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+72(FP)
-	JMP           done_14
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	VPCMPEQB (AX), X0, K1
+	KMOVQ    K1, R13
+	CMPQ     R13, $0x0000ffff
+	SETEQ    ok+72(FP)
+	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1
@@ -16625,30 +21337,64 @@ done_14:
 // func avx512Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal256X4(SB), $0-64
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+63, AX
-	MOVQ            mlen+32(FP), BX
-	ANDQ            $+63, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+63, AX
+	MOVQ mlen+32(FP), BX
+	ANDQ $+63, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Z6
 	VBROADCASTI32X4 16(DX), Z7
 	VBROADCASTI32X4 (SI), Z8
 	VBROADCASTI32X4 16(SI), Z9
-	VPXORQ          Z6, Z8, Z8
-	VPXORQ          Z7, Z9, Z9
-	VMOVDQA64       Z8, Z0
-	VMOVDQA64       Z9, Z1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXORQ Z6, Z8, Z8
+	VPXORQ Z7, Z9, Z9
+
+	// S0 = k0 ^ n0
+	VMOVDQA64 Z8, Z0
+
+	// S1 = k1 ^ n1
+	VMOVDQA64 Z9, Z1
+
+	// S2 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z2
+
+	// S3 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z3
-	VPXORQ          Z3, Z6, Z4
-	VPXORQ          Z2, Z7, Z5
-	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
-	MOVQ            $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXORQ Z3, Z6, Z4
+
+	// S5 = k1 ^ C1
+	VPXORQ Z2, Z7, Z5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_1:
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z5, Z12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Z6, Z12, Z12
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z11, Z4
@@ -16656,6 +21402,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Z7, Z5, Z11
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z3, Z4
@@ -16663,8 +21414,15 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z11, Z0, Z0
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z5, Z12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Z8, Z12, Z12
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z11, Z4
@@ -16672,6 +21430,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Z9, Z5, Z11
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z3, Z4
@@ -16687,42 +21450,64 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU64 (DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ai)
 	VMOVDQU64 64(DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+128, DX
-	ADDQ      $-128, SI
-	CMPQ      SI, $+128
-	JAE       two_2
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, DX
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+64
-	JB        blocks_done_4
+	CMPQ SI, $+64
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU64 (DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -16744,13 +21529,18 @@ blocks_done_4:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 ad_tail_5:
 	MOVQ m+24(FP), DX
@@ -16760,79 +21550,111 @@ ad_tail_5:
 	JB   one_7
 
 two_6:
-	VMOVDQU64  (DX), Z6
+	// Enc(xi)
+	VMOVDQU64 (DX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
 	VMOVDQU64  Z7, (DI)
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
-	VMOVDQU64  64(DX), Z6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Enc(xi)
+	VMOVDQU64 64(DX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
 	VMOVDQU64  Z7, 64(DI)
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
-	ADDQ       $+128, DX
-	ADDQ       $+128, DI
-	ADDQ       $-128, SI
-	CMPQ       SI, $+128
-	JAE        two_6
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, DX
+	ADDQ    $+128, DI
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_6
 
 one_7:
-	CMPQ       SI, $+64
-	JB         blocks_done_8
-	VMOVDQU64  (DX), Z6
+	CMPQ SI, $+64
+	JB   blocks_done_8
+
+	// Enc(xi)
+	VMOVDQU64 (DX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
 	VMOVDQU64  Z7, (DI)
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
+	TESTQ BX, BX
+	JZ    msg_tail_9
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
 	MOVQ       m+24(FP), DX
 	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VMOVDQA64  Z6, Z7
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
@@ -16842,15 +21664,21 @@ blocks_done_8:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z7, K1, (DX)
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
@@ -16860,29 +21688,44 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z6
-	VPXORQ     Z3, Z6, Z6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z3, Z6, Z6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
 	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Z3, Z0, Z0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z3, Z0, Z0
+	JMP    words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI64X4 $0x01, Z0, Y31
 	VPXORQ        Y31, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -16897,10 +21740,13 @@ words_12:
 	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VMOVDQU64     X0, (AX)
-	JMP           done_14
+
+	// the 128-bit tag, right after ct
+	VMOVDQU64 X0, (AX)
+	JMP       done_14
 
 tag32_13:
+	// the 256-bit tag, right after ct
 	VMOVDQU64 X0, (AX)
 	VMOVDQU64 X3, 16(AX)
 
@@ -16911,30 +21757,66 @@ done_14:
 // func avx512Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open256X4(SB), $0-73
-	MOVQ            adlen+48(FP), AX
-	ANDQ            $+63, AX
-	MOVQ            clen+32(FP), BX
-	ANDQ            $+63, BX
-	MOVQ            k+0(FP), DX
-	MOVQ            n+8(FP), SI
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
+	MOVQ adlen+48(FP), AX
+	ANDQ $+63, AX
+	MOVQ clen+32(FP), BX
+	ANDQ $+63, BX
+	MOVQ k+0(FP), DX
+	MOVQ n+8(FP), SI
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Z6
 	VBROADCASTI32X4 16(DX), Z7
 	VBROADCASTI32X4 (SI), Z8
 	VBROADCASTI32X4 16(SI), Z9
-	VPXORQ          Z6, Z8, Z8
-	VPXORQ          Z7, Z9, Z9
-	VMOVDQA64       Z8, Z0
-	VMOVDQA64       Z9, Z1
+
+	// k0 ^ n0, k1 ^ n1
+	VPXORQ Z6, Z8, Z8
+	VPXORQ Z7, Z9, Z9
+
+	// S0 = k0 ^ n0
+	VMOVDQA64 Z8, Z0
+
+	// S1 = k1 ^ n1
+	VMOVDQA64 Z9, Z1
+
+	// S2 = C1
 	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z2
+
+	// S3 = C0
 	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z3
-	VPXORQ          Z3, Z6, Z4
-	VPXORQ          Z2, Z7, Z5
-	VMOVDQU64       aegisgo_ctx4<>+0(SB), Z10
-	MOVQ            $+4, DX
+
+	// S4 = k0 ^ C0
+	VPXORQ Z3, Z6, Z4
+
+	// S5 = k1 ^ C1
+	VPXORQ Z2, Z7, Z5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, DX
 
 init_1:
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z5, Z12
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Z6, Z12, Z12
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z11, Z4
@@ -16942,6 +21824,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Z7, Z5, Z11
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z3, Z4
@@ -16949,8 +21836,15 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z11, Z0, Z0
-	VPXORQ  Z10, Z3, Z11
-	VPXORQ  Z10, Z5, Z12
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	VAESENC Z8, Z12, Z12
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z11, Z4
@@ -16958,6 +21852,11 @@ init_1:
 	VAESENC Z2, Z1, Z2
 	VAESENC Z1, Z0, Z1
 	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VAESENC Z9, Z5, Z11
 	VAESENC Z5, Z4, Z5
 	VAESENC Z4, Z3, Z4
@@ -16973,42 +21872,64 @@ init_1:
 	JB      one_3
 
 two_2:
+	// Absorb(ai)
 	VMOVDQU64 (DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ai)
 	VMOVDQU64 64(DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
-	ADDQ      $+128, DX
-	ADDQ      $-128, SI
-	CMPQ      SI, $+128
-	JAE       two_2
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, DX
+	ADDQ    $-128, SI
+	CMPQ    SI, $+128
+	JAE     two_2
 
 one_3:
-	CMPQ      SI, $+64
-	JB        blocks_done_4
+	CMPQ SI, $+64
+	JB   blocks_done_4
+
+	// Absorb(ai)
 	VMOVDQU64 (DX), Z6
-	VAESENC   Z6, Z5, Z7
-	VAESENC   Z5, Z4, Z5
-	VAESENC   Z4, Z3, Z4
-	VAESENC   Z3, Z2, Z3
-	VAESENC   Z2, Z1, Z2
-	VAESENC   Z1, Z0, Z1
-	VPXORQ    Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 blocks_done_4:
-	TESTQ      AX, AX
-	JZ         ad_tail_5
+	TESTQ AX, AX
+	JZ    ad_tail_5
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	MOVQ       AX, DX
 	SUBQ       $+0, DX
 	XORL       R12, R12
@@ -17030,13 +21951,18 @@ blocks_done_4:
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
 
 ad_tail_5:
 	VPXORQ Z6, Z6, Z6
@@ -17047,12 +21973,22 @@ ad_tail_5:
 	JB     one_7
 
 two_6:
-	VMOVDQU64  (DX), Z7
+	// Dec(ci)
+	VMOVDQU64 (DX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VMOVDQA64  Z5, Z8
 	VPTERNLOGQ $0x78, Z3, Z2, Z8
 	VPXORQ     Z8, Z7, Z7
-	VMOVDQU64  Z7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17060,12 +21996,23 @@ two_6:
 	VAESENC    Z2, Z1, Z2
 	VAESENC    Z1, Z0, Z1
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
-	VMOVDQU64  64(DX), Z7
+
+	// Dec(ci)
+	VMOVDQU64 64(DX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VMOVDQA64  Z5, Z8
 	VPTERNLOGQ $0x78, Z3, Z2, Z8
 	VPXORQ     Z8, Z7, Z7
-	VMOVDQU64  Z7, 64(DI)
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, 64(DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17080,14 +22027,25 @@ two_6:
 	JAE        two_6
 
 one_7:
-	CMPQ       SI, $+64
-	JB         blocks_done_8
-	VMOVDQU64  (DX), Z7
+	CMPQ SI, $+64
+	JB   blocks_done_8
+
+	// Dec(ci)
+	VMOVDQU64 (DX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VMOVDQA64  Z5, Z8
 	VPTERNLOGQ $0x78, Z3, Z2, Z8
 	VPXORQ     Z8, Z7, Z7
-	VMOVDQU64  Z7, (DI)
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, (DI)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17097,39 +22055,52 @@ one_7:
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
 
 blocks_done_8:
-	TESTQ      BX, BX
-	JZ         msg_tail_9
-	MOVQ       BX, DX
-	SUBQ       $+0, DX
-	XORL       R12, R12
-	CMPQ       DX, $+0
-	CMOVQLT    R12, DX
-	MOVQ       $+64, R12
-	CMPQ       DX, R12
-	CMOVQGT    R12, DX
-	MOVQ       DX, CX
-	MOVL       $0x00000001, R11
-	SHLQ       CL, R11
-	DECQ       R11
-	MOVQ       $-1, R12
-	CMPQ       CX, $0x40
-	CMOVQEQ    R12, R11
-	KMOVQ      R11, K1
+	TESTQ   BX, BX
+	JZ      msg_tail_9
+	MOVQ    BX, DX
+	SUBQ    $+0, DX
+	XORL    R12, R12
+	CMPQ    DX, $+0
+	CMOVQLT R12, DX
+	MOVQ    $+64, R12
+	CMPQ    DX, R12
+	CMOVQGT R12, DX
+	MOVQ    DX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	MOVQ       c+24(FP), DX
 	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VMOVDQA64  Z5, Z8
 	VPTERNLOGQ $0x78, Z3, Z2, Z8
 	VPXORQ     Z8, Z7, Z7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	VMOVDQU8.Z Z7, K1, Z7
-	MOVQ       out+16(FP), DX
-	MOVQ       clen+32(FP), SI
-	ANDQ       $-64, SI
-	ADDQ       SI, DX
-	VMOVDQU8   Z7, K1, (DX)
+
+	// msg = msg || xn
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
+	ANDQ     $-64, SI
+	ADDQ     SI, DX
+	VMOVDQU8 Z7, K1, (DX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VAESENC    Z6, Z5, Z8
 	VAESENC    Z5, Z4, Z5
 	VAESENC    Z4, Z3, Z4
@@ -17139,6 +22110,7 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z8, Z7, Z0
 
 msg_tail_9:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVQ       adlen+48(FP), DX
 	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
@@ -17148,29 +22120,44 @@ msg_tail_9:
 	VMOVQ      R11, X15
 	VPINSRQ    $0x01, R12, X15, X15
 	VSHUFI64X2 $0x00, Z15, Z15, Z6
-	VPXORQ     Z3, Z6, Z6
-	MOVQ       $+7, DX
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z3, Z6, Z6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, DX
 
 final_10:
-	VAESENC    Z6, Z5, Z7
-	VAESENC    Z5, Z4, Z5
-	VAESENC    Z4, Z3, Z4
-	VAESENC    Z3, Z2, Z3
-	VAESENC    Z2, Z1, Z2
-	VAESENC    Z1, Z0, Z1
-	VPXORQ     Z7, Z0, Z0
-	DECQ       DX
-	JNZ        final_10
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_10
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
 	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
-	VPXORQ     Z3, Z0, Z0
-	JMP        words_12
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z3, Z0, Z0
+	JMP    words_12
 
 words32_11:
+	// tag_len_bits == 256: tag = x0 || x1
 words_12:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEXTRACTI64X4 $0x01, Z0, Y31
 	VPXORQ        Y31, Y0, Y0
 	VEXTRACTI32X4 $0x01, Y0, X31
@@ -17183,13 +22170,16 @@ words_12:
 	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
-	VPCMPEQB      (AX), X0, K1
-	KMOVQ         K1, R13
-	CMPQ          R13, $0x0000ffff
-	SETEQ         ok+72(FP)
-	JMP           done_14
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	VPCMPEQB (AX), X0, K1
+	KMOVQ    K1, R13
+	CMPQ     R13, $0x0000ffff
+	SETEQ    ok+72(FP)
+	JMP      done_14
 
 tag32_13:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	VPCMPEQB 16(AX), X3, K1

@@ -9,11 +9,19 @@
 // neonSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128L(SB), $64-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	MOVD	ad+40(FP), R2
@@ -56,6 +64,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 	MOVD	m+24(FP), R2
@@ -99,21 +109,45 @@ copied_m12:
 m_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce)
 	FMOVQ	0(R2), F8
 	FMOVQ	0(R3), F9
+
+	// S0 = key ^ nonce
 	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F1
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F2
+
+	// S3 = C1
 	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
 	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
 	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
 	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
 	VMOV	V5.B16, V7.B16
+
+	// Repeat(10, Update(nonce, key))
 	MOVD	$10, R2
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -156,8 +190,14 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -192,8 +232,15 @@ two_4:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	32(R2), F8
 	FMOVQ	48(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -236,8 +283,15 @@ two_4:
 one_5:
 	CMP	$32, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -275,8 +329,15 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	FMOVQ	8(RSP), F8
 	FMOVQ	24(RSP), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -320,18 +381,28 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 0(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V2.B16, V9.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
 	VAND	V7.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 16(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -366,18 +437,29 @@ two_8:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	FMOVQ	32(R2), F8
 	FMOVQ	48(R2), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 32(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V2.B16, V9.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
 	VAND	V7.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -421,18 +503,29 @@ two_8:
 one_9:
 	CMP	$32, R3
 	BLO	blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 0(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V2.B16, V9.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
 	VAND	V7.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 16(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -470,18 +563,30 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
 	FMOVQ	40(RSP), F8
 	FMOVQ	56(RSP), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 40(RSP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V2.B16, V9.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
 	VAND	V7.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
 	FMOVQ	F10, 56(RSP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -518,16 +623,25 @@ blocks_done_10:
 	VEOR	V10.B16, V0.B16, V0.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
 	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V9.B16
 	AESE	V7.B16, V9.B16
 	AESMC	V9.B16, V9.B16
@@ -564,6 +678,9 @@ final_12:
 	VEOR	V9.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V0.B16, V0.B16
@@ -572,19 +689,26 @@ final_12:
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V4.B16, V0.B16, V0.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V7.B16, V4.B16, V4.B16
 
 words_14:
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
@@ -622,6 +746,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -632,10 +757,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F4, 16(R0)
 
@@ -645,11 +773,21 @@ done_18:
 // neonOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128L(SB), $64-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
 	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	MOVD	ad+40(FP), R2
@@ -692,6 +830,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 	MOVD	c+24(FP), R2
@@ -735,21 +875,45 @@ copied_m12:
 c_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce)
 	FMOVQ	0(R2), F8
 	FMOVQ	0(R3), F9
+
+	// S0 = key ^ nonce
 	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F1
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F2
+
+	// S3 = C1
 	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
 	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
 	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
 	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
 	VMOV	V5.B16, V7.B16
+
+	// Repeat(10, Update(nonce, key))
 	MOVD	$10, R2
 
 init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -792,8 +956,14 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -828,8 +998,15 @@ two_4:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	32(R2), F8
 	FMOVQ	48(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -872,8 +1049,15 @@ two_4:
 one_5:
 	CMP	$32, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
 	FMOVQ	0(R2), F8
 	FMOVQ	16(R2), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -911,8 +1095,15 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
 	FMOVQ	8(RSP), F8
 	FMOVQ	24(RSP), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V10.B16
 	AESE	V7.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -957,8 +1148,11 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	FMOVQ	0(R2), F9
 	FMOVQ	16(R2), F10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V9.B16, V9.B16
 	VEOR	V6.B16, V9.B16, V9.B16
@@ -967,8 +1161,15 @@ two_8:
 	VEOR	V30.B16, V10.B16, V10.B16
 	VEOR	V2.B16, V10.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F9, 0(R4)
 	FMOVQ	F10, 16(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V11.B16
 	AESE	V7.B16, V11.B16
 	AESMC	V11.B16, V11.B16
@@ -1005,8 +1206,12 @@ two_8:
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V9.B16, V0.B16, V0.B16
 	VEOR	V11.B16, V0.B16, V0.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	FMOVQ	32(R2), F9
 	FMOVQ	48(R2), F10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V9.B16, V9.B16
 	VEOR	V6.B16, V9.B16, V9.B16
@@ -1015,8 +1220,15 @@ two_8:
 	VEOR	V30.B16, V10.B16, V10.B16
 	VEOR	V2.B16, V10.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F9, 32(R4)
 	FMOVQ	F10, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V11.B16
 	AESE	V7.B16, V11.B16
 	AESMC	V11.B16, V11.B16
@@ -1062,8 +1274,12 @@ two_8:
 one_9:
 	CMP	$32, R3
 	BLO	blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
 	FMOVQ	0(R2), F9
 	FMOVQ	16(R2), F10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V9.B16, V9.B16
 	VEOR	V6.B16, V9.B16, V9.B16
@@ -1072,8 +1288,15 @@ one_9:
 	VEOR	V30.B16, V10.B16, V10.B16
 	VEOR	V2.B16, V10.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F9, 0(R4)
 	FMOVQ	F10, 16(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V11.B16
 	AESE	V7.B16, V11.B16
 	AESMC	V11.B16, V11.B16
@@ -1113,8 +1336,12 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
 	FMOVQ	40(RSP), F9
 	FMOVQ	56(RSP), F10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V9.B16, V9.B16
 	VEOR	V6.B16, V9.B16, V9.B16
@@ -1123,6 +1350,8 @@ blocks_done_10:
 	VEOR	V30.B16, V10.B16, V10.B16
 	VEOR	V2.B16, V10.B16, V10.B16
 	VEOR	V5.B16, V10.B16, V10.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
 	SUBS	$0, R1, R2
 	CSEL	LT, ZR, R2, R2
 	MOVD	$16, R20
@@ -1141,8 +1370,15 @@ blocks_done_10:
 	SUB	R2, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V10.B16, V10.B16
+
+	// msg = msg || xn
 	FMOVQ	F9, 40(RSP)
 	FMOVQ	F10, 56(RSP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V11.B16
 	AESE	V7.B16, V11.B16
 	AESMC	V11.B16, V11.B16
@@ -1181,16 +1417,25 @@ blocks_done_10:
 	VEOR	V11.B16, V0.B16, V0.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
 	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V9.B16
 	AESE	V7.B16, V9.B16
 	AESMC	V9.B16, V9.B16
@@ -1227,6 +1472,9 @@ final_12:
 	VEOR	V9.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V0.B16, V0.B16
@@ -1235,19 +1483,26 @@ final_12:
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V4.B16, V0.B16, V0.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V7.B16, V4.B16, V4.B16
 
 words_14:
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
@@ -1285,6 +1540,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -1293,6 +1549,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -1304,6 +1562,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29
@@ -1322,11 +1581,20 @@ done_18:
 // neonSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128X2(SB), $128-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, one lane to a register: S0 ... are the block vectors of all D lanes.
 	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -1371,6 +1639,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -1416,41 +1686,71 @@ copied_m12:
 m_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R2), F16
 	FMOVQ	0(R2), F17
 	FMOVQ	0(R3), F18
 	FMOVQ	0(R3), F19
+
+	// S0 = key ^ nonce
 	VEOR	V18.B16, V16.B16, V0.B16
 	VEOR	V19.B16, V17.B16, V1.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F2
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F3
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S3 = C1
 	VMOV	V2.B16, V6.B16
 	VMOV	V3.B16, V7.B16
+
+	// S4 = key ^ nonce
 	VMOV	V0.B16, V8.B16
 	VMOV	V1.B16, V9.B16
+
+	// S5 = key ^ C0
 	VEOR	V4.B16, V16.B16, V10.B16
 	VEOR	V5.B16, V17.B16, V11.B16
+
+	// S6 = key ^ C1
 	VEOR	V2.B16, V16.B16, V12.B16
 	VEOR	V3.B16, V17.B16, V13.B16
+
+	// S7 = key ^ C0
 	VMOV	V10.B16, V14.B16
 	VMOV	V11.B16, V15.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	0(R19), F20
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	16(R19), F21
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
 	MOVD	$5, R2
 
 init_3:
+	// S3 ^ ctx, S7 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V14.B16, V24.B16
 	VEOR	V21.B16, V15.B16, V25.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V18.B16, V24.B16, V24.B16
@@ -1515,6 +1815,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -1591,10 +1896,16 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -1663,10 +1974,17 @@ two_4:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V20.B16, V0.B16, V0.B16
 	VEOR	V21.B16, V1.B16, V1.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	64(R2), F16
 	FMOVQ	80(R2), F17
 	FMOVQ	96(R2), F18
 	FMOVQ	112(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -1743,10 +2061,17 @@ two_4:
 one_5:
 	CMP	$64, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -1818,10 +2143,17 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	FMOVQ	8(RSP), F16
 	FMOVQ	24(RSP), F17
 	FMOVQ	40(RSP), F18
 	FMOVQ	56(RSP), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -1899,10 +2231,13 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V2.B16, V16.B16, V20.B16
 	VEOR	V12.B16, V20.B16, V20.B16
 	VEOR	V3.B16, V17.B16, V21.B16
@@ -1913,6 +2248,8 @@ two_8:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 0(R4)
 	FMOVQ	F21, 16(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V4.B16, V18.B16, V20.B16
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V19.B16, V21.B16
@@ -1923,6 +2260,11 @@ two_8:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 32(R4)
 	FMOVQ	F21, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -1991,10 +2333,14 @@ two_8:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V20.B16, V0.B16, V0.B16
 	VEOR	V21.B16, V1.B16, V1.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	FMOVQ	64(R2), F16
 	FMOVQ	80(R2), F17
 	FMOVQ	96(R2), F18
 	FMOVQ	112(R2), F19
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V2.B16, V16.B16, V20.B16
 	VEOR	V12.B16, V20.B16, V20.B16
 	VEOR	V3.B16, V17.B16, V21.B16
@@ -2005,6 +2351,8 @@ two_8:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 64(R4)
 	FMOVQ	F21, 80(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V4.B16, V18.B16, V20.B16
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V19.B16, V21.B16
@@ -2015,6 +2363,11 @@ two_8:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 96(R4)
 	FMOVQ	F21, 112(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2092,10 +2445,14 @@ two_8:
 one_9:
 	CMP	$64, R3
 	BLO	blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V2.B16, V16.B16, V20.B16
 	VEOR	V12.B16, V20.B16, V20.B16
 	VEOR	V3.B16, V17.B16, V21.B16
@@ -2106,6 +2463,8 @@ one_9:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 0(R4)
 	FMOVQ	F21, 16(R4)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V4.B16, V18.B16, V20.B16
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V19.B16, V21.B16
@@ -2116,6 +2475,11 @@ one_9:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 32(R4)
 	FMOVQ	F21, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2187,10 +2551,15 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
 	FMOVQ	72(RSP), F16
 	FMOVQ	88(RSP), F17
 	FMOVQ	104(RSP), F18
 	FMOVQ	120(RSP), F19
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V2.B16, V16.B16, V20.B16
 	VEOR	V12.B16, V20.B16, V20.B16
 	VEOR	V3.B16, V17.B16, V21.B16
@@ -2201,6 +2570,8 @@ blocks_done_10:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 72(RSP)
 	FMOVQ	F21, 88(RSP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V4.B16, V18.B16, V20.B16
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V19.B16, V21.B16
@@ -2211,6 +2582,11 @@ blocks_done_10:
 	VEOR	V30.B16, V21.B16, V21.B16
 	FMOVQ	F20, 104(RSP)
 	FMOVQ	F21, 120(RSP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2281,6 +2657,7 @@ blocks_done_10:
 	VEOR	V21.B16, V1.B16, V1.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
@@ -2291,11 +2668,19 @@ msg_tail_11:
 	LSL	$3, R3, R21
 	VMOV	R20, V17.D[0]
 	VMOV	R21, V17.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V18.B16
 	AESE	V14.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -2366,6 +2751,9 @@ final_12:
 	VEOR	V19.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V1.B16, V1.B16
@@ -2379,18 +2767,24 @@ final_12:
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V8.B16, V0.B16, V0.B16
 	VEOR	V9.B16, V1.B16, V1.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V14.B16, V8.B16, V8.B16
 	VEOR	V15.B16, V9.B16, V9.B16
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V9.B16, V8.B16, V8.B16
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -2398,6 +2792,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
@@ -2435,6 +2831,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -2447,10 +2844,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F8, 16(R0)
 
@@ -2460,11 +2860,22 @@ done_18:
 // neonOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128X2(SB), $128-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, one lane to a register: S0 ... are the block vectors of all D lanes.
 	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
 	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -2509,6 +2920,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -2554,41 +2967,71 @@ copied_m12:
 c_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R2), F16
 	FMOVQ	0(R2), F17
 	FMOVQ	0(R3), F18
 	FMOVQ	0(R3), F19
+
+	// S0 = key ^ nonce
 	VEOR	V18.B16, V16.B16, V0.B16
 	VEOR	V19.B16, V17.B16, V1.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F2
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F3
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S3 = C1
 	VMOV	V2.B16, V6.B16
 	VMOV	V3.B16, V7.B16
+
+	// S4 = key ^ nonce
 	VMOV	V0.B16, V8.B16
 	VMOV	V1.B16, V9.B16
+
+	// S5 = key ^ C0
 	VEOR	V4.B16, V16.B16, V10.B16
 	VEOR	V5.B16, V17.B16, V11.B16
+
+	// S6 = key ^ C1
 	VEOR	V2.B16, V16.B16, V12.B16
 	VEOR	V3.B16, V17.B16, V13.B16
+
+	// S7 = key ^ C0
 	VMOV	V10.B16, V14.B16
 	VMOV	V11.B16, V15.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	0(R19), F20
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	16(R19), F21
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
 	MOVD	$5, R2
 
 init_3:
+	// S3 ^ ctx, S7 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V14.B16, V24.B16
 	VEOR	V21.B16, V15.B16, V25.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V18.B16, V24.B16, V24.B16
@@ -2653,6 +3096,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -2729,10 +3177,16 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2801,10 +3255,17 @@ two_4:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V20.B16, V0.B16, V0.B16
 	VEOR	V21.B16, V1.B16, V1.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	64(R2), F16
 	FMOVQ	80(R2), F17
 	FMOVQ	96(R2), F18
 	FMOVQ	112(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2881,10 +3342,17 @@ two_4:
 one_5:
 	CMP	$64, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
 	FMOVQ	0(R2), F16
 	FMOVQ	16(R2), F17
 	FMOVQ	32(R2), F18
 	FMOVQ	48(R2), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -2956,10 +3424,17 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
 	FMOVQ	8(RSP), F16
 	FMOVQ	24(RSP), F17
 	FMOVQ	40(RSP), F18
 	FMOVQ	56(RSP), F19
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V14.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -3039,10 +3514,13 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	FMOVQ	0(R2), F18
 	FMOVQ	16(R2), F19
 	FMOVQ	32(R2), F20
 	FMOVQ	48(R2), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V6.B16, V4.B16, V30.B16
 	VEOR	V30.B16, V18.B16, V18.B16
 	VAND	V7.B16, V5.B16, V30.B16
@@ -3059,10 +3537,17 @@ two_8:
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V21.B16, V21.B16
 	VEOR	V11.B16, V21.B16, V21.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F18, 0(R4)
 	FMOVQ	F19, 16(R4)
 	FMOVQ	F20, 32(R4)
 	FMOVQ	F21, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -3135,10 +3620,14 @@ two_8:
 	VEOR	V22.B16, V0.B16, V0.B16
 	VEOR	V19.B16, V1.B16, V1.B16
 	VEOR	V23.B16, V1.B16, V1.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	FMOVQ	64(R2), F18
 	FMOVQ	80(R2), F19
 	FMOVQ	96(R2), F20
 	FMOVQ	112(R2), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V6.B16, V4.B16, V30.B16
 	VEOR	V30.B16, V18.B16, V18.B16
 	VAND	V7.B16, V5.B16, V30.B16
@@ -3155,10 +3644,17 @@ two_8:
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V21.B16, V21.B16
 	VEOR	V11.B16, V21.B16, V21.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F18, 64(R4)
 	FMOVQ	F19, 80(R4)
 	FMOVQ	F20, 96(R4)
 	FMOVQ	F21, 112(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -3240,10 +3736,14 @@ two_8:
 one_9:
 	CMP	$64, R3
 	BLO	blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
 	FMOVQ	0(R2), F18
 	FMOVQ	16(R2), F19
 	FMOVQ	32(R2), F20
 	FMOVQ	48(R2), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V6.B16, V4.B16, V30.B16
 	VEOR	V30.B16, V18.B16, V18.B16
 	VAND	V7.B16, V5.B16, V30.B16
@@ -3260,10 +3760,17 @@ one_9:
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V21.B16, V21.B16
 	VEOR	V11.B16, V21.B16, V21.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	FMOVQ	F18, 0(R4)
 	FMOVQ	F19, 16(R4)
 	FMOVQ	F20, 32(R4)
 	FMOVQ	F21, 48(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -3339,10 +3846,14 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
 	FMOVQ	72(RSP), F18
 	FMOVQ	88(RSP), F19
 	FMOVQ	104(RSP), F20
 	FMOVQ	120(RSP), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V6.B16, V4.B16, V30.B16
 	VEOR	V30.B16, V18.B16, V18.B16
 	VAND	V7.B16, V5.B16, V30.B16
@@ -3359,6 +3870,8 @@ blocks_done_10:
 	VEOR	V10.B16, V20.B16, V20.B16
 	VEOR	V5.B16, V21.B16, V21.B16
 	VEOR	V11.B16, V21.B16, V21.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
 	SUBS	$0, R1, R2
 	CSEL	LT, ZR, R2, R2
 	MOVD	$16, R20
@@ -3395,10 +3908,17 @@ blocks_done_10:
 	SUB	R2, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V21.B16, V21.B16
+
+	// msg = msg || xn
 	FMOVQ	F18, 72(RSP)
 	FMOVQ	F19, 88(RSP)
 	FMOVQ	F20, 104(RSP)
 	FMOVQ	F21, 120(RSP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V22.B16
 	AESE	V14.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -3473,6 +3993,7 @@ blocks_done_10:
 	VEOR	V23.B16, V1.B16, V1.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
@@ -3483,11 +4004,19 @@ msg_tail_11:
 	LSL	$3, R3, R21
 	VMOV	R20, V17.D[0]
 	VMOV	R21, V17.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V18.B16
 	AESE	V14.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -3558,6 +4087,9 @@ final_12:
 	VEOR	V19.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V1.B16, V1.B16
@@ -3571,18 +4103,24 @@ final_12:
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V8.B16, V0.B16, V0.B16
 	VEOR	V9.B16, V1.B16, V1.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V14.B16, V8.B16, V8.B16
 	VEOR	V15.B16, V9.B16, V9.B16
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V9.B16, V8.B16, V8.B16
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -3590,6 +4128,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
@@ -3627,6 +4167,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -3637,6 +4178,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -3648,6 +4191,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29
@@ -3666,11 +4210,21 @@ done_18:
 // neonSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128X4(SB), $256-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -3719,6 +4273,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 128
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -3777,43 +4333,73 @@ neonSeal128X4_group:
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
 	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F18
 	FMOVQ	0(R5), F19
 	FMOVQ	0(R6), F20
 	FMOVQ	0(R6), F21
+
+	// S0 = key ^ nonce
 	VEOR	V20.B16, V18.B16, V2.B16
 	VEOR	V21.B16, V19.B16, V3.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S3 = C1
 	VMOV	V4.B16, V8.B16
 	VMOV	V5.B16, V9.B16
+
+	// S4 = key ^ nonce
 	VMOV	V2.B16, V10.B16
 	VMOV	V3.B16, V11.B16
+
+	// S5 = key ^ C0
 	VEOR	V6.B16, V18.B16, V12.B16
 	VEOR	V7.B16, V19.B16, V13.B16
+
+	// S6 = key ^ C1
 	VEOR	V4.B16, V18.B16, V14.B16
 	VEOR	V5.B16, V19.B16, V15.B16
+
+	// S7 = key ^ C0
 	VMOV	V12.B16, V16.B16
 	VMOV	V13.B16, V17.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	0(R19), F22
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	16(R19), F23
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
 	MOVD	$5, R5
 
 init_3:
+	// S3 ^ ctx, S7 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V16.B16, V26.B16
 	VEOR	V23.B16, V17.B16, V27.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V20.B16, V26.B16, V26.B16
@@ -3878,6 +4464,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -3954,6 +4545,7 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -3962,6 +4554,11 @@ two_4:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4030,6 +4627,8 @@ two_4:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V22.B16, V2.B16, V2.B16
 	VEOR	V23.B16, V3.B16, V3.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	128(R19), F18
 	ADD	R2, R5, R19
@@ -4038,6 +4637,11 @@ two_4:
 	FMOVQ	192(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	208(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4114,6 +4718,8 @@ two_4:
 one_5:
 	CMP	$128, R6
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -4122,6 +4728,11 @@ one_5:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4193,6 +4804,8 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	ADD	R2, RSP, R19
 	FMOVQ	8(R19), F18
 	ADD	R2, RSP, R19
@@ -4201,6 +4814,11 @@ blocks_done_6:
 	FMOVQ	72(R19), F20
 	ADD	R2, RSP, R19
 	FMOVQ	88(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4278,6 +4896,7 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -4286,6 +4905,8 @@ two_8:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V4.B16, V18.B16, V22.B16
 	VEOR	V14.B16, V22.B16, V22.B16
 	VEOR	V5.B16, V19.B16, V23.B16
@@ -4298,6 +4919,8 @@ two_8:
 	FMOVQ	F22, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 16(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V6.B16, V20.B16, V22.B16
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V21.B16, V23.B16
@@ -4310,6 +4933,11 @@ two_8:
 	FMOVQ	F22, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 80(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4378,6 +5006,8 @@ two_8:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V22.B16, V2.B16, V2.B16
 	VEOR	V23.B16, V3.B16, V3.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	ADD	R2, R5, R19
 	FMOVQ	128(R19), F18
 	ADD	R2, R5, R19
@@ -4386,6 +5016,8 @@ two_8:
 	FMOVQ	192(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	208(R19), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V4.B16, V18.B16, V22.B16
 	VEOR	V14.B16, V22.B16, V22.B16
 	VEOR	V5.B16, V19.B16, V23.B16
@@ -4398,6 +5030,8 @@ two_8:
 	FMOVQ	F22, 128(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 144(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V6.B16, V20.B16, V22.B16
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V21.B16, V23.B16
@@ -4410,6 +5044,11 @@ two_8:
 	FMOVQ	F22, 192(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 208(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4487,6 +5126,8 @@ two_8:
 one_9:
 	CMP	$128, R6
 	BLO	blocks_done_10
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -4495,6 +5136,8 @@ one_9:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V4.B16, V18.B16, V22.B16
 	VEOR	V14.B16, V22.B16, V22.B16
 	VEOR	V5.B16, V19.B16, V23.B16
@@ -4507,6 +5150,8 @@ one_9:
 	FMOVQ	F22, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 16(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V6.B16, V20.B16, V22.B16
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V21.B16, V23.B16
@@ -4519,6 +5164,11 @@ one_9:
 	FMOVQ	F22, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 80(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4590,6 +5240,9 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
 	ADD	R2, RSP, R19
 	FMOVQ	136(R19), F18
 	ADD	R2, RSP, R19
@@ -4598,6 +5251,8 @@ blocks_done_10:
 	FMOVQ	200(R19), F20
 	ADD	R2, RSP, R19
 	FMOVQ	216(R19), F21
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V4.B16, V18.B16, V22.B16
 	VEOR	V14.B16, V22.B16, V22.B16
 	VEOR	V5.B16, V19.B16, V23.B16
@@ -4610,6 +5265,8 @@ blocks_done_10:
 	FMOVQ	F22, 136(R19)
 	ADD	R2, RSP, R19
 	FMOVQ	F23, 152(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
 	VEOR	V6.B16, V20.B16, V22.B16
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V21.B16, V23.B16
@@ -4622,6 +5279,11 @@ blocks_done_10:
 	FMOVQ	F22, 200(R19)
 	ADD	R2, RSP, R19
 	FMOVQ	F23, 216(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -4692,6 +5354,7 @@ blocks_done_10:
 	VEOR	V23.B16, V3.B16, V3.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R5
 	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
@@ -4702,11 +5365,19 @@ msg_tail_11:
 	LSL	$3, R6, R21
 	VMOV	R20, V19.D[0]
 	VMOV	R21, V19.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V6.B16, V18.B16, V18.B16
 	VEOR	V7.B16, V19.B16, V19.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R5
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V16.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -4777,6 +5448,9 @@ final_12:
 	VEOR	V21.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V4.B16, V2.B16, V2.B16
 	VEOR	V6.B16, V2.B16, V2.B16
 	VEOR	V5.B16, V3.B16, V3.B16
@@ -4790,23 +5464,31 @@ final_12:
 	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V10.B16, V2.B16, V2.B16
 	VEOR	V11.B16, V3.B16, V3.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V16.B16, V10.B16, V10.B16
 	VEOR	V17.B16, V11.B16, V11.B16
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V3.B16, V2.B16, V2.B16
 	VEOR	V11.B16, V10.B16, V10.B16
+
+	// and the group's tag into the groups' so far
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V10.B16, V1.B16, V1.B16
 	ADD	$32, R2
 	CMP	$64, R2
 	BLO	neonSeal128X4_group
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -4818,6 +5500,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
@@ -4855,6 +5539,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -4871,10 +5556,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F1, 16(R0)
 
@@ -4884,11 +5572,23 @@ done_18:
 // neonOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128X4(SB), $256-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
 	MOVD	clen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -4937,6 +5637,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 128
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -4995,43 +5697,73 @@ neonOpen128X4_group:
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
 	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F18
 	FMOVQ	0(R5), F19
 	FMOVQ	0(R6), F20
 	FMOVQ	0(R6), F21
+
+	// S0 = key ^ nonce
 	VEOR	V20.B16, V18.B16, V2.B16
 	VEOR	V21.B16, V19.B16, V3.B16
+
+	// S1 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S2 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S3 = C1
 	VMOV	V4.B16, V8.B16
 	VMOV	V5.B16, V9.B16
+
+	// S4 = key ^ nonce
 	VMOV	V2.B16, V10.B16
 	VMOV	V3.B16, V11.B16
+
+	// S5 = key ^ C0
 	VEOR	V6.B16, V18.B16, V12.B16
 	VEOR	V7.B16, V19.B16, V13.B16
+
+	// S6 = key ^ C1
 	VEOR	V4.B16, V18.B16, V14.B16
 	VEOR	V5.B16, V19.B16, V15.B16
+
+	// S7 = key ^ C0
 	VMOV	V12.B16, V16.B16
 	VMOV	V13.B16, V17.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	0(R19), F22
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	16(R19), F23
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
 	MOVD	$5, R5
 
 init_3:
+	// S3 ^ ctx, S7 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V16.B16, V26.B16
 	VEOR	V23.B16, V17.B16, V27.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V20.B16, V26.B16, V26.B16
@@ -5096,6 +5828,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -5172,6 +5909,7 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -5180,6 +5918,11 @@ two_4:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -5248,6 +5991,8 @@ two_4:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V22.B16, V2.B16, V2.B16
 	VEOR	V23.B16, V3.B16, V3.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	128(R19), F18
 	ADD	R2, R5, R19
@@ -5256,6 +6001,11 @@ two_4:
 	FMOVQ	192(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	208(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -5332,6 +6082,8 @@ two_4:
 one_5:
 	CMP	$128, R6
 	BLO	blocks_done_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F18
 	ADD	R2, R5, R19
@@ -5340,6 +6092,11 @@ one_5:
 	FMOVQ	64(R19), F20
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -5411,6 +6168,8 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
 	ADD	R2, RSP, R19
 	FMOVQ	8(R19), F18
 	ADD	R2, RSP, R19
@@ -5419,6 +6178,11 @@ blocks_done_6:
 	FMOVQ	72(R19), F20
 	ADD	R2, RSP, R19
 	FMOVQ	88(R19), F21
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V22.B16
 	AESE	V16.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -5498,6 +6262,7 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F20
 	ADD	R2, R5, R19
@@ -5506,6 +6271,8 @@ two_8:
 	FMOVQ	64(R19), F22
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F23
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V8.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V20.B16, V20.B16
 	VAND	V9.B16, V7.B16, V30.B16
@@ -5522,6 +6289,8 @@ two_8:
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V23.B16, V23.B16
 	VEOR	V13.B16, V23.B16, V23.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F20, 0(R19)
 	ADD	R2, R7, R19
@@ -5530,6 +6299,11 @@ two_8:
 	FMOVQ	F22, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 80(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -5602,6 +6376,8 @@ two_8:
 	VEOR	V24.B16, V2.B16, V2.B16
 	VEOR	V21.B16, V3.B16, V3.B16
 	VEOR	V25.B16, V3.B16, V3.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	ADD	R2, R5, R19
 	FMOVQ	128(R19), F20
 	ADD	R2, R5, R19
@@ -5610,6 +6386,8 @@ two_8:
 	FMOVQ	192(R19), F22
 	ADD	R2, R5, R19
 	FMOVQ	208(R19), F23
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V8.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V20.B16, V20.B16
 	VAND	V9.B16, V7.B16, V30.B16
@@ -5626,6 +6404,8 @@ two_8:
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V23.B16, V23.B16
 	VEOR	V13.B16, V23.B16, V23.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F20, 128(R19)
 	ADD	R2, R7, R19
@@ -5634,6 +6414,11 @@ two_8:
 	FMOVQ	F22, 192(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 208(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -5715,6 +6500,8 @@ two_8:
 one_9:
 	CMP	$128, R6
 	BLO	blocks_done_10
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F20
 	ADD	R2, R5, R19
@@ -5723,6 +6510,8 @@ one_9:
 	FMOVQ	64(R19), F22
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F23
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V8.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V20.B16, V20.B16
 	VAND	V9.B16, V7.B16, V30.B16
@@ -5739,6 +6528,8 @@ one_9:
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V23.B16, V23.B16
 	VEOR	V13.B16, V23.B16, V23.B16
+
+	// xi = out0 || out1, msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F20, 0(R19)
 	ADD	R2, R7, R19
@@ -5747,6 +6538,11 @@ one_9:
 	FMOVQ	F22, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F23, 80(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -5822,6 +6618,8 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
 	ADD	R2, RSP, R19
 	FMOVQ	136(R19), F20
 	ADD	R2, RSP, R19
@@ -5830,6 +6628,8 @@ blocks_done_10:
 	FMOVQ	200(R19), F22
 	ADD	R2, RSP, R19
 	FMOVQ	216(R19), F23
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V8.B16, V6.B16, V30.B16
 	VEOR	V30.B16, V20.B16, V20.B16
 	VAND	V9.B16, V7.B16, V30.B16
@@ -5846,6 +6646,8 @@ blocks_done_10:
 	VEOR	V12.B16, V22.B16, V22.B16
 	VEOR	V7.B16, V23.B16, V23.B16
 	VEOR	V13.B16, V23.B16, V23.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
 	SUBS	$0, R4, R5
 	CSEL	LT, ZR, R5, R5
 	MOVD	$16, R20
@@ -5882,6 +6684,8 @@ blocks_done_10:
 	SUB	R5, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V23.B16, V23.B16
+
+	// msg = msg || xn
 	ADD	R2, RSP, R19
 	FMOVQ	F20, 136(R19)
 	ADD	R2, RSP, R19
@@ -5890,6 +6694,11 @@ blocks_done_10:
 	FMOVQ	F22, 200(R19)
 	ADD	R2, RSP, R19
 	FMOVQ	F23, 216(R19)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
 	VMOV	V31.B16, V24.B16
 	AESE	V16.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -5964,6 +6773,7 @@ blocks_done_10:
 	VEOR	V25.B16, V3.B16, V3.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R5
 	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
@@ -5974,11 +6784,19 @@ msg_tail_11:
 	LSL	$3, R6, R21
 	VMOV	R20, V19.D[0]
 	VMOV	R21, V19.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V6.B16, V18.B16, V18.B16
 	VEOR	V7.B16, V19.B16, V19.B16
+
+	// Repeat(7, Update(t, t))
 	MOVD	$7, R5
 
 final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
 	VMOV	V31.B16, V20.B16
 	AESE	V16.B16, V20.B16
 	AESMC	V20.B16, V20.B16
@@ -6049,6 +6867,9 @@ final_12:
 	VEOR	V21.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
 	VEOR	V4.B16, V2.B16, V2.B16
 	VEOR	V6.B16, V2.B16, V2.B16
 	VEOR	V5.B16, V3.B16, V3.B16
@@ -6062,23 +6883,31 @@ final_12:
 	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V10.B16, V2.B16, V2.B16
 	VEOR	V11.B16, V3.B16, V3.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
 	VEOR	V16.B16, V10.B16, V10.B16
 	VEOR	V17.B16, V11.B16, V11.B16
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V3.B16, V2.B16, V2.B16
 	VEOR	V11.B16, V10.B16, V10.B16
+
+	// and the group's tag into the groups' so far
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V10.B16, V1.B16, V1.B16
 	ADD	$32, R2
 	CMP	$64, R2
 	BLO	neonOpen128X4_group
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -6090,6 +6919,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
@@ -6127,6 +6958,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 136(RSP)
 	FMOVQ	F31, 152(RSP)
 	FMOVQ	F31, 168(RSP)
@@ -6141,6 +6973,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -6152,6 +6986,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29
@@ -6170,11 +7005,19 @@ done_18:
 // neonSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256(SB), $32-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	MOVD	ad+40(FP), R2
 	MOVD	adlen+48(FP), R3
@@ -6216,6 +7059,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
 	MOVD	m+24(FP), R2
 	MOVD	mlen+32(FP), R3
@@ -6258,23 +7103,45 @@ copied_m12:
 m_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FMOVQ	0(R2), F6
 	FMOVQ	16(R2), F7
 	FMOVQ	0(R3), F8
 	FMOVQ	16(R3), F9
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
 	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F2
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
 	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V2.B16, V7.B16, V5.B16
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
 	MOVD	$4, R2
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6300,6 +7167,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6325,6 +7197,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6350,6 +7227,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6383,7 +7265,13 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6409,7 +7297,14 @@ two_4:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V7.B16, V0.B16, V0.B16
+
+	// Absorb(ai)
 	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6443,7 +7338,14 @@ two_4:
 one_5:
 	CMP	$16, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6472,7 +7374,14 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6507,13 +7416,21 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi)
 	FMOVQ	0(R2), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V1.B16, V6.B16, V7.B16
 	VEOR	V4.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	FMOVQ	F7, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6539,13 +7456,22 @@ two_8:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V7.B16, V0.B16, V0.B16
+
+	// Enc(xi)
 	FMOVQ	16(R2), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V1.B16, V6.B16, V7.B16
 	VEOR	V4.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	FMOVQ	F7, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6580,13 +7506,22 @@ two_8:
 one_9:
 	CMP	$16, R3
 	BLO	blocks_done_10
+
+	// Enc(xi)
 	FMOVQ	0(R2), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V1.B16, V6.B16, V7.B16
 	VEOR	V4.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	FMOVQ	F7, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6615,13 +7550,23 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	FMOVQ	24(RSP), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V1.B16, V6.B16, V7.B16
 	VEOR	V4.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	FMOVQ	F7, 24(RSP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6649,16 +7594,25 @@ blocks_done_10:
 	VEOR	V7.B16, V0.B16, V0.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
 	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -6686,6 +7640,9 @@ final_12:
 	VEOR	V7.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V3.B16, V3.B16
@@ -6693,17 +7650,24 @@ final_12:
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V3.B16, V0.B16, V0.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
@@ -6741,6 +7705,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
 m_tail_out_16:
@@ -6750,10 +7715,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F3, 16(R0)
 
@@ -6763,11 +7731,21 @@ done_18:
 // neonOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256(SB), $32-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
 	MOVD	clen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	MOVD	ad+40(FP), R2
 	MOVD	adlen+48(FP), R3
@@ -6809,6 +7787,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
 	MOVD	c+24(FP), R2
 	MOVD	clen+32(FP), R3
@@ -6851,23 +7831,45 @@ copied_m12:
 c_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FMOVQ	0(R2), F6
 	FMOVQ	16(R2), F7
 	FMOVQ	0(R3), F8
 	FMOVQ	16(R3), F9
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
 	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F2
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
 	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V2.B16, V7.B16, V5.B16
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
 	MOVD	$4, R2
 
 init_3:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6893,6 +7895,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6918,6 +7925,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6943,6 +7955,11 @@ init_3:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V10.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V10.B16
 	AESE	V5.B16, V10.B16
 	AESMC	V10.B16, V10.B16
@@ -6976,7 +7993,13 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -7002,7 +8025,14 @@ two_4:
 	AESMC	V30.B16, V30.B16
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V7.B16, V0.B16, V0.B16
+
+	// Absorb(ai)
 	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -7036,7 +8066,14 @@ two_4:
 one_5:
 	CMP	$16, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -7065,7 +8102,14 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -7101,13 +8145,23 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci)
 	FMOVQ	0(R2), F7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V4.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V1.B16, V7.B16, V7.B16
+
+	// msg = msg || xi
 	FMOVQ	F7, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V8.B16
 	AESE	V5.B16, V8.B16
 	AESMC	V8.B16, V8.B16
@@ -7134,13 +8188,24 @@ two_8:
 	VEOR	V1.B16, V30.B16, V1.B16
 	VEOR	V7.B16, V0.B16, V0.B16
 	VEOR	V8.B16, V0.B16, V0.B16
+
+	// Dec(ci)
 	FMOVQ	16(R2), F7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V4.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V1.B16, V7.B16, V7.B16
+
+	// msg = msg || xi
 	FMOVQ	F7, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V8.B16
 	AESE	V5.B16, V8.B16
 	AESMC	V8.B16, V8.B16
@@ -7176,13 +8241,24 @@ two_8:
 one_9:
 	CMP	$16, R3
 	BLO	blocks_done_10
+
+	// Dec(ci)
 	FMOVQ	0(R2), F7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V4.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V1.B16, V7.B16, V7.B16
+
+	// msg = msg || xi
 	FMOVQ	F7, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V8.B16
 	AESE	V5.B16, V8.B16
 	AESMC	V8.B16, V8.B16
@@ -7212,12 +8288,18 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	FMOVQ	24(RSP), F7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V4.B16, V7.B16, V7.B16
 	VEOR	V5.B16, V7.B16, V7.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V7.B16, V7.B16
 	VEOR	V1.B16, V7.B16, V7.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	SUBS	$0, R1, R2
 	CSEL	LT, ZR, R2, R2
 	MOVD	$16, R20
@@ -7227,7 +8309,14 @@ blocks_done_10:
 	SUB	R2, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V7.B16, V7.B16
+
+	// msg = msg || xn
 	FMOVQ	F7, 24(RSP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V8.B16
 	AESE	V5.B16, V8.B16
 	AESMC	V8.B16, V8.B16
@@ -7256,16 +8345,25 @@ blocks_done_10:
 	VEOR	V8.B16, V0.B16, V0.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
 	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V7.B16
 	AESE	V5.B16, V7.B16
 	AESMC	V7.B16, V7.B16
@@ -7293,6 +8391,9 @@ final_12:
 	VEOR	V7.B16, V0.B16, V0.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V3.B16, V3.B16
@@ -7300,17 +8401,24 @@ final_12:
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V3.B16, V0.B16, V0.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
@@ -7348,6 +8456,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
 c_tail_out_16:
@@ -7355,6 +8464,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -7366,6 +8477,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29
@@ -7384,11 +8496,20 @@ done_18:
 // neonSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256X2(SB), $64-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, one lane to a register: S0 ... are the block vectors of all D lanes.
 	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	MOVD	ad+40(FP), R2
@@ -7431,6 +8552,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 	MOVD	m+24(FP), R2
@@ -7474,6 +8597,8 @@ copied_m12:
 m_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FMOVQ	0(R2), F12
 	FMOVQ	0(R2), F13
 	FMOVQ	16(R2), F14
@@ -7482,37 +8607,63 @@ m_tail_in_2:
 	FMOVQ	0(R3), F17
 	FMOVQ	16(R3), F18
 	FMOVQ	16(R3), F19
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V13.B16, V17.B16, V17.B16
 	VEOR	V14.B16, V18.B16, V18.B16
 	VEOR	V15.B16, V19.B16, V19.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V16.B16, V0.B16
 	VMOV	V17.B16, V1.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V18.B16, V2.B16
 	VMOV	V19.B16, V3.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S4 = k0 ^ C0
 	VEOR	V6.B16, V12.B16, V8.B16
 	VEOR	V7.B16, V13.B16, V9.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V4.B16, V14.B16, V10.B16
 	VEOR	V5.B16, V15.B16, V11.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	0(R19), F20
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	16(R19), F21
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
 	MOVD	$4, R2
 
 init_3:
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V10.B16, V24.B16
 	VEOR	V21.B16, V11.B16, V25.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V12.B16, V24.B16, V24.B16
@@ -7561,6 +8712,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V22.B16
 	AESE	V10.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -7611,10 +8767,17 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V22.B16, V0.B16, V0.B16
 	VEOR	V23.B16, V1.B16, V1.B16
+
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V10.B16, V24.B16
 	VEOR	V21.B16, V11.B16, V25.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V16.B16, V24.B16, V24.B16
@@ -7663,6 +8826,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V22.B16
 	AESE	V10.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -7721,8 +8889,14 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -7773,8 +8947,15 @@ two_4:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V14.B16, V0.B16, V0.B16
 	VEOR	V15.B16, V1.B16, V1.B16
+
+	// Absorb(ai)
 	FMOVQ	32(R2), F12
 	FMOVQ	48(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -7833,8 +9014,15 @@ two_4:
 one_5:
 	CMP	$32, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -7888,8 +9076,15 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F12
 	FMOVQ	24(RSP), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -7949,8 +9144,11 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V2.B16, V12.B16, V14.B16
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V13.B16, V15.B16
@@ -7963,6 +9161,11 @@ two_8:
 	VEOR	V11.B16, V15.B16, V15.B16
 	FMOVQ	F14, 0(R4)
 	FMOVQ	F15, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8013,8 +9216,12 @@ two_8:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V14.B16, V0.B16, V0.B16
 	VEOR	V15.B16, V1.B16, V1.B16
+
+	// Enc(xi)
 	FMOVQ	32(R2), F12
 	FMOVQ	48(R2), F13
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V2.B16, V12.B16, V14.B16
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V13.B16, V15.B16
@@ -8027,6 +9234,11 @@ two_8:
 	VEOR	V11.B16, V15.B16, V15.B16
 	FMOVQ	F14, 32(R4)
 	FMOVQ	F15, 48(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8086,8 +9298,12 @@ two_8:
 one_9:
 	CMP	$32, R3
 	BLO	blocks_done_10
+
+	// Enc(xi)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V2.B16, V12.B16, V14.B16
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V13.B16, V15.B16
@@ -8100,6 +9316,11 @@ one_9:
 	VEOR	V11.B16, V15.B16, V15.B16
 	FMOVQ	F14, 0(R4)
 	FMOVQ	F15, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8153,8 +9374,13 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	FMOVQ	40(RSP), F12
 	FMOVQ	56(RSP), F13
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V2.B16, V12.B16, V14.B16
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V13.B16, V15.B16
@@ -8167,6 +9393,11 @@ blocks_done_10:
 	VEOR	V11.B16, V15.B16, V15.B16
 	FMOVQ	F14, 40(RSP)
 	FMOVQ	F15, 56(RSP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8219,6 +9450,7 @@ blocks_done_10:
 	VEOR	V15.B16, V1.B16, V1.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
@@ -8229,11 +9461,19 @@ msg_tail_11:
 	LSL	$3, R3, R21
 	VMOV	R20, V13.D[0]
 	VMOV	R21, V13.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V6.B16, V12.B16, V12.B16
 	VEOR	V7.B16, V13.B16, V13.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8286,6 +9526,9 @@ final_12:
 	VEOR	V15.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V1.B16, V1.B16
@@ -8297,21 +9540,29 @@ final_12:
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V6.B16, V0.B16, V0.B16
 	VEOR	V7.B16, V1.B16, V1.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V7.B16, V6.B16, V6.B16
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
@@ -8349,6 +9600,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -8359,10 +9611,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F6, 16(R0)
 
@@ -8372,11 +9627,22 @@ done_18:
 // neonOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256X2(SB), $64-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, one lane to a register: S0 ... are the block vectors of all D lanes.
 	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
 	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	MOVD	ad+40(FP), R2
@@ -8419,6 +9685,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 	MOVD	c+24(FP), R2
@@ -8462,6 +9730,8 @@ copied_m12:
 c_tail_in_2:
 	MOVD	k+0(FP), R2
 	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FMOVQ	0(R2), F12
 	FMOVQ	0(R2), F13
 	FMOVQ	16(R2), F14
@@ -8470,37 +9740,63 @@ c_tail_in_2:
 	FMOVQ	0(R3), F17
 	FMOVQ	16(R3), F18
 	FMOVQ	16(R3), F19
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V13.B16, V17.B16, V17.B16
 	VEOR	V14.B16, V18.B16, V18.B16
 	VEOR	V15.B16, V19.B16, V19.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V16.B16, V0.B16
 	VMOV	V17.B16, V1.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V18.B16, V2.B16
 	VMOV	V19.B16, V3.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F4
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F5
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S4 = k0 ^ C0
 	VEOR	V6.B16, V12.B16, V8.B16
 	VEOR	V7.B16, V13.B16, V9.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V4.B16, V14.B16, V10.B16
 	VEOR	V5.B16, V15.B16, V11.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	0(R19), F20
 	MOVD	$aegisgo_ctx2<>(SB), R19
 	FMOVQ	16(R19), F21
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
 	MOVD	$4, R2
 
 init_3:
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V10.B16, V24.B16
 	VEOR	V21.B16, V11.B16, V25.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V12.B16, V24.B16, V24.B16
@@ -8549,6 +9845,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V22.B16
 	AESE	V10.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -8599,10 +9900,17 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V22.B16, V0.B16, V0.B16
 	VEOR	V23.B16, V1.B16, V1.B16
+
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V20.B16, V6.B16, V22.B16
 	VEOR	V21.B16, V7.B16, V23.B16
 	VEOR	V20.B16, V10.B16, V24.B16
 	VEOR	V21.B16, V11.B16, V25.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V24.B16
 	AESMC	V24.B16, V24.B16
 	VEOR	V16.B16, V24.B16, V24.B16
@@ -8651,6 +9959,11 @@ init_3:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V24.B16, V0.B16, V0.B16
 	VEOR	V25.B16, V1.B16, V1.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V22.B16
 	AESE	V10.B16, V22.B16
 	AESMC	V22.B16, V22.B16
@@ -8709,8 +10022,14 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8761,8 +10080,15 @@ two_4:
 	VEOR	V3.B16, V30.B16, V3.B16
 	VEOR	V14.B16, V0.B16, V0.B16
 	VEOR	V15.B16, V1.B16, V1.B16
+
+	// Absorb(ai)
 	FMOVQ	32(R2), F12
 	FMOVQ	48(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8821,8 +10147,15 @@ two_4:
 one_5:
 	CMP	$32, R3
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	FMOVQ	0(R2), F12
 	FMOVQ	16(R2), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8876,8 +10209,15 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F12
 	FMOVQ	24(RSP), F13
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -8939,8 +10279,11 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci)
 	FMOVQ	0(R2), F14
 	FMOVQ	16(R2), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V10.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
@@ -8951,8 +10294,15 @@ two_8:
 	VEOR	V30.B16, V15.B16, V15.B16
 	VEOR	V2.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V15.B16, V15.B16
+
+	// msg = msg || xi
 	FMOVQ	F14, 0(R4)
 	FMOVQ	F15, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V16.B16
 	AESE	V10.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9005,8 +10355,12 @@ two_8:
 	VEOR	V16.B16, V0.B16, V0.B16
 	VEOR	V15.B16, V1.B16, V1.B16
 	VEOR	V17.B16, V1.B16, V1.B16
+
+	// Dec(ci)
 	FMOVQ	32(R2), F14
 	FMOVQ	48(R2), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V10.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
@@ -9017,8 +10371,15 @@ two_8:
 	VEOR	V30.B16, V15.B16, V15.B16
 	VEOR	V2.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V15.B16, V15.B16
+
+	// msg = msg || xi
 	FMOVQ	F14, 32(R4)
 	FMOVQ	F15, 48(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V16.B16
 	AESE	V10.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9080,8 +10441,12 @@ two_8:
 one_9:
 	CMP	$32, R3
 	BLO	blocks_done_10
+
+	// Dec(ci)
 	FMOVQ	0(R2), F14
 	FMOVQ	16(R2), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V10.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
@@ -9092,8 +10457,15 @@ one_9:
 	VEOR	V30.B16, V15.B16, V15.B16
 	VEOR	V2.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V15.B16, V15.B16
+
+	// msg = msg || xi
 	FMOVQ	F14, 0(R4)
 	FMOVQ	F15, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V16.B16
 	AESE	V10.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9149,8 +10521,12 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	FMOVQ	40(RSP), F14
 	FMOVQ	56(RSP), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V10.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
@@ -9161,6 +10537,8 @@ blocks_done_10:
 	VEOR	V30.B16, V15.B16, V15.B16
 	VEOR	V2.B16, V14.B16, V14.B16
 	VEOR	V3.B16, V15.B16, V15.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	SUBS	$0, R1, R2
 	CSEL	LT, ZR, R2, R2
 	MOVD	$16, R20
@@ -9179,8 +10557,15 @@ blocks_done_10:
 	SUB	R2, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V15.B16, V15.B16
+
+	// msg = msg || xn
 	FMOVQ	F14, 40(RSP)
 	FMOVQ	F15, 56(RSP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V16.B16
 	AESE	V10.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9235,6 +10620,7 @@ blocks_done_10:
 	VEOR	V17.B16, V1.B16, V1.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
@@ -9245,11 +10631,19 @@ msg_tail_11:
 	LSL	$3, R3, R21
 	VMOV	R20, V13.D[0]
 	VMOV	R21, V13.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V6.B16, V12.B16, V12.B16
 	VEOR	V7.B16, V13.B16, V13.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R2
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V14.B16
 	AESE	V10.B16, V14.B16
 	AESMC	V14.B16, V14.B16
@@ -9302,6 +10696,9 @@ final_12:
 	VEOR	V15.B16, V1.B16, V1.B16
 	SUBS	$1, R2, R2
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V4.B16, V0.B16, V0.B16
 	VEOR	V3.B16, V1.B16, V1.B16
@@ -9313,21 +10710,29 @@ final_12:
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V6.B16, V0.B16, V0.B16
 	VEOR	V7.B16, V1.B16, V1.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V1.B16, V0.B16, V0.B16
 	VEOR	V7.B16, V6.B16, V6.B16
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
@@ -9365,6 +10770,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
 
@@ -9373,6 +10779,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -9384,6 +10792,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29
@@ -9402,11 +10811,21 @@ done_18:
 // neonSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256X4(SB), $128-64
 	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
 	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -9451,6 +10870,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -9505,6 +10926,8 @@ neonSeal256X4_group:
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
 	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FMOVQ	0(R5), F14
 	FMOVQ	0(R5), F15
 	FMOVQ	16(R5), F16
@@ -9513,39 +10936,65 @@ neonSeal256X4_group:
 	FMOVQ	0(R6), F19
 	FMOVQ	16(R6), F20
 	FMOVQ	16(R6), F21
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V14.B16, V18.B16, V18.B16
 	VEOR	V15.B16, V19.B16, V19.B16
 	VEOR	V16.B16, V20.B16, V20.B16
 	VEOR	V17.B16, V21.B16, V21.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V18.B16, V2.B16
 	VMOV	V19.B16, V3.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V20.B16, V4.B16
 	VMOV	V21.B16, V5.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F8
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F9
+
+	// S4 = k0 ^ C0
 	VEOR	V8.B16, V14.B16, V10.B16
 	VEOR	V9.B16, V15.B16, V11.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V6.B16, V16.B16, V12.B16
 	VEOR	V7.B16, V17.B16, V13.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	0(R19), F22
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	16(R19), F23
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
 	MOVD	$4, R5
 
 init_3:
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V12.B16, V26.B16
 	VEOR	V23.B16, V13.B16, V27.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V14.B16, V26.B16, V26.B16
@@ -9594,6 +11043,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V24.B16
 	AESE	V12.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -9644,10 +11098,17 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V24.B16, V2.B16, V2.B16
 	VEOR	V25.B16, V3.B16, V3.B16
+
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V12.B16, V26.B16
 	VEOR	V23.B16, V13.B16, V27.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V18.B16, V26.B16, V26.B16
@@ -9696,6 +11157,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V24.B16
 	AESE	V12.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -9754,10 +11220,16 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9808,10 +11280,17 @@ two_4:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V16.B16, V2.B16, V2.B16
 	VEOR	V17.B16, V3.B16, V3.B16
+
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	64(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9870,10 +11349,17 @@ two_4:
 one_5:
 	CMP	$64, R6
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9927,10 +11413,17 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	ADD	R2, RSP, R19
 	FMOVQ	8(R19), F14
 	ADD	R2, RSP, R19
 	FMOVQ	24(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -9990,10 +11483,13 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Enc(xi)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V4.B16, V14.B16, V16.B16
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V15.B16, V17.B16
@@ -10008,6 +11504,11 @@ two_8:
 	FMOVQ	F16, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 16(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10058,10 +11559,14 @@ two_8:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V16.B16, V2.B16, V2.B16
 	VEOR	V17.B16, V3.B16, V3.B16
+
+	// Enc(xi)
 	ADD	R2, R5, R19
 	FMOVQ	64(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V4.B16, V14.B16, V16.B16
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V15.B16, V17.B16
@@ -10076,6 +11581,11 @@ two_8:
 	FMOVQ	F16, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 80(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10135,10 +11645,14 @@ two_8:
 one_9:
 	CMP	$64, R6
 	BLO	blocks_done_10
+
+	// Enc(xi)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V4.B16, V14.B16, V16.B16
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V15.B16, V17.B16
@@ -10153,6 +11667,11 @@ one_9:
 	FMOVQ	F16, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 16(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10206,10 +11725,15 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
 	ADD	R2, RSP, R19
 	FMOVQ	72(R19), F14
 	ADD	R2, RSP, R19
 	FMOVQ	88(R19), F15
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
 	VEOR	V4.B16, V14.B16, V16.B16
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V15.B16, V17.B16
@@ -10224,6 +11748,11 @@ blocks_done_10:
 	FMOVQ	F16, 72(R19)
 	ADD	R2, RSP, R19
 	FMOVQ	F17, 88(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10276,6 +11805,7 @@ blocks_done_10:
 	VEOR	V17.B16, V3.B16, V3.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R5
 	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
@@ -10286,11 +11816,19 @@ msg_tail_11:
 	LSL	$3, R6, R21
 	VMOV	R20, V15.D[0]
 	VMOV	R21, V15.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R5
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10343,6 +11881,9 @@ final_12:
 	VEOR	V17.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V4.B16, V2.B16, V2.B16
 	VEOR	V6.B16, V2.B16, V2.B16
 	VEOR	V5.B16, V3.B16, V3.B16
@@ -10354,21 +11895,29 @@ final_12:
 	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V8.B16, V2.B16, V2.B16
 	VEOR	V9.B16, V3.B16, V3.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V3.B16, V2.B16, V2.B16
 	VEOR	V9.B16, V8.B16, V8.B16
+
+	// and the group's tag into the groups' so far
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V8.B16, V1.B16, V1.B16
 	ADD	$32, R2
 	CMP	$64, R2
 	BLO	neonSeal256X4_group
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -10376,6 +11925,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, m_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
@@ -10413,6 +11964,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -10425,10 +11977,13 @@ m_tail_out_16:
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// the 128-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	B	done_18
 
 tag32_17:
+	// the 256-bit tag, right after ct
 	FMOVQ	F0, 0(R0)
 	FMOVQ	F1, 16(R0)
 
@@ -10438,11 +11993,23 @@ done_18:
 // neonOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256X4(SB), $128-73
 	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
 	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
 	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -10487,6 +12054,8 @@ copied_m6:
 
 ad_tail_in_1:
 	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -10541,6 +12110,8 @@ neonOpen256X4_group:
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
 	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FMOVQ	0(R5), F14
 	FMOVQ	0(R5), F15
 	FMOVQ	16(R5), F16
@@ -10549,39 +12120,65 @@ neonOpen256X4_group:
 	FMOVQ	0(R6), F19
 	FMOVQ	16(R6), F20
 	FMOVQ	16(R6), F21
+
+	// k0 ^ n0, k1 ^ n1
 	VEOR	V14.B16, V18.B16, V18.B16
 	VEOR	V15.B16, V19.B16, V19.B16
 	VEOR	V16.B16, V20.B16, V20.B16
 	VEOR	V17.B16, V21.B16, V21.B16
+
+	// S0 = k0 ^ n0
 	VMOV	V18.B16, V2.B16
 	VMOV	V19.B16, V3.B16
+
+	// S1 = k1 ^ n1
 	VMOV	V20.B16, V4.B16
 	VMOV	V21.B16, V5.B16
+
+	// S2 = C1
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F6
 	MOVD	$aegisgo_c1<>(SB), R19
 	FMOVQ	0(R19), F7
+
+	// S3 = C0
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F8
 	MOVD	$aegisgo_c0<>(SB), R19
 	FMOVQ	0(R19), F9
+
+	// S4 = k0 ^ C0
 	VEOR	V8.B16, V14.B16, V10.B16
 	VEOR	V9.B16, V15.B16, V11.B16
+
+	// S5 = k1 ^ C1
 	VEOR	V6.B16, V16.B16, V12.B16
 	VEOR	V7.B16, V17.B16, V13.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	0(R19), F22
 	MOVD	$aegisgo_ctx4<>(SB), R19
 	ADD	R2, R19
 	FMOVQ	16(R19), F23
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
 	MOVD	$4, R5
 
 init_3:
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V12.B16, V26.B16
 	VEOR	V23.B16, V13.B16, V27.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V14.B16, V26.B16, V26.B16
@@ -10630,6 +12227,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V24.B16
 	AESE	V12.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -10680,10 +12282,17 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V24.B16, V2.B16, V2.B16
 	VEOR	V25.B16, V3.B16, V3.B16
+
+	// S3 ^ ctx, S5 ^ ctx
 	VEOR	V22.B16, V8.B16, V24.B16
 	VEOR	V23.B16, V9.B16, V25.B16
 	VEOR	V22.B16, V12.B16, V26.B16
 	VEOR	V23.B16, V13.B16, V27.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
 	AESE	V31.B16, V26.B16
 	AESMC	V26.B16, V26.B16
 	VEOR	V18.B16, V26.B16, V26.B16
@@ -10732,6 +12341,11 @@ init_3:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V26.B16, V2.B16, V2.B16
 	VEOR	V27.B16, V3.B16, V3.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V24.B16
 	AESE	V12.B16, V24.B16
 	AESMC	V24.B16, V24.B16
@@ -10790,10 +12404,16 @@ init_3:
 	BLO	one_5
 
 two_4:
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10844,10 +12464,17 @@ two_4:
 	VEOR	V5.B16, V30.B16, V5.B16
 	VEOR	V16.B16, V2.B16, V2.B16
 	VEOR	V17.B16, V3.B16, V3.B16
+
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	64(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10906,10 +12533,17 @@ two_4:
 one_5:
 	CMP	$64, R6
 	BLO	blocks_done_6
+
+	// Absorb(ai)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F14
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -10963,10 +12597,17 @@ one_5:
 
 blocks_done_6:
 	CBZ	R0, ad_tail_7
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	ADD	R2, RSP, R19
 	FMOVQ	8(R19), F14
 	ADD	R2, RSP, R19
 	FMOVQ	24(R19), F15
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -11028,10 +12669,13 @@ ad_tail_7:
 	BLO	one_9
 
 two_8:
+	// Dec(ci)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F16
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F17
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V11.B16, V17.B16, V17.B16
@@ -11042,10 +12686,17 @@ two_8:
 	VEOR	V30.B16, V17.B16, V17.B16
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F16, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 16(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V18.B16
 	AESE	V12.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -11098,10 +12749,14 @@ two_8:
 	VEOR	V18.B16, V2.B16, V2.B16
 	VEOR	V17.B16, V3.B16, V3.B16
 	VEOR	V19.B16, V3.B16, V3.B16
+
+	// Dec(ci)
 	ADD	R2, R5, R19
 	FMOVQ	64(R19), F16
 	ADD	R2, R5, R19
 	FMOVQ	80(R19), F17
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V11.B16, V17.B16, V17.B16
@@ -11112,10 +12767,17 @@ two_8:
 	VEOR	V30.B16, V17.B16, V17.B16
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F16, 64(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 80(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V18.B16
 	AESE	V12.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -11177,10 +12839,14 @@ two_8:
 one_9:
 	CMP	$64, R6
 	BLO	blocks_done_10
+
+	// Dec(ci)
 	ADD	R2, R5, R19
 	FMOVQ	0(R19), F16
 	ADD	R2, R5, R19
 	FMOVQ	16(R19), F17
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V11.B16, V17.B16, V17.B16
@@ -11191,10 +12857,17 @@ one_9:
 	VEOR	V30.B16, V17.B16, V17.B16
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// msg = msg || xi
 	ADD	R2, R7, R19
 	FMOVQ	F16, 0(R19)
 	ADD	R2, R7, R19
 	FMOVQ	F17, 16(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V18.B16
 	AESE	V12.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -11250,10 +12923,14 @@ one_9:
 
 blocks_done_10:
 	CBZ	R1, msg_tail_11
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
 	ADD	R2, RSP, R19
 	FMOVQ	72(R19), F16
 	ADD	R2, RSP, R19
 	FMOVQ	88(R19), F17
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
 	VEOR	V10.B16, V16.B16, V16.B16
 	VEOR	V12.B16, V16.B16, V16.B16
 	VEOR	V11.B16, V17.B16, V17.B16
@@ -11264,6 +12941,8 @@ blocks_done_10:
 	VEOR	V30.B16, V17.B16, V17.B16
 	VEOR	V4.B16, V16.B16, V16.B16
 	VEOR	V5.B16, V17.B16, V17.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
 	SUBS	$0, R4, R5
 	CSEL	LT, ZR, R5, R5
 	MOVD	$16, R20
@@ -11282,10 +12961,17 @@ blocks_done_10:
 	SUB	R5, R19
 	FMOVQ	(R19), F30
 	VAND	V30.B16, V17.B16, V17.B16
+
+	// msg = msg || xn
 	ADD	R2, RSP, R19
 	FMOVQ	F16, 72(R19)
 	ADD	R2, RSP, R19
 	FMOVQ	F17, 88(R19)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
 	VMOV	V31.B16, V18.B16
 	AESE	V12.B16, V18.B16
 	AESMC	V18.B16, V18.B16
@@ -11340,6 +13026,7 @@ blocks_done_10:
 	VEOR	V19.B16, V3.B16, V3.B16
 
 msg_tail_11:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R5
 	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
@@ -11350,11 +13037,19 @@ msg_tail_11:
 	LSL	$3, R6, R21
 	VMOV	R20, V15.D[0]
 	VMOV	R21, V15.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
 	VEOR	V8.B16, V14.B16, V14.B16
 	VEOR	V9.B16, V15.B16, V15.B16
+
+	// Repeat(7, Update(t))
 	MOVD	$7, R5
 
 final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
 	VMOV	V31.B16, V16.B16
 	AESE	V12.B16, V16.B16
 	AESMC	V16.B16, V16.B16
@@ -11407,6 +13102,9 @@ final_12:
 	VEOR	V17.B16, V3.B16, V3.B16
 	SUBS	$1, R5, R5
 	BNE	final_12
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR	V4.B16, V2.B16, V2.B16
 	VEOR	V6.B16, V2.B16, V2.B16
 	VEOR	V5.B16, V3.B16, V3.B16
@@ -11418,21 +13116,29 @@ final_12:
 	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_13
+
+	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V8.B16, V2.B16, V2.B16
 	VEOR	V9.B16, V3.B16, V3.B16
 	B	words_14
 
 words32_13:
+	// tag_len_bits == 256: tag = x0 || x1
 
 words_14:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
 	VEOR	V3.B16, V2.B16, V2.B16
 	VEOR	V9.B16, V8.B16, V8.B16
+
+	// and the group's tag into the groups' so far
 	VEOR	V2.B16, V0.B16, V0.B16
 	VEOR	V8.B16, V1.B16, V1.B16
 	ADD	$32, R2
 	CMP	$64, R2
 	BLO	neonOpen256X4_group
 	CBZ	R0, ad_tail_out_15
+
+	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
@@ -11440,6 +13146,8 @@ words_14:
 
 ad_tail_out_15:
 	CBZ	R1, c_tail_out_16
+
+	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
 	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
@@ -11477,6 +13185,7 @@ copy1_m17:
 	MOVB.P	R23, 1(R21)
 
 copied_m18:
+	// the frame's buffer zeroed
 	FMOVQ	F31, 72(RSP)
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
@@ -11487,6 +13196,8 @@ c_tail_out_16:
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_17
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	VMOV	V30.D[0], R23
@@ -11498,6 +13209,7 @@ c_tail_out_16:
 	B	done_18
 
 tag32_17:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V0.B16, V30.B16, V30.B16
 	FMOVQ	16(R0), F29

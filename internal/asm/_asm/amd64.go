@@ -166,6 +166,8 @@ func (a *amd64) End() {
 	a.c.RET()
 }
 
+func (a *amd64) Comment(lines ...string) { a.c.Comment(lines...) }
+
 func (a *amd64) label(what string) string {
 	a.labels++
 	return fmt.Sprintf("%s_m%d", what, a.labels)

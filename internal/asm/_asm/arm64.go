@@ -27,6 +27,7 @@ type arm64 struct {
 	b      *bytes.Buffer
 	args   map[string]int // argument words of the current function, by name
 	labels int
+	clear  bool // nothing written since the last label or comment
 }
 
 func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
@@ -83,6 +84,19 @@ func (a *arm64) g(r R) string {
 
 func (a *arm64) ins(op string, operands ...string) {
 	fmt.Fprintf(a.b, "\t%s\t%s\n", op, strings.Join(operands, ", "))
+	a.clear = false
+}
+
+// Comment starts a paragraph, as avo's printer does: a blank line before
+// the comment, unless it follows a label or another comment.
+func (a *arm64) Comment(lines ...string) {
+	if !a.clear {
+		a.b.WriteString("\n")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(a.b, "\t// %s\n", l)
+	}
+	a.clear = true
 }
 
 // frameOff is where the frame's scratch buffers start, from the hardware
@@ -381,8 +395,11 @@ func (a *arm64) label(what string) string {
 	return fmt.Sprintf("%s_m%d", what, a.labels)
 }
 
-func (a *arm64) Label(name string) { fmt.Fprintf(a.b, "\n%s:\n", name) }
-func (a *arm64) Jmp(l string)      { a.ins("B", l) }
+func (a *arm64) Label(name string) {
+	fmt.Fprintf(a.b, "\n%s:\n", name)
+	a.clear = true
+}
+func (a *arm64) Jmp(l string) { a.ins("B", l) }
 func (a *arm64) JmpBelow(r R, v int, l string) {
 	a.ins("CMP", fmt.Sprintf("$%d", v), a.g(r))
 	a.ins("BLO", l)

@@ -105,6 +105,7 @@ func emit(m Machine, f family, d int, open bool) {
 		sig = openSig
 	}
 	m.Func(g.fn, sig, w, g.tails.frame())
+	g.noteHead()
 	g.body()
 	m.End()
 }
@@ -293,9 +294,13 @@ func (g *gen) body() {
 	}
 	// x0 holds the 16-byte tag, or the first half of the 32-byte one and
 	// x1 the second half, lanes unfolded: fold them, and across groups.
+	if g.d > 1 {
+		g.note("for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)")
+	}
 	g.fold(x0)
 	g.fold(x1)
 	if g.groups > 1 {
+		g.note("and the group's tag into the groups' so far")
 		m.Xor(acc0, acc0, x0[0])
 		m.Xor(acc1, acc1, x1[0])
 		g.free(x0[:1], x1[:1])
@@ -349,9 +354,15 @@ func (g *gen) tagStep(p32, done string, at bool, f func(p R, two bool)) {
 }
 
 func (g *gen) tag(mem Mem, x0, x1 V, two bool) {
+	bits := 128
+	if two {
+		bits = 256
+	}
 	if g.open {
+		g.note(fmt.Sprintf("ok = CtEq(tag, expected_tag), %d bits, in constant time", bits))
 		g.m.CompareTag("ok", mem, x0, x1, two)
 	} else {
+		g.note(fmt.Sprintf("the %d-bit tag, right after ct", bits))
 		g.m.StoreTag(mem, x0, x1, two)
 	}
 }
@@ -419,8 +430,15 @@ type state128 [8]Vec
 // upd128 is Update(M0, M1) with the inputs of the rounds that make S0 and
 // S4 (the old S7 and S3) given apart as d7 and d3, as UPDATE128 in
 // aegis128_body.h: AESRound(S7, S0 ^ M0) is AESRound(S7, M0) ^ S0, which
-// takes S0 off the AES latency. d3 and d7 may be s[3] and s[7].
-func (g *gen) upd128(s *state128, m0, m1, d3, d7 Vec) {
+// takes S0 off the AES latency. d3 and d7 may be s[3] and s[7]; where
+// they are not, they are Init's S3 ^ ctx and S7 ^ ctx (see init128). in
+// names m0 and m1 for the comment.
+func (g *gen) upd128(s *state128, in string, m0, m1, d3, d7 Vec) {
+	r3, r7 := "S3", "S7"
+	if !same(d3, s[3]) {
+		r3, r7 = "S3 ^ ctx", "S7 ^ ctx"
+	}
+	g.noteUpdate128(in, fmt.Sprintf("S'0 as AESRound(%s, M0) ^ S0, S'4 as AESRound(%s, M1) ^ S4", r7, r3))
 	// The rounds of S0 and S4 go into d7 and d3 where those are the
 	// caller's temporaries: they are not read again.
 	t0, t4 := d7, d3
@@ -449,7 +467,8 @@ func same(a, b Vec) bool { return &a[0] == &b[0] }
 
 // upd128Late is Update for a message computed from the state (Dec), as
 // UPDATE128_LATE: the message goes in with one xor after the AES round.
-func (g *gen) upd128Late(s *state128, m0, m1, zero Vec) {
+func (g *gen) upd128Late(s *state128, in string, m0, m1, zero Vec) {
+	g.noteUpdate128(in, "S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1")
 	t0, t4 := g.vec(), g.vec()
 	g.aes(t0, s[7], zero)
 	g.aes(s[7], s[6], s[7])
@@ -471,33 +490,54 @@ func (g *gen) init128() *state128 {
 	}
 	kp, np := g.arg("k"), g.arg("n")
 	kb, nb := g.vec(), g.vec()
+	if g.d == 1 {
+		g.note("Init(key, nonce)")
+	} else {
+		g.note("Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below")
+	}
 	g.bcast(kb, At(kp, 0))
 	g.bcast(nb, At(np, 0))
 	g.freeGP(kp, np)
+	g.note("S0 = key ^ nonce")
 	g.xor(s[0], kb, nb)
+	g.note("S1 = C1")
 	g.bcastConst(s[1], "c1")
+	g.note("S2 = C0")
 	g.bcastConst(s[2], "c0")
+	g.note("S3 = C1")
 	g.mov(s[3], s[1])
+	g.note("S4 = key ^ nonce")
 	g.mov(s[4], s[0])
+	g.note("S5 = key ^ C0")
 	g.xor(s[5], kb, s[2])
+	g.note("S6 = key ^ C1")
 	g.xor(s[6], kb, s[1])
+	g.note("S7 = key ^ C0")
 	g.mov(s[7], s[5])
 	if g.d == 1 {
-		g.counted(10, "init", func() { g.upd128(&s, nb, kb, s[3], s[7]) })
+		g.note("Repeat(10, Update(nonce, key))")
+		g.counted(10, "init", func() { g.upd128(&s, "nonce, key", nb, kb, s[3], s[7]) })
 	} else {
 		// ctx goes into S3 and S7 before every update; carried in pairs
 		// of updates as in FN(init128) of aegis128_body.h, where the
 		// first of a pair takes S3 ^ ctx and S7 ^ ctx as the inputs of
 		// the rounds that make S4 and S0, and the second plain S3 and S7.
 		ctx := g.vec()
+		g.noteCtx()
 		g.ctx(ctx)
+		g.note(
+			"Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair",
+			"takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves",
+			"S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7",
+		)
 		g.counted(5, "init", func() {
 			d3, d7 := g.vec(), g.vec()
+			g.note("S3 ^ ctx, S7 ^ ctx")
 			g.xor(d3, s[3], ctx)
 			g.xor(d7, s[7], ctx)
-			g.upd128(&s, nb, kb, d3, d7)
+			g.upd128(&s, "nonce_v, key_v", nb, kb, d3, d7)
 			g.free(d3, d7)
-			g.upd128(&s, nb, kb, s[3], s[7])
+			g.upd128(&s, "nonce_v, key_v", nb, kb, s[3], s[7])
 		})
 		g.free(ctx)
 	}
@@ -509,18 +549,20 @@ func (g *gen) absorb128(s *state128, t *tail) {
 	h := g.half()
 	g.blocks("ad", false, func(in, _ R, at int) {
 		a0, a1 := g.vec(), g.vec()
+		g.note(fmt.Sprintf("Absorb(ai): t0, t1 = Split(ai, %d)", 8*h))
 		g.load(a0, g.data(in, at))
 		g.load(a1, g.data(in, at+h))
-		g.upd128(s, a0, a1, s[3], s[7])
+		g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
 		g.free(a0, a1)
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
+	g.note(fmt.Sprintf("Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, %d)", 8*h))
 	g.tails.begin(t)
 	a0, a1 := g.vec(), g.vec()
 	g.tails.load(a0, t, 0)
 	g.tails.load(a1, t, h)
-	g.upd128(s, a0, a1, s[3], s[7])
+	g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
 	g.free(a0, a1)
 	g.m.Label(skip)
 }
@@ -530,16 +572,19 @@ func (g *gen) absorb128(s *state128, t *tail) {
 func (g *gen) enc128(s *state128, load loadFunc, store storeFunc) {
 	h := g.half()
 	m0, m1, c := g.vec(), g.vec(), g.vec()
+	g.note(fmt.Sprintf("Enc(xi): t0, t1 = Split(xi, %d)", 8*h))
 	load(m0, 0)
 	load(m1, h)
+	g.note("z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0")
 	g.xor3(c, m0, s[1], s[6])
 	g.xorAnd(c, c, s[2], s[3])
 	store(0, c)
+	g.note("z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1")
 	g.xor3(c, m1, s[2], s[5])
 	g.xorAnd(c, c, s[6], s[7])
 	store(h, c)
 	g.free(c)
-	g.upd128(s, m0, m1, s[3], s[7])
+	g.upd128(s, "t0, t1", m0, m1, s[3], s[7])
 	g.free(m0, m1)
 }
 
@@ -550,19 +595,31 @@ func (g *gen) enc128(s *state128, load loadFunc, store storeFunc) {
 func (g *gen) dec128(s *state128, zero Vec, load loadFunc, store storeFunc, keep keepFunc) {
 	h := g.half()
 	x0, x1 := g.vec(), g.vec()
+	in := "out0, out1"
+	if keep == nil {
+		g.note(fmt.Sprintf("Dec(ci): t0, t1 = Split(ci, %d)", 8*h))
+	} else {
+		g.note(fmt.Sprintf("DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), %d)", 8*h))
+	}
 	load(x0, 0)
 	load(x1, h)
+	g.note("z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1")
 	g.xorAnd(x0, x0, s[2], s[3])
 	g.xor3(x0, x0, s[6], s[1])
 	g.xorAnd(x1, x1, s[6], s[7])
 	g.xor3(x1, x1, s[2], s[5])
 	if keep != nil {
+		in = "v0, v1"
+		g.note(fmt.Sprintf("xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), %d)", 8*h))
 		keep(x0, 0)
 		keep(x1, h)
+		g.note("msg = msg || xn")
+	} else {
+		g.note("xi = out0 || out1, msg = msg || xi")
 	}
 	store(0, x0)
 	store(h, x1)
-	g.upd128Late(s, x0, x1, zero)
+	g.upd128Late(s, in, x0, x1, zero)
 	g.free(x0, x1)
 }
 
@@ -595,6 +652,9 @@ func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l
 	})
 	skip := g.label("msg_tail")
 	g.m.JmpZero(t.n, skip)
+	if !g.open {
+		g.note("msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored")
+	}
 	g.tails.begin(t)
 	load := func(v Vec, off int) { g.tails.load(v, t, off) }
 	store := func(off int, v Vec) { g.tails.store(t, off, v) }
@@ -617,21 +677,26 @@ func (g *gen) crypt128(s *state128, t *tail) {
 // then the tag words (see tagWords).
 func (g *gen) final128(s *state128) (w0, w1 Vec) {
 	g.finalRounds(func(t Vec) {
+		g.note("t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))")
 		g.xor(t, t, s[2])
-		g.counted(7, "final", func() { g.upd128(s, t, t, s[3], s[7]) })
+		g.note("Repeat(7, Update(t, t))")
+		g.counted(7, "final", func() { g.upd128(s, "t, t", t, t, s[3], s[7]) })
 	})
-	// The 16-byte tag is S0^...^S6, the 32-byte one S0^S1^S2^S3 ||
-	// S4^S5^S6^S7.
+	g.note(
+		"tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,",
+		"else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6",
+	)
 	g.xor3(s[0], s[0], s[1], s[2])
 	g.xor(s[0], s[0], s[3])
 	g.xor3(s[4], s[4], s[5], s[6])
 	g.free(s[1], s[2], s[3], s[5], s[6])
-	return g.tagWords(s[0], s[4], s[7])
+	return g.tagWords(s[0], s[4], s[7], "S7")
 }
 
 // finalRounds computes the lengths block of Finalize into a block vector
 // and hands it to rounds.
 func (g *gen) finalRounds(rounds func(t Vec)) {
+	g.note("Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane")
 	a, n := g.arg("adlen"), g.gp()
 	if g.open {
 		g.m.Arg(n, "clen")
@@ -651,14 +716,18 @@ func (g *gen) finalRounds(rounds func(t Vec)) {
 // the state, x0 and x1, and, for AEGIS-128, S7 apart (last, else nil):
 // the 16-byte tag is x0 ^ x1, the 32-byte one x0 || x1 ^ last. The tag
 // length, public, chooses; the words come back in x0 and x1, lanes not
-// yet folded.
-func (g *gen) tagWords(x0, x1, last Vec) (Vec, Vec) {
+// yet folded. lastName names last for the comment.
+func (g *gen) tagWords(x0, x1, last Vec, lastName string) (Vec, Vec) {
 	g.tagStep("words32", "words", false, func(_ R, two bool) {
 		switch {
 		case !two:
+			g.note("tag_len_bits == 128: tag = x0 ^ x1")
 			g.xor(x0, x0, x1)
 		case last != nil:
+			g.note("tag_len_bits == 256: tag = x0 || (x1 ^ " + lastName + ")")
 			g.xor(x1, x1, last)
+		default:
+			g.note("tag_len_bits == 256: tag = x0 || x1")
 		}
 	})
 	if last != nil {
@@ -672,8 +741,15 @@ func (g *gen) tagWords(x0, x1, last Vec) (Vec, Vec) {
 type state256 [6]Vec
 
 // upd256 is Update(M) with the inputs of the rounds that make S0 and S4
-// (the old S5 and S3) given apart, as UPDATE256 in aegis256_body.h.
-func (g *gen) upd256(s *state256, msg, d3, d5 Vec) {
+// (the old S5 and S3) given apart, as UPDATE256 in aegis256_body.h:
+// Init's S3 ^ ctx and S5 ^ ctx where they are not s[3] and s[5]. in names
+// msg for the comment.
+func (g *gen) upd256(s *state256, in string, msg, d3, d5 Vec) {
+	how := "S'0 as AESRound(S5, M) ^ S0"
+	if !same(d5, s[5]) {
+		how = "S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)"
+	}
+	g.noteUpdate256(in, how)
 	t0 := d5 // where d5 is the caller's temporary (see upd128)
 	if same(d5, s[5]) {
 		t0 = g.vec()
@@ -690,7 +766,8 @@ func (g *gen) upd256(s *state256, msg, d3, d5 Vec) {
 
 // upd256Late is UPDATE256_LATE: Update for a message computed from the
 // state.
-func (g *gen) upd256Late(s *state256, msg, zero Vec) {
+func (g *gen) upd256Late(s *state256, in string, msg, zero Vec) {
+	g.noteUpdate256(in, "S'0 as AESRound(S5, 0) ^ S0 ^ M")
 	t0 := g.vec()
 	g.aes(t0, s[5], zero)
 	g.aes(s[5], s[4], s[5])
@@ -709,43 +786,63 @@ func (g *gen) init256() *state256 {
 	}
 	kp, np := g.arg("k"), g.arg("n")
 	k0, k1, k0n0, k1n1 := g.vec(), g.vec(), g.vec(), g.vec()
+	if g.d == 1 {
+		g.note("Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)")
+	} else {
+		g.note("Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane")
+	}
 	g.bcast(k0, At(kp, 0))
 	g.bcast(k1, At(kp, 16))
 	g.bcast(k0n0, At(np, 0))
 	g.bcast(k1n1, At(np, 16))
 	g.freeGP(kp, np)
+	g.note("k0 ^ n0, k1 ^ n1")
 	g.xor(k0n0, k0n0, k0)
 	g.xor(k1n1, k1n1, k1)
+	g.note("S0 = k0 ^ n0")
 	g.mov(s[0], k0n0)
+	g.note("S1 = k1 ^ n1")
 	g.mov(s[1], k1n1)
+	g.note("S2 = C1")
 	g.bcastConst(s[2], "c1")
+	g.note("S3 = C0")
 	g.bcastConst(s[3], "c0")
+	g.note("S4 = k0 ^ C0")
 	g.xor(s[4], k0, s[3])
+	g.note("S5 = k1 ^ C1")
 	g.xor(s[5], k1, s[2])
 	if g.d == 1 {
+		g.note("Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))")
 		g.counted(4, "init", func() {
-			g.upd256(&s, k0, s[3], s[5])
-			g.upd256(&s, k1, s[3], s[5])
-			g.upd256(&s, k0n0, s[3], s[5])
-			g.upd256(&s, k1n1, s[3], s[5])
+			g.upd256(&s, "k0", k0, s[3], s[5])
+			g.upd256(&s, "k1", k1, s[3], s[5])
+			g.upd256(&s, "k0 ^ n0", k0n0, s[3], s[5])
+			g.upd256(&s, "k1 ^ n1", k1n1, s[3], s[5])
 		})
 	} else {
 		// ctx into S3 and S5 before every update, carried in pairs as in
-		// FN(init256).
+		// FN(init256) (see init128).
 		ctx := g.vec()
+		g.noteCtx()
 		g.ctx(ctx)
-		withCtx := func(msg Vec) {
+		g.note(
+			"Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:",
+			"the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,",
+			"which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5",
+		)
+		withCtx := func(in string, msg Vec) {
 			d3, d5 := g.vec(), g.vec()
+			g.note("S3 ^ ctx, S5 ^ ctx")
 			g.xor(d3, s[3], ctx)
 			g.xor(d5, s[5], ctx)
-			g.upd256(&s, msg, d3, d5)
+			g.upd256(&s, in, msg, d3, d5)
 			g.free(d3, d5)
 		}
 		g.counted(4, "init", func() {
-			withCtx(k0)
-			g.upd256(&s, k1, s[3], s[5])
-			withCtx(k0n0)
-			g.upd256(&s, k1n1, s[3], s[5])
+			withCtx("k0_v", k0)
+			g.upd256(&s, "k1_v", k1, s[3], s[5])
+			withCtx("k0n0_v", k0n0)
+			g.upd256(&s, "k1n1_v", k1n1, s[3], s[5])
 		})
 		g.free(ctx)
 	}
@@ -756,16 +853,18 @@ func (g *gen) init256() *state256 {
 func (g *gen) absorb256(s *state256, t *tail) {
 	g.blocks("ad", false, func(in, _ R, at int) {
 		a := g.vec()
+		g.note("Absorb(ai)")
 		g.load(a, g.data(in, at))
-		g.upd256(s, a, s[3], s[5])
+		g.upd256(s, "ai", a, s[3], s[5])
 		g.free(a)
 	})
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
+	g.note("Absorb(ai) of the last ai, ad's partial block, zero-padded")
 	g.tails.begin(t)
 	a := g.vec()
 	g.tails.load(a, t, 0)
-	g.upd256(s, a, s[3], s[5])
+	g.upd256(s, "ai", a, s[3], s[5])
 	g.free(a)
 	g.m.Label(skip)
 }
@@ -773,13 +872,15 @@ func (g *gen) absorb256(s *state256, t *tail) {
 // enc256 is Enc of a block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3).
 func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 	x, c := g.vec(), g.vec()
+	g.note("Enc(xi)")
 	load(x, 0)
+	g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z")
 	g.xor3(c, x, s[1], s[4])
 	g.xorAnd(c, c, s[2], s[3])
 	g.xor(c, c, s[5])
 	store(0, c)
 	g.free(c)
-	g.upd256(s, x, s[3], s[5])
+	g.upd256(s, "xi", x, s[3], s[5])
 	g.free(x)
 }
 
@@ -797,23 +898,40 @@ func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 //     aesni and avx2.
 func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep keepFunc) {
 	x := g.vec()
+	in := "xi"
+	if keep == nil {
+		g.note("Dec(ci)")
+	} else {
+		g.note("DecPartial(cn): t = ZeroPad(cn, R)")
+	}
 	load(x, 0)
+	c, z := "ci", "xi = ci ^ z"
+	if keep != nil {
+		c, z = "t", "out = t ^ z"
+	}
 	if g.m.Ternary() {
+		g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), " + z + ", as (" + c + " ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))")
 		p := g.vec()
 		g.xor3(x, x, s[1], s[4])
 		g.xorAnd(p, s[5], s[2], s[3])
 		g.xor(x, x, p)
 		g.free(p)
 	} else {
+		g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), " + z + ", as ((" + c + " ^ S4 ^ S5) ^ (S2 & S3)) ^ S1")
 		g.xor3(x, x, s[4], s[5])
 		g.xorAnd(x, x, s[2], s[3])
 		g.xor(x, x, s[1])
 	}
 	if keep != nil {
+		in = "v"
+		g.note("xn = Truncate(out, |cn|), v = ZeroPad(xn, R)")
 		keep(x, 0)
+		g.note("msg = msg || xn")
+	} else {
+		g.note("msg = msg || xi")
 	}
 	store(0, x)
-	g.upd256Late(s, x, zero)
+	g.upd256Late(s, in, x, zero)
 	g.free(x)
 }
 
@@ -828,11 +946,17 @@ func (g *gen) crypt256(s *state256, t *tail) {
 // S0^S1^S2 || S3^S4^S5.
 func (g *gen) final256(s *state256) (w0, w1 Vec) {
 	g.finalRounds(func(t Vec) {
+		g.note("t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))")
 		g.xor(t, t, s[3])
-		g.counted(7, "final", func() { g.upd256(s, t, s[3], s[5]) })
+		g.note("Repeat(7, Update(t))")
+		g.counted(7, "final", func() { g.upd256(s, "t", t, s[3], s[5]) })
 	})
+	g.note(
+		"tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):",
+		"both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5",
+	)
 	g.xor3(s[0], s[0], s[1], s[2])
 	g.xor3(s[3], s[3], s[4], s[5])
 	g.free(s[1], s[2], s[4], s[5])
-	return g.tagWords(s[0], s[3], nil)
+	return g.tagWords(s[0], s[3], nil, "")
 }

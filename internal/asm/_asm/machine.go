@@ -41,6 +41,9 @@ type Machine interface {
 	// frame its scratch buffers need. End closes it.
 	Func(name, signature string, width, frame int)
 	End()
+	// Comment writes lines of comment into the function, before the
+	// instructions that follow (see spec.go).
+	Comment(lines ...string)
 
 	// The block vocabulary, on one register each (width lanes). And
 	// has no method of its own: the descriptions need it only inside

@@ -11,6 +11,12 @@
 // It writes ../asm_amd64.s, ../asm_arm64.s and their Go declarations,
 // ../asm_amd64.go and ../asm_arm64.go. This folder is a module of its
 // own so that the module's users never download avo.
+//
+// The assembly carries the spec's pseudo-code as comments, at the
+// instructions that implement each line (spec.go). A change that means
+// to keep the machine code as it is can be checked with objdiff.sh,
+// which compares the instructions of every function with a base
+// revision's.
 package main
 
 import (

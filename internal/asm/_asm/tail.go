@@ -142,6 +142,7 @@ func (b *buffered) in(t *tail) {
 	b.next += g.rate()
 	skip := g.label(t.name + "_tail_in")
 	g.m.JmpZero(t.n, skip)
+	g.note(fmt.Sprintf("the last block of ZeroPad(%s, R), in the frame at %d", map[string]string{"ad": "ad", "m": "msg", "c": "ct"}[t.name], t.buf))
 	b.m.ZeroFrame(t.buf, g.rate())
 	p := g.tailPtr(base(t.name), length(t.name))
 	b.m.Copy(At(FrameReg, t.buf), At(p, 0), t.n)
@@ -156,10 +157,12 @@ func (b *buffered) out(t *tail) {
 	skip := g.label(t.name + "_tail_out")
 	g.m.JmpZero(t.n, skip)
 	if t.out {
+		g.note("the output's last bytes out of the frame")
 		p := g.tailPtr("out", length(t.name))
 		b.m.Copy(At(p, 0), At(FrameReg, t.buf), t.n)
 		g.freeGP(p)
 	}
+	g.note("the frame's buffer zeroed")
 	b.m.ZeroFrame(t.buf, g.rate())
 	g.m.Label(skip)
 }

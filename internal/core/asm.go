@@ -17,8 +17,10 @@ import (
 // AEGIS_IMPL caps it as it caps C.
 
 // The assembly numbers variants and kernels as variant.go and kernel.go
-// do: an index below is out of range, and the build fails, where it does
-// not.
+// do: its generator (internal/asm/_asm) writes internal/asm's ids.go from
+// them. An index below is out of range, and the build fails, where ids.go
+// is stale: where one of the two files changed and the generator has not
+// run since.
 func _() {
 	var x [1]struct{}
 	_ = x[asm.Variant128L-id128L]

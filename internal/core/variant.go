@@ -28,7 +28,10 @@ type Variant struct {
 }
 
 // Variant numbers. core_cgo.go checks at compile time that csrc/aegis.h
-// numbers the variants the same way.
+// numbers the variants the same way. The assembly's generator
+// (internal/asm/_asm) reads this block from the source, for
+// internal/asm's numbers and its functions' names: keep it a plain iota
+// list of id<suffix of the package name>.
 const (
 	id128L = iota
 	id128X2

@@ -35,10 +35,13 @@ const (
 	evex
 )
 
+// amd64Flavors are the kernels of the amd64 machines, by core's names.
+var amd64Flavors = map[string]int{"aesni": sse, "avx2": vex, "avx512": evex}
+
 // newAMD64 returns the machine of a kernel: one with masks for avx512,
 // one with buffers for the others.
 func newAMD64(c *build.Context, kernel string) Machine {
-	f := map[string]int{"aesni": sse, "avx2": vex, "avx512": evex}[kernel]
+	f := amd64Flavors[kernel]
 	a := &amd64{c: c, kernel: kernel, flavor: f}
 	if f == evex {
 		return amd64Masks{a}

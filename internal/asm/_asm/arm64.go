@@ -35,7 +35,10 @@ func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
 // neon has no byte masks: partial blocks go through buffers.
 var _ Buffers = (*arm64)(nil)
 
-func (a *arm64) Kernel() string { return "neon" }
+// arm64Kernel is the kernel of the arm64 machine, by core's name.
+const arm64Kernel = "neon"
+
+func (a *arm64) Kernel() string { return arm64Kernel }
 
 // Shape: one lane per register; the state of a lane takes 8 registers in
 // the 128 family and 6 in the 256 family, with the temporaries of Init

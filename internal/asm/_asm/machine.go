@@ -78,7 +78,7 @@ type Machine interface {
 
 	// Scalars. Only lengths and pointers live in these registers, and
 	// only they steer branches.
-	Arg(dst R, name string)        // an argument word: "out_base", "m_len", ...
+	Arg(dst R, name string)        // an argument word, by its name in the signature: "out", "mlen", ...
 	MovImm(dst R, v int)           // dst = v
 	MovR(dst, src R)               // dst = src
 	Add(dst, src R)                // dst += src

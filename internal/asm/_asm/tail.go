@@ -79,10 +79,11 @@ type masked struct {
 func (k *masked) frame() int { return 0 }
 func (k *masked) in(*tail)   {}
 func (k *masked) out(*tail)  {}
+
+// maskOf is the mask register that begin sets for register j of the
+// block vector at off: 1 + i for the i-th register of the rate block,
+// the first half's, then the second's.
 func (k *masked) maskOf(off, j int) int {
-	// The mask register that begin set for register j at off: 1 + i for
-	// the i-th register of the rate block, the first half's, then the
-	// second's.
 	g := k.g
 	return 1 + off/g.half()*(g.lanes/g.w) + j
 }

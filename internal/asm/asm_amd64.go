@@ -7,115 +7,115 @@
 package asm
 
 //go:noescape
-func aesniSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func aesniSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx2Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
-func avx512Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 // Seal runs the Seal of function id (see ID).
-func Seal(id int, k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
 	switch id {
 	case Variant128L*NumKernels + KernelAESNI:
 		aesniSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
@@ -176,7 +176,7 @@ func Seal(id int, k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, 
 }
 
 // Open runs the Open of function id (see ID).
-func Open(id int, k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
 	switch id {
 	case Variant128L*NumKernels + KernelAESNI:
 		return aesniOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)

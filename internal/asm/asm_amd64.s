@@ -6,7 +6,7 @@
 
 #include "textflag.h"
 
-// func aesniSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128L(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -751,7 +751,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128L(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -1533,7 +1533,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128X2(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -2343,7 +2343,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128X2(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -3190,7 +3190,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal128X4(SB), $256-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -4016,7 +4016,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen128X4(SB), $256-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -4879,7 +4879,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256(SB), $32-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
@@ -5585,7 +5585,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256(SB), $32-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
@@ -6324,7 +6324,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256X2(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -7068,7 +7068,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256X2(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -7845,7 +7845,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
 TEXT ·aesniSeal256X4(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -8597,7 +8597,7 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
 TEXT ·aesniOpen256X4(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -9382,7 +9382,7 @@ tag32_17:
 done_18:
 	RET
 
-// func avx2Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
 TEXT ·avx2Seal128L(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -9969,7 +9969,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
 TEXT ·avx2Open128L(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -10596,7 +10596,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal128X2(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -11221,7 +11221,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open128X2(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -11886,7 +11886,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal128X4(SB), $256-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -12545,7 +12545,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open128X4(SB), $256-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -13244,7 +13244,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
 TEXT ·avx2Seal256(SB), $32-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
@@ -13798,7 +13798,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
 TEXT ·avx2Open256(SB), $32-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
@@ -14385,7 +14385,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal256X2(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -14962,7 +14962,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open256X2(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -15572,7 +15572,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
 TEXT ·avx2Seal256X4(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -16175,7 +16175,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
 TEXT ·avx2Open256X4(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -16811,7 +16811,7 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal128L(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -17265,7 +17265,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open128L(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -17722,7 +17722,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal128X2(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -18206,7 +18206,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open128X2(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -18693,7 +18693,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal128X4(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -19193,7 +19193,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open128X4(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -19696,7 +19696,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal256(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
@@ -20087,7 +20087,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Open256(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
@@ -20496,7 +20496,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal256X2(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -20906,7 +20906,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open256X2(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -21334,7 +21334,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Seal256X4(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -21754,7 +21754,7 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
 TEXT ·avx512Open256X4(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:

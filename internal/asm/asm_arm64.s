@@ -6,7 +6,7 @@
 
 #include "textflag.h"
 
-// neonSeal128L(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128L(SB), $64-64
 	VMOVI	$0, V31.B16
 
@@ -770,7 +770,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128L(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128L(SB), $64-73
 	VMOVI	$0, V31.B16
 
@@ -1578,7 +1578,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonSeal128X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128X2(SB), $128-64
 	VMOVI	$0, V31.B16
 
@@ -2857,7 +2857,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128X2(SB), $128-73
 	VMOVI	$0, V31.B16
 
@@ -4207,7 +4207,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonSeal128X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal128X4(SB), $256-64
 	VMOVI	$0, V31.B16
 
@@ -5569,7 +5569,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen128X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen128X4(SB), $256-73
 	VMOVI	$0, V31.B16
 
@@ -7002,7 +7002,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonSeal256(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256(SB), $32-64
 	VMOVI	$0, V31.B16
 
@@ -7728,7 +7728,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256(SB), $32-73
 	VMOVI	$0, V31.B16
 
@@ -8493,7 +8493,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonSeal256X2(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256X2(SB), $64-64
 	VMOVI	$0, V31.B16
 
@@ -9624,7 +9624,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256X2(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256X2(SB), $64-73
 	VMOVI	$0, V31.B16
 
@@ -10808,7 +10808,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonSeal256X4(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// neonSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 TEXT ·neonSeal256X4(SB), $128-64
 	VMOVI	$0, V31.B16
 
@@ -11990,7 +11990,7 @@ tag32_17:
 done_18:
 	RET	
 
-// neonOpen256X4(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// neonOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 TEXT ·neonOpen256X4(SB), $128-73
 	VMOVI	$0, V31.B16
 

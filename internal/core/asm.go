@@ -189,14 +189,14 @@ func (a *AEADOf[K]) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
 // in to out, with the tag after it. Seal's checks are made, and the nonce
 // at n is one that out does not overlap (nonceArg).
 func (a *AEADOf[K]) sealAsm(out []byte, n *byte, in, ad []byte) {
-	asm.Seal(int(a.asmID), (*[32]byte)(unsafe.Pointer(&a.key)), n, unsafe.SliceData(out),
+	asm.Seal(int(a.asmID), a.keyPtr(), n, unsafe.SliceData(out),
 		unsafe.SliceData(in), len(in), unsafe.SliceData(ad), len(ad), int(a.tagLen))
 }
 
 // openAsm is the assembly's Open, called from here only, under sealAsm's
 // rules. When the tag does not match, it zeroes out and returns false.
 func (a *AEADOf[K]) openAsm(out []byte, n *byte, c, tag, ad []byte) bool {
-	if !asm.Open(int(a.asmID), (*[32]byte)(unsafe.Pointer(&a.key)), n, unsafe.SliceData(out),
+	if !asm.Open(int(a.asmID), a.keyPtr(), n, unsafe.SliceData(out),
 		unsafe.SliceData(c), len(c), unsafe.SliceData(ad), len(ad), unsafe.SliceData(tag), len(tag)) {
 		clear(out)
 		return false

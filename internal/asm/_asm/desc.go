@@ -83,8 +83,8 @@ func funcName(kernel string, open bool, f family, d int) string {
 // words of Seal (ten of Open, with the dispatcher's id) travel in
 // registers to the dispatcher of internal/asm.
 const (
-	sealSig = "func(k *[32]byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
-	openSig = "func(k *[32]byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
+	sealSig = "func(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
+	openSig = "func(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
 )
 
 // The arguments' names: a pointer, and the length of the data it points to.

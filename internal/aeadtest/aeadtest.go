@@ -73,6 +73,7 @@ func (v Variant) conformance(t *testing.T) {
 	t.Run("RoundTrip", v.testRoundTrip)
 	t.Run("Append", v.testAppend)
 	t.Run("InPlace", v.testInPlace)
+	t.Run("NonceInOutput", v.testNonceInOutput)
 	t.Run("Overlap", v.testOverlap)
 	t.Run("InputsUnchanged", v.testInputsUnchanged)
 	t.Run("Tamper", v.testTamper)

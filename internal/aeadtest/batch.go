@@ -52,6 +52,7 @@ func RunBatch(t *testing.T, v Variant) {
 	t.Run("EqualsSealOpen", v.testBatchEquals)
 	t.Run("NilAD", v.testBatchNilAD)
 	t.Run("InPlace", v.testBatchInPlace)
+	t.Run("NonceInOutput", v.testBatchNonceInOutput)
 	t.Run("Allocs", v.testBatchAllocs)
 	t.Run("Panics", v.testBatchPanics)
 	t.Run("Prefixes", v.testBatchPrefixes)
@@ -454,6 +455,13 @@ func (v Variant) testBatchPanics(t *testing.T) {
 		b = fresh(op.open)
 		b.dst[n-1] = b.ins[n-1][1:1]
 		v.expectPanic(t, op.name+"/own input shifted", "overlap of output and", b.dst, b.arena, op.run(b))
+		if op.open {
+			// The output starting at its own tag, which is read after
+			// the plaintext is written.
+			b = fresh(op.open)
+			b.dst[n-1] = b.ins[n-1][ml:ml]
+			v.expectPanic(t, op.name+"/own tag", "output and tag", b.dst, b.arena, op.run(b))
+		}
 
 		// Across messages: message 3's output over message 8's input, ad,
 		// nonce or output, and the reverse.

@@ -116,6 +116,21 @@ func (v StreamVariant) testDetachedOverlap(t *testing.T) {
 	mustPanic(t, "OpenDetached with output over the tag", p, func() {
 		x.OpenDetached(buf[95:95], nonce, ct, buf[100:116], nil)
 	})
+	// The tag is read after the plaintext is written: no part of it may
+	// lie in the output, not even its first byte.
+	mustPanic(t, "OpenDetached with output ending in the tag's first byte", p+" of output and tag", func() {
+		x.OpenDetached(buf[100+1-len(ct):100+1-len(ct)], nonce, ct, buf[100:116], nil)
+	})
+	copy(buf[200:], ct)
+	mustPanic(t, "OpenDetached with output one byte after the ciphertext", p+" of output and input", func() {
+		x.OpenDetached(buf[201:201], nonce, buf[200:200+len(ct)], tag, nil)
+	})
+	mustPanic(t, "OpenDetached with output over the additional data", p+" of output and additional data", func() {
+		x.OpenDetached(buf[250:250], nonce, ct, tag, buf[255:260])
+	})
+	if pt, err := x.OpenDetached(buf[200:200], nonce, buf[200:200+len(ct)], tag, nil); err != nil || len(pt) != len(ct) {
+		t.Errorf("OpenDetached in place: %v", err)
+	}
 	// Open with the output placed after the ciphertext, over the tag.
 	sealed := a.Seal(nil, nonce, random(r, 10), nil)
 	copy(buf, sealed)

@@ -49,6 +49,7 @@ func RunStream(t *testing.T, v StreamVariant) {
 	t.Run("IncrementalParams", v.testIncrementalParams)
 	t.Run("IncrementalAfterFinal", v.testAfterFinal)
 	t.Run("Copy", v.testCopy)
+	t.Run("Aliases", v.testStreamAliases)
 	t.Run("Detached", v.testDetached)
 	t.Run("DetachedOverlap", v.testDetachedOverlap)
 	t.Run("MACVectors", v.testMACVectors)

@@ -34,6 +34,9 @@ type cipherSpec struct {
 	kernel    func() string
 	new       func(key []byte, tagLen int) (cipher.AEAD, error)
 	baseline  string // for AEGIS rows: the name of the AES-GCM row to compare with
+	variant   int    // for AEGIS rows: the index in core.Variants
+	fixed     bool   // an AEGIS row of -kernels: its kernel is given, not chosen
+	fixedK    core.Kernel
 }
 
 // aegisPkg ties core.Variants, by index, to the packages' functions.
@@ -89,8 +92,40 @@ func aegisSpec(i int) cipherSpec {
 	}
 	return cipherSpec{
 		name: v.Title, aegis: true, keySize: p.keySize, nonceSize: p.nonceSize,
-		kernel: p.impl, new: p.new, baseline: base,
+		kernel: p.impl, new: p.new, baseline: base, variant: i,
 	}
+}
+
+// kernelSpec returns the row of core.Variants[i] under kernel k, for
+// -kernels. Its AEAD is what New makes under AEGIS_IMPL=k (the same path
+// to the assembly and the C core: core's PathAuto), made in this process,
+// so that the rounds of every kernel interleave as those of every cipher
+// do, and a burst of load on the machine spoils no kernel more than
+// another.
+func kernelSpec(i int, k core.Kernel) cipherSpec {
+	s := aegisSpec(i)
+	v := &core.Variants[i]
+	s.name = v.Title + " " + k.String()
+	s.kernel = constKernel(k.String())
+	s.fixed, s.fixedK = true, k
+	if v.KeySize == 16 {
+		s.new = func(key []byte, tagLen int) (cipher.AEAD, error) {
+			a := new(core.AEAD16)
+			if err := a.InitKernel(v, key, tagLen, k); err != nil {
+				return nil, err
+			}
+			return a, nil
+		}
+	} else {
+		s.new = func(key []byte, tagLen int) (cipher.AEAD, error) {
+			a := new(core.AEAD)
+			if err := a.InitKernel(v, key, tagLen, k); err != nil {
+				return nil, err
+			}
+			return a, nil
+		}
+	}
+	return s
 }
 
 // selectCiphers returns the rows that cfg asks for and this build can run:
@@ -99,7 +134,13 @@ func selectCiphers(cfg *config) []cipherSpec {
 	var specs []cipherSpec
 	if common.Available {
 		for _, i := range cfg.variants {
-			specs = append(specs, aegisSpec(i))
+			if !cfg.kernels {
+				specs = append(specs, aegisSpec(i))
+				continue
+			}
+			for _, k := range core.Kernels(&core.Variants[i]) {
+				specs = append(specs, kernelSpec(i, k))
+			}
 		}
 	}
 	if cfg.baselines {

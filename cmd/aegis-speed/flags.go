@@ -25,14 +25,24 @@ type config struct {
 	tagLen    int
 	json      bool
 	quiet     bool
+	svgPath   string // -svg: the chart as SVG; "" for none
+	pngPath   string // -png: the chart as PNG; "" for none
+	kernels   bool   // -kernels: one variant under every kernel that runs here
 }
 
+// chart reports whether the run draws a chart.
+func (c *config) chart() bool { return c.svgPath != "" || c.pngPath != "" }
+
 const (
-	defaultSizes  = "16,1k,16k,1m"
-	defaultDur    = 150 * time.Millisecond
-	defaultRounds = 5
-	maxSize       = 64 << 20
-	maxRounds     = 1000
+	defaultSizes = "16,1k,16k,1m"
+	// A chart needs more points than the table for its curves: two
+	// octaves apart, they show the fixed cost, the take-off of the X
+	// variants from 1 KiB and the cache bound at 1 MiB.
+	defaultChartSizes = "16,64,256,1k,4k,16k,64k,1m"
+	defaultDur        = 150 * time.Millisecond
+	defaultRounds     = 5
+	maxSize           = 64 << 20
+	maxRounds         = 1000
 )
 
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
@@ -41,12 +51,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{}
 	fs.DurationVar(&cfg.dur, "d", defaultDur, "time measured per cell, split over the rounds")
 	fs.IntVar(&cfg.rounds, "rounds", defaultRounds, "interleaved rounds per cell; the median is reported")
-	sizes := fs.String("sizes", defaultSizes, "comma-separated message sizes: 16, 1k, 16KiB, 1m, 1MiB ...")
+	sizes := fs.String("sizes", defaultSizes, "comma-separated message sizes: 16, 1k, 16KiB, 1m, 1MiB ... (with -svg or -png, default "+defaultChartSizes+")")
 	variants := fs.String("variants", "all", "comma-separated AEGIS variants (128l,128x2,128x4,256,256x2,256x4), all or none")
 	fs.BoolVar(&cfg.baselines, "baselines", true, "also measure AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305")
 	fs.IntVar(&cfg.tagLen, "tag", 16, "AEGIS tag length in bytes: 16 or 32")
 	fs.BoolVar(&cfg.json, "json", false, "write one JSON document instead of the table")
 	fs.BoolVar(&cfg.quiet, "q", false, "no progress on standard error")
+	fs.StringVar(&cfg.svgPath, "svg", "", "also draw throughput against message size, as SVG, into `file`")
+	fs.StringVar(&cfg.pngPath, "png", "", "also draw throughput against message size, as PNG, into `file`")
+	fs.BoolVar(&cfg.kernels, "kernels", false, "measure one AEGIS variant (-variants, default 128l) under every kernel that runs here")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: aegis-speed [flags]\n\n"+
 			"Measures AEGIS seal/open throughput in MB/s (10^6 bytes/s) beside\n"+
@@ -72,12 +85,26 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.tagLen != 16 && cfg.tagLen != 32 {
 		return nil, usagef("-tag must be 16 or 32, not %d", cfg.tagLen)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if cfg.chart() && !set["sizes"] {
+		*sizes = defaultChartSizes
+	}
+	if cfg.svgPath != "" && cfg.svgPath == cfg.pngPath {
+		return nil, usagef("-svg and -png name the same file %q", cfg.svgPath)
+	}
 	var err error
 	if cfg.sizes, err = parseSizes(*sizes); err != nil {
 		return nil, usagef("-sizes: %v", err)
 	}
+	if cfg.kernels && !set["variants"] {
+		*variants = "128l"
+	}
 	if cfg.variants, err = parseVariants(*variants); err != nil {
 		return nil, usagef("-variants: %v", err)
+	}
+	if cfg.kernels && len(cfg.variants) != 1 {
+		return nil, usagef("-kernels measures one AEGIS variant, and -variants names %d", len(cfg.variants))
 	}
 	return cfg, nil
 }

@@ -4,7 +4,8 @@
 // this module beside the AEADs that they usually replace: Go's AES-128-GCM
 // and AES-256-GCM (crypto/aes with crypto/cipher.NewGCM) and
 // ChaCha20-Poly1305 (golang.org/x/crypto/chacha20poly1305). It prints a
-// table in the manner of `gocryptfs -speed`.
+// table in the manner of `gocryptfs -speed`, and with -svg or -png it
+// draws a chart of the same figures: throughput against message size.
 //
 // Usage:
 //
@@ -14,7 +15,8 @@
 //
 //	-d duration
 //		time measured per table cell, split over the rounds (default 150ms;
-//		the default table of 72 cells takes about 13 s)
+//		the default table of 72 cells takes about 13 s, the default chart
+//		of 144 about 28 s)
 //	-rounds n
 //		interleaved rounds per cell; the cell reports their median (default 5)
 //	-sizes list
@@ -22,6 +24,8 @@
 //		number of bytes with an optional suffix: b; k, kb or kib (1024);
 //		m, mb or mib (1024*1024). Case does not matter: 16, 1k, 16KiB,
 //		1m and 1MiB are all accepted. Sizes run from 1 byte to 64 MiB.
+//		With -svg or -png, the default is 16,64,256,1k,4k,16k,64k,1m:
+//		points two octaves apart draw the curves.
 //	-variants list
 //		comma-separated AEGIS variants to measure (default all), named as
 //		128l, 128x2, 128x4, 256, 256x2, 256x4, or as aegis128l or
@@ -37,6 +41,21 @@
 //		write one JSON document instead of the table
 //	-q
 //		no progress lines on standard error
+//	-svg file
+//		also draw the chart into file, as SVG: throughput in MB/s against
+//		message size, both on log scales, one line per cipher (AEGIS
+//		solid, the baselines dashed), Seal and Open side by side, under a
+//		heading that names the CPU, the Go version and the kernels. The
+//		file is replaced only when the run succeeds.
+//	-png file
+//		the same chart as PNG, 1440x806 pixels
+//	-kernels
+//		measure one AEGIS variant (the one -variants names; default
+//		AEGIS-128L) under each kernel that this CPU runs, whatever
+//		AEGIS_IMPL says, as rows named "AEGIS-128L avx2" and so on: each is
+//		what the variant runs under AEGIS_IMPL=avx2, measured in this run,
+//		so that the rounds of the kernels interleave. With -svg, the
+//		chart of why the kernel choice matters.
 //
 // The header names the Go version, the platform, the CPU model (from
 // /proc/cpuinfo on Linux), the CPU features that the AEGIS and AES-GCM
@@ -125,6 +144,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	hdr := probeHeader(cfg)
 	ciphers := selectCiphers(cfg)
+	if cfg.kernels && !hdr.AEGISAvailable {
+		return errors.New("-kernels: AEGIS is not available in this build (built with CGO_ENABLED=0 or -tags without_aegis)")
+	}
 	if len(ciphers) == 0 {
 		return usagef("nothing to measure: no AEGIS variant selected or available, and -baselines=false")
 	}
@@ -136,6 +158,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, "aegis-speed: warning:", w)
 		}
 	}
+
+	// The chart files are made before the run, so that a path that
+	// cannot be written fails now, not after the measurement.
+	charts, err := createCharts(cfg)
+	if err != nil {
+		return err
+	}
+	defer charts.abandon()
 
 	cells, err := prepare(ciphers, cfg)
 	if err != nil {
@@ -153,6 +183,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
+	if err := charts.write(newChart(hdr, cfg, ciphers, results)); err != nil {
+		return err
+	}
 	if cfg.json {
 		return writeJSON(stdout, hdr, cfg, results)
 	}

@@ -302,6 +302,9 @@ func TestRunErrors(t *testing.T) {
 		{"-d", "0"},
 		{"-rounds", "0"},
 		{"-variants", "none", "-baselines=false"},
+		{"-kernels", "-variants", "128l,256"},
+		{"-kernels", "-variants", "none"},
+		{"-svg", "a", "-png", "a"},
 		{"-nosuchflag"},
 		{"extra"},
 	} {

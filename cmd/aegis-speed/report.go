@@ -95,6 +95,13 @@ func writeTable(w io.Writer, h *header, cfg *config, specs []cipherSpec, results
 	var b strings.Builder
 	writeHeader(&b, h)
 
+	// -kernels names its rows "AEGIS-256X4 avx512": the column widens
+	// for them, and keeps its width for the usual rows.
+	nameW := nameW
+	for i := range specs {
+		nameW = max(nameW, len(specs[i].name)+1)
+	}
+
 	byKey := make(map[resultKey]result, len(results))
 	for _, r := range results {
 		byKey[resultKey{r.Cipher, r.Op, r.Size}] = r

@@ -45,6 +45,10 @@ type gen struct {
 	fn     string
 	labels int
 	tails  tails // how the tails come in and go out
+
+	// lens names the two length arguments of Finalize's lengths block
+	// where they are not Seal's or Open's (state.go's functions).
+	lens [2]string
 }
 
 // rate is the bytes absorbed per update; half the bytes of one block
@@ -91,15 +95,22 @@ const (
 func base(name string) string   { return name }
 func length(name string) string { return name + "len" }
 
+// newGen returns the generator of one function of a family and degree
+// on a machine; name is the function's Go name.
+func newGen(m Machine, f family, d int, name string) *gen {
+	w, groups := m.Shape(d)
+	return &gen{
+		m: m, fam: f, d: d, w: w, groups: groups, lanes: d / groups,
+		vused: make([]bool, m.Vecs()), gused: map[R]bool{}, goff: NoReg, fn: name,
+	}
+}
+
 // emit writes the function of one family, degree and direction.
 func emit(m Machine, f family, d int, open bool) {
-	w, groups := m.Shape(d)
-	g := &gen{
-		m: m, fam: f, d: d, w: w, groups: groups, lanes: d / groups, open: open,
-		vused: make([]bool, m.Vecs()), gused: map[R]bool{}, goff: NoReg,
-	}
-	g.fn = funcName(m.Kernel(), open, f, d)
-	g.tails = newTails(g)
+	g := newGen(m, f, d, funcName(m.Kernel(), open, f, d))
+	g.open = open
+	w := g.w
+	g.tails = newTails(g, 2)
 	sig := sealSig
 	if open {
 		sig = openSig
@@ -394,31 +405,41 @@ func (g *gen) counted(count int, what string, body func()) {
 // a time, with one branch and one move of the pointers per two, then one.
 // step gets the input and output pointers and the block's offset from them.
 func (g *gen) blocks(name string, out bool, step func(in, out R, at int)) {
+	o := ""
+	if out {
+		o = "out"
+	}
+	g.blocksOf(base(name), length(name), o, g.rate(), step)
+}
+
+// blocksOf is blocks over the arguments named: the input, its count of
+// units (unit = rate: bytes; 1: rate blocks), and the output, or "".
+func (g *gen) blocksOf(inName, countName, outName string, unit int, step func(in, out R, at int)) {
 	m := g.m
 	r := g.rate()
-	in := g.arg(base(name))
-	n := g.arg(length(name))
+	in := g.arg(inName)
+	n := g.arg(countName)
 	o := NoReg
-	if out {
-		o = g.arg("out")
+	if outName != "" {
+		o = g.arg(outName)
 	}
 	two, one, done := g.label("two"), g.label("one"), g.label("blocks_done")
-	m.JmpBelow(n, 2*r, one)
+	m.JmpBelow(n, 2*unit, one)
 	m.Label(two)
 	step(in, o, 0)
 	step(in, o, r)
 	m.AddImm(in, 2*r)
-	if out {
+	if o != NoReg {
 		m.AddImm(o, 2*r)
 	}
-	m.AddImm(n, -2*r)
-	m.JmpNotBelow(n, 2*r, two)
+	m.AddImm(n, -2*unit)
+	m.JmpNotBelow(n, 2*unit, two)
 	m.Label(one)
-	m.JmpBelow(n, r, done)
+	m.JmpBelow(n, unit, done)
 	step(in, o, 0)
 	m.Label(done)
 	g.freeGP(in, n)
-	if out {
+	if o != NoReg {
 		g.freeGP(o)
 	}
 }
@@ -547,14 +568,7 @@ func (g *gen) init128() *state128 {
 
 func (g *gen) absorb128(s *state128, t *tail) {
 	h := g.half()
-	g.blocks("ad", false, func(in, _ R, at int) {
-		a0, a1 := g.vec(), g.vec()
-		g.note(fmt.Sprintf("Absorb(ai): t0, t1 = Split(ai, %d)", 8*h))
-		g.load(a0, g.data(in, at))
-		g.load(a1, g.data(in, at+h))
-		g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
-		g.free(a0, a1)
-	})
+	g.blocks("ad", false, func(in, _ R, at int) { g.absorbBlock128(s, in, at) })
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
 	g.note(fmt.Sprintf("Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, %d)", 8*h))
@@ -565,6 +579,18 @@ func (g *gen) absorb128(s *state128, t *tail) {
 	g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
 	g.free(a0, a1)
 	g.m.Label(skip)
+}
+
+// absorbBlock128 is Absorb of the rate block at off bytes into the data
+// at in.
+func (g *gen) absorbBlock128(s *state128, in R, at int) {
+	h := g.half()
+	a0, a1 := g.vec(), g.vec()
+	g.note(fmt.Sprintf("Absorb(ai): t0, t1 = Split(ai, %d)", 8*h))
+	g.load(a0, g.data(in, at))
+	g.load(a1, g.data(in, at+h))
+	g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
+	g.free(a0, a1)
 }
 
 // enc128 is Enc of a rate block: C = M ^ S1 ^ S6 ^ (S2 & S3), and the same
@@ -696,13 +722,18 @@ func (g *gen) final128(s *state128) (w0, w1 Vec) {
 // finalRounds computes the lengths block of Finalize into a block vector
 // and hands it to rounds.
 func (g *gen) finalRounds(rounds func(t Vec)) {
-	g.note("Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane")
-	a, n := g.arg("adlen"), g.gp()
-	if g.open {
-		g.m.Arg(n, "clen")
-	} else {
-		g.m.Arg(n, "mlen")
+	an, bn := "adlen", "mlen"
+	switch {
+	case g.lens[0] != "":
+		an, bn = g.lens[0], g.lens[1]
+	case g.open:
+		bn = "clen"
 	}
+	if g.lens[0] == "" {
+		g.note("Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane")
+	}
+	a, n := g.arg(an), g.gp()
+	g.m.Arg(n, bn)
 	t := g.vec()
 	for j := range t {
 		g.m.Lengths(t[j], a, n)
@@ -851,13 +882,7 @@ func (g *gen) init256() *state256 {
 }
 
 func (g *gen) absorb256(s *state256, t *tail) {
-	g.blocks("ad", false, func(in, _ R, at int) {
-		a := g.vec()
-		g.note("Absorb(ai)")
-		g.load(a, g.data(in, at))
-		g.upd256(s, "ai", a, s[3], s[5])
-		g.free(a)
-	})
+	g.blocks("ad", false, func(in, _ R, at int) { g.absorbBlock256(s, in, at) })
 	skip := g.label("ad_tail")
 	g.m.JmpZero(t.n, skip)
 	g.note("Absorb(ai) of the last ai, ad's partial block, zero-padded")
@@ -867,6 +892,15 @@ func (g *gen) absorb256(s *state256, t *tail) {
 	g.upd256(s, "ai", a, s[3], s[5])
 	g.free(a)
 	g.m.Label(skip)
+}
+
+// absorbBlock256 is Absorb of the block at off bytes into the data at in.
+func (g *gen) absorbBlock256(s *state256, in R, at int) {
+	a := g.vec()
+	g.note("Absorb(ai)")
+	g.load(a, g.data(in, at))
+	g.upd256(s, "ai", a, s[3], s[5])
+	g.free(a)
 }
 
 // enc256 is Enc of a block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3).

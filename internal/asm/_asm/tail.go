@@ -16,6 +16,10 @@ type tail struct {
 	n    R      // its length, 0 <= n < rate
 	rel  R      // n - goff: its length from the group's first lane (masks, Keep)
 	buf  int    // its buffer's frame offset (buffered)
+	// alone: the argument holds the partial block alone (EncPartial,
+	// DecPartial), so the tail starts at the argument; otherwise after
+	// the whole blocks of its length.
+	alone bool
 }
 
 // tails is how a function reads and writes its tails: the body calls
@@ -35,13 +39,13 @@ type tails interface {
 }
 
 // newTails returns the tails of the function g emits, by the kind of
-// its machine.
-func newTails(g *gen) tails {
+// its machine, for a function of count tails at most.
+func newTails(g *gen, count int) tails {
 	switch m := g.m.(type) {
 	case Masks:
 		return &masked{g: g, m: m}
 	case Buffers:
-		return &buffered{g: g, m: m}
+		return &buffered{g: g, m: m, count: count}
 	}
 	panic(fmt.Sprintf("%s: the machine has neither masks nor buffers", g.fn))
 }
@@ -61,6 +65,15 @@ func (g *gen) tailPtr(base, length string) R {
 	g.m.Add(p, full)
 	g.freeGP(full)
 	return p
+}
+
+// tailAt returns where the tail t starts in the argument named (its
+// input, or "out"): see tail.alone.
+func (g *gen) tailAt(t *tail, name string) R {
+	if t.alone {
+		return g.arg(name)
+	}
+	return g.tailPtr(name, length(t.name))
 }
 
 // count sets r to the bytes of the tail in register j of the block vector
@@ -102,7 +115,7 @@ func (k *masked) begin(t *tail) {
 
 func (k *masked) load(dst Vec, t *tail, off int) {
 	g := k.g
-	p := g.tailPtr(base(t.name), length(t.name))
+	p := g.tailAt(t, base(t.name))
 	for j := range dst {
 		k.m.LoadPart(dst[j], g.data(p, off+16*g.w*j), k.maskOf(off, j))
 	}
@@ -111,7 +124,7 @@ func (k *masked) load(dst Vec, t *tail, off int) {
 
 func (k *masked) store(t *tail, off int, v Vec) {
 	g := k.g
-	p := g.tailPtr("out", length(t.name))
+	p := g.tailAt(t, "out")
 	for j := range v {
 		k.m.StorePart(g.data(p, off+16*g.w*j), v[j], k.maskOf(off, j))
 	}
@@ -125,15 +138,16 @@ func (k *masked) keep(v Vec, t *tail, off int) {
 }
 
 // buffered is the tails of a machine without masks: a rate-sized buffer
-// in the frame for each of the two tails, the ad's and the input's, in
-// the order of in.
+// in the frame for each of the tails (Seal and Open have two, the ad's
+// and the input's), in the order of in.
 type buffered struct {
-	g    *gen
-	m    Buffers
-	next int // the frame offset of the next tail's buffer
+	g     *gen
+	m     Buffers
+	count int // the tails of the function
+	next  int // the frame offset of the next tail's buffer
 }
 
-func (b *buffered) frame() int  { return 2 * b.g.rate() }
+func (b *buffered) frame() int  { return b.count * b.g.rate() }
 func (b *buffered) begin(*tail) {}
 
 // in zeroes the tail's buffer and copies the tail into it.
@@ -143,9 +157,9 @@ func (b *buffered) in(t *tail) {
 	b.next += g.rate()
 	skip := g.label(t.name + "_tail_in")
 	g.m.JmpZero(t.n, skip)
-	g.note(fmt.Sprintf("the last block of ZeroPad(%s, R), in the frame at %d", map[string]string{"ad": "ad", "m": "msg", "c": "ct"}[t.name], t.buf))
+	g.note(fmt.Sprintf("the last block of ZeroPad(%s, R), in the frame at %d", map[string]string{"ad": "ad", "m": "msg", "c": "ct", "in": "in"}[t.name], t.buf))
 	b.m.ZeroFrame(t.buf, g.rate())
-	p := g.tailPtr(base(t.name), length(t.name))
+	p := g.tailAt(t, base(t.name))
 	b.m.Copy(At(FrameReg, t.buf), At(p, 0), t.n)
 	g.freeGP(p)
 	g.m.Label(skip)
@@ -159,7 +173,7 @@ func (b *buffered) out(t *tail) {
 	g.m.JmpZero(t.n, skip)
 	if t.out {
 		g.note("the output's last bytes out of the frame")
-		p := g.tailPtr("out", length(t.name))
+		p := g.tailAt(t, "out")
 		b.m.Copy(At(p, 0), At(FrameReg, t.buf), t.n)
 		g.freeGP(p)
 	}

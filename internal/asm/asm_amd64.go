@@ -13,10 +13,70 @@ func aesniSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adl
 func aesniOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func aesniInit128L(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb128L(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock128L(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func aesniSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func aesniOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func aesniInit128X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb128X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock128X2(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -25,10 +85,70 @@ func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, ad
 func aesniOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func aesniInit128X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb128X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock128X4(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func aesniSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func aesniOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func aesniInit256(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb256(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock256(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -37,10 +157,70 @@ func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, ad
 func aesniOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func aesniInit256X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb256X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock256X2(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func aesniSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func aesniOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func aesniInit256X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func aesniAbsorb256X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func aesniEnc256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniDec256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniEncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniDecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func aesniStream256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func aesniKeyBlock256X4(st *byte, z *byte)
+
+//go:noescape
+func aesniFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func aesniMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -49,10 +229,70 @@ func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adle
 func avx2Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx2Init128L(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb128L(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock128L(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx2Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx2Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx2Init128X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb128X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock128X2(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -61,10 +301,70 @@ func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adl
 func avx2Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx2Init128X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb128X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock128X4(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx2Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx2Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx2Init256(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb256(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock256(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -73,10 +373,70 @@ func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adl
 func avx2Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx2Init256X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb256X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock256X2(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx2Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx2Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx2Init256X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx2Absorb256X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx2Enc256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2Dec256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx2Stream256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx2KeyBlock256X4(st *byte, z *byte)
+
+//go:noescape
+func avx2Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx2MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -85,10 +445,70 @@ func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, ad
 func avx512Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx512Init128L(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb128L(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock128L(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx512Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx512Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx512Init128X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb128X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock128X2(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -97,10 +517,70 @@ func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, a
 func avx512Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx512Init128X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb128X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock128X4(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx512Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx512Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx512Init256(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb256(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock256(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -109,10 +589,70 @@ func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, a
 func avx512Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func avx512Init256X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb256X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock256X2(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func avx512Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func avx512Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func avx512Init256X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func avx512Absorb256X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func avx512Enc256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512Dec256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func avx512Stream256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func avx512KeyBlock256X4(st *byte, z *byte)
+
+//go:noescape
+func avx512Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func avx512MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 // Seal runs the Seal of function id (see ID).
 func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
@@ -216,6 +756,616 @@ func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adle
 		return avx512Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	}
 	panic("asm: no Open for this variant and kernel")
+}
+
+// Init writes the state of key k and nonce n to st: the spec's Init.
+func Init(id int, st *byte, k *byte, n *byte) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniInit128L(st, k, n)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniInit128X2(st, k, n)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniInit128X4(st, k, n)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniInit256(st, k, n)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniInit256X2(st, k, n)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniInit256X4(st, k, n)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Init128L(st, k, n)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Init128X2(st, k, n)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Init128X4(st, k, n)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Init256(st, k, n)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Init256X2(st, k, n)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Init256X4(st, k, n)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Init128L(st, k, n)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Init128X2(st, k, n)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Init128X4(st, k, n)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Init256(st, k, n)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Init256X2(st, k, n)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Init256X4(st, k, n)
+		return
+	}
+	panic("asm: no Init for this variant and kernel")
+}
+
+// Absorb absorbs blocks whole rate blocks at ad (associated data, or AEGIS-MAC's data).
+func Absorb(id int, st *byte, ad *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniAbsorb128L(st, ad, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniAbsorb128X2(st, ad, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniAbsorb128X4(st, ad, blocks)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniAbsorb256(st, ad, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniAbsorb256X2(st, ad, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniAbsorb256X4(st, ad, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Absorb128L(st, ad, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Absorb128X2(st, ad, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Absorb128X4(st, ad, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Absorb256(st, ad, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Absorb256X2(st, ad, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Absorb256X4(st, ad, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Absorb128L(st, ad, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Absorb128X2(st, ad, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Absorb128X4(st, ad, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Absorb256(st, ad, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Absorb256X2(st, ad, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Absorb256X4(st, ad, blocks)
+		return
+	}
+	panic("asm: no Absorb for this variant and kernel")
+}
+
+// Enc encrypts blocks whole rate blocks at in to out: the spec's Enc, block by block.
+func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniEnc128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniEnc128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniEnc128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniEnc256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniEnc256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniEnc256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Enc128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Enc128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Enc128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Enc256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Enc256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Enc256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Enc128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Enc128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Enc128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Enc256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Enc256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Enc256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Enc for this variant and kernel")
+}
+
+// Dec decrypts blocks whole rate blocks at in to out: the spec's Dec, block by block.
+func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniDec128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniDec128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniDec128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniDec256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniDec256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniDec256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Dec128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Dec128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Dec128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Dec256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Dec256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Dec256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Dec128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Dec128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Dec128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Dec256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Dec256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Dec256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Dec for this variant and kernel")
+}
+
+// EncPartial encrypts the last inlen < rate bytes of a message, at in, to out: Enc of the zero-padded block, of whose output only inlen bytes are written.
+func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniEncPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniEncPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniEncPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniEncPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniEncPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniEncPartial256X4(st, out, in, inlen)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2EncPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2EncPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2EncPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2EncPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2EncPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2EncPartial256X4(st, out, in, inlen)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512EncPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512EncPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512EncPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512EncPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512EncPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512EncPartial256X4(st, out, in, inlen)
+		return
+	}
+	panic("asm: no EncPartial for this variant and kernel")
+}
+
+// DecPartial decrypts the last inlen < rate bytes of a ciphertext, at in, to out: the spec's DecPartial.
+func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniDecPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniDecPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniDecPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniDecPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniDecPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniDecPartial256X4(st, out, in, inlen)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2DecPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2DecPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2DecPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2DecPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2DecPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2DecPartial256X4(st, out, in, inlen)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512DecPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512DecPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512DecPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512DecPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512DecPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512DecPartial256X4(st, out, in, inlen)
+		return
+	}
+	panic("asm: no DecPartial for this variant and kernel")
+}
+
+// Stream xors blocks whole rate blocks of keystream into the bytes at in, to out: the spec's Stream, which is Enc of zero blocks.
+func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniStream128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniStream128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniStream128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniStream256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniStream256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniStream256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Stream128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Stream128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Stream128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Stream256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Stream256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Stream256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Stream128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Stream128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Stream128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Stream256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Stream256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Stream256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Stream for this variant and kernel")
+}
+
+// KeyBlock writes to z the rate bytes of keystream that Enc would xor into the next block, and leaves st as it is.
+func KeyBlock(id int, st *byte, z *byte) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniKeyBlock128L(st, z)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniKeyBlock128X2(st, z)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniKeyBlock128X4(st, z)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniKeyBlock256(st, z)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniKeyBlock256X2(st, z)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniKeyBlock256X4(st, z)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2KeyBlock128L(st, z)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2KeyBlock128X2(st, z)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2KeyBlock128X4(st, z)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2KeyBlock256(st, z)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2KeyBlock256X2(st, z)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2KeyBlock256X4(st, z)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512KeyBlock128L(st, z)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512KeyBlock128X2(st, z)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512KeyBlock128X4(st, z)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512KeyBlock256(st, z)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512KeyBlock256X2(st, z)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512KeyBlock256X4(st, z)
+		return
+	}
+	panic("asm: no KeyBlock for this variant and kernel")
+}
+
+// Finalize writes the taglen-byte tag (16 or 32) of a state that absorbed adlen bytes of associated data and encrypted or decrypted mlen bytes: the spec's Finalize. st is left as it is.
+func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniFinalize128L(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniFinalize128X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniFinalize128X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniFinalize256(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniFinalize256X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniFinalize256X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2Finalize128L(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2Finalize128X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2Finalize128X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2Finalize256(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2Finalize256X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2Finalize256X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512Finalize128L(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512Finalize128X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512Finalize128X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512Finalize256(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512Finalize256X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512Finalize256X4(st, tag, adlen, mlen, taglen)
+		return
+	}
+	panic("asm: no Finalize for this variant and kernel")
+}
+
+// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of datalen bytes of data: the rate block at last (the data's partial block, zero-padded) is absorbed first where datalen is not a multiple of the rate, then the spec's FinalizeMac. st is left as it is.
+func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelAESNI:
+		aesniMACFinalize128L(st, tag, last, datalen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAESNI:
+		aesniMACFinalize128X2(st, tag, last, datalen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAESNI:
+		aesniMACFinalize128X4(st, tag, last, datalen, taglen)
+		return
+	case Variant256*NumKernels + KernelAESNI:
+		aesniMACFinalize256(st, tag, last, datalen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAESNI:
+		aesniMACFinalize256X2(st, tag, last, datalen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAESNI:
+		aesniMACFinalize256X4(st, tag, last, datalen, taglen)
+		return
+	case Variant128L*NumKernels + KernelAVX2:
+		avx2MACFinalize128L(st, tag, last, datalen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAVX2:
+		avx2MACFinalize128X2(st, tag, last, datalen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAVX2:
+		avx2MACFinalize128X4(st, tag, last, datalen, taglen)
+		return
+	case Variant256*NumKernels + KernelAVX2:
+		avx2MACFinalize256(st, tag, last, datalen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAVX2:
+		avx2MACFinalize256X2(st, tag, last, datalen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAVX2:
+		avx2MACFinalize256X4(st, tag, last, datalen, taglen)
+		return
+	case Variant128L*NumKernels + KernelAVX512:
+		avx512MACFinalize128L(st, tag, last, datalen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelAVX512:
+		avx512MACFinalize128X2(st, tag, last, datalen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelAVX512:
+		avx512MACFinalize128X4(st, tag, last, datalen, taglen)
+		return
+	case Variant256*NumKernels + KernelAVX512:
+		avx512MACFinalize256(st, tag, last, datalen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelAVX512:
+		avx512MACFinalize256X2(st, tag, last, datalen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelAVX512:
+		avx512MACFinalize256X4(st, tag, last, datalen, taglen)
+		return
+	}
+	panic("asm: no MACFinalize for this variant and kernel")
 }
 
 // has reports which variants and kernels have functions.

@@ -9382,6 +9382,10464 @@ tag32_17:
 done_18:
 	RET
 
+// func aesniInit128L(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit128L(SB), $0-24
+	// Init of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce)
+	MOVOU (AX), X8
+	MOVOU (BX), X9
+
+	// S0 = key ^ nonce
+	MOVO X8, X0
+	PXOR X9, X0
+
+	// S1 = C1
+	MOVOU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
+	MOVOU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
+	MOVO X1, X3
+
+	// S4 = key ^ nonce
+	MOVO X0, X4
+
+	// S5 = key ^ C0
+	MOVO X8, X5
+	PXOR X2, X5
+
+	// S6 = key ^ C1
+	MOVO X8, X6
+	PXOR X1, X6
+
+	// S7 = key ^ C0
+	MOVO X5, X7
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, AX
+
+init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X9, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X8, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	DECQ   AX
+	JNZ    init_1
+
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	MOVOU X6, 96(AX)
+	MOVOU X7, 112(AX)
+	RET
+
+// func aesniAbsorb128L(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb128L(SB), $0-24
+	// Absorb of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU 32(AX), X8
+	MOVOU 48(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+64, AX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	MOVOU X6, 96(AX)
+	MOVOU X7, 112(AX)
+
+nothing_1:
+	RET
+
+// func aesniEnc128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc128L(SB), $0-32
+	// Enc of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU 32(AX), X8
+	MOVOU 48(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+64, AX
+	ADDQ   $+64, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	MOVOU X6, 96(AX)
+	MOVOU X7, 112(AX)
+
+nothing_1:
+	RET
+
+// func aesniDec128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec128L(SB), $0-32
+	// Dec of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU (AX), X9
+	MOVOU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (DX)
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU 32(AX), X9
+	MOVOU 48(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, 32(DX)
+	MOVOU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+	ADDQ   $+64, AX
+	ADDQ   $+64, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	MOVOU (AX), X9
+	MOVOU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (DX)
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	MOVOU X6, 96(AX)
+	MOVOU X7, 112(AX)
+
+nothing_1:
+	RET
+
+// func aesniEncPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial128L(SB), $32-32
+	// EncPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX), X0
+	MOVOU 16(BX), X1
+	MOVOU 32(BX), X2
+	MOVOU 48(BX), X3
+	MOVOU 64(BX), X4
+	MOVOU 80(BX), X5
+	MOVOU 96(BX), X6
+	MOVOU 112(BX), X7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVOU (SP), X8
+	MOVOU 16(SP), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)
+	MOVOU X1, 16(BX)
+	MOVOU X2, 32(BX)
+	MOVOU X3, 48(BX)
+	MOVOU X4, 64(BX)
+	MOVOU X5, 80(BX)
+	MOVOU X6, 96(BX)
+	MOVOU X7, 112(BX)
+	TESTQ AX, AX
+	JZ    in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	RET
+
+// func aesniDecPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial128L(SB), $32-32
+	// DecPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX), X0
+	MOVOU 16(BX), X1
+	MOVOU 32(BX), X2
+	MOVOU 48(BX), X3
+	MOVOU 64(BX), X4
+	MOVOU 80(BX), X5
+	MOVOU 96(BX), X6
+	MOVOU 112(BX), X7
+	PXOR  X8, X8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	MOVOU (SP), X9
+	MOVOU 16(SP), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	MOVOU   (R11), X15
+	PAND    X15, X9
+	MOVQ    AX, BX
+	SUBQ    $+16, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	MOVOU   (R11), X15
+	PAND    X15, X10
+
+	// msg = msg || xn
+	MOVOU X9, (SP)
+	MOVOU X10, 16(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)
+	MOVOU X1, 16(BX)
+	MOVOU X2, 32(BX)
+	MOVOU X3, 48(BX)
+	MOVOU X4, 64(BX)
+	MOVOU X5, 80(BX)
+	MOVOU X6, 96(BX)
+	MOVOU X7, 112(BX)
+	TESTQ AX, AX
+	JZ    in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	RET
+
+// func aesniStream128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream128L(SB), $0-32
+	// Stream of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (AX), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 16(AX), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU 32(AX), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 48(AX), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	ADDQ   $+64, AX
+	ADDQ   $+64, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (AX), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 16(AX), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	MOVOU X6, 96(AX)
+	MOVOU X7, 112(AX)
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock128L(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock128L(SB), $0-16
+	// KeyBlock of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+	MOVQ  z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	MOVO  X2, X8
+	PAND  X3, X8
+	PXOR  X1, X8
+	PXOR  X6, X8
+	MOVOU X8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	MOVO  X6, X8
+	PAND  X7, X8
+	PXOR  X2, X8
+	PXOR  X5, X8
+	MOVOU X8, 16(AX)
+	RET
+
+// func aesniFinalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize128L(SB), $0-40
+	// Finalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X2, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   AX
+	JNZ    final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X4, X0
+	JMP  words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	PXOR X7, X4
+
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X4, 16(AX)
+
+done_5:
+	RET
+
+// func aesniMACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize128L(SB), $0-40
+	// MACFinalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVOU 96(AX), X6
+	MOVOU 112(AX), X7
+	MOVQ  datalen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+no_last_1:
+	MOVQ       datalen+24(FP), AX
+	MOVQ       taglen+32(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X2, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   AX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X4, X0
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	PXOR X7, X4
+
+words_4:
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   tag32_5
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X4, 16(AX)
+
+done_6:
+	RET
+
+// func aesniInit128X2(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit128X2(SB), $0-24
+	// Init of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	MOVOU (BX), X8
+	MOVOU (DX), X9
+
+	// S0 = key ^ nonce
+	MOVO X8, X0
+	PXOR X9, X0
+
+	// S1 = C1
+	MOVOU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
+	MOVOU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
+	MOVO X1, X3
+
+	// S4 = key ^ nonce
+	MOVO X0, X4
+
+	// S5 = key ^ C0
+	MOVO X8, X5
+	PXOR X2, X5
+
+	// S6 = key ^ C1
+	MOVO X8, X6
+	PXOR X1, X6
+
+	// S7 = key ^ C0
+	MOVO X5, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(AX*1), X10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, BX
+
+init_2:
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X7, X12
+	PXOR X10, X12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	AESENC X9, X12
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	AESENC X8, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X11
+	AESENC X9, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+	DECQ   BX
+	JNZ    init_2
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	MOVOU X6, 192(BX)(AX*1)
+	MOVOU X7, 224(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_1
+	RET
+
+// func aesniAbsorb128X2(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb128X2(SB), $0-24
+	// Absorb of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVOU 192(BX)(AX*1), X6
+	MOVOU 224(BX)(AX*1), X7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 32(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU 64(BX)(AX*1), X8
+	MOVOU 96(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+128, BX
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 32(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	MOVOU X6, 192(BX)(AX*1)
+	MOVOU X7, 224(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEnc128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc128X2(SB), $0-32
+	// Enc of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVOU 192(BX)(AX*1), X6
+	MOVOU 224(BX)(AX*1), X7
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 32(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU 64(BX)(AX*1), X8
+	MOVOU 96(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 96(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 32(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	MOVOU X6, 192(BX)(AX*1)
+	MOVOU X7, 224(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniDec128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec128X2(SB), $0-32
+	// Dec of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVOU 192(BX)(AX*1), X6
+	MOVOU 224(BX)(AX*1), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU (BX)(AX*1), X9
+	MOVOU 32(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (SI)(AX*1)
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU 64(BX)(AX*1), X9
+	MOVOU 96(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, 64(SI)(AX*1)
+	MOVOU X10, 96(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	MOVOU (BX)(AX*1), X9
+	MOVOU 32(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (SI)(AX*1)
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	MOVOU X6, 192(BX)(AX*1)
+	MOVOU X7, 224(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial128X2(SB), $64-32
+	// EncPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 32(SI)(BX*1), X1
+	MOVOU 64(SI)(BX*1), X2
+	MOVOU 96(SI)(BX*1), X3
+	MOVOU 128(SI)(BX*1), X4
+	MOVOU 160(SI)(BX*1), X5
+	MOVOU 192(SI)(BX*1), X6
+	MOVOU 224(SI)(BX*1), X7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVOU (SP)(BX*1), X8
+	MOVOU 32(SP)(BX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SP)(BX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 32(SI)(BX*1)
+	MOVOU X2, 64(SI)(BX*1)
+	MOVOU X3, 96(SI)(BX*1)
+	MOVOU X4, 128(SI)(BX*1)
+	MOVOU X5, 160(SI)(BX*1)
+	MOVOU X6, 192(SI)(BX*1)
+	MOVOU X7, 224(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+32
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniDecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial128X2(SB), $64-32
+	// DecPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 32(SI)(BX*1), X1
+	MOVOU 64(SI)(BX*1), X2
+	MOVOU 96(SI)(BX*1), X3
+	MOVOU 128(SI)(BX*1), X4
+	MOVOU 160(SI)(BX*1), X5
+	MOVOU 192(SI)(BX*1), X6
+	MOVOU 224(SI)(BX*1), X7
+	PXOR  X8, X8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	MOVOU (SP)(BX*1), X9
+	MOVOU 32(SP)(BX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X9
+	MOVQ    DX, SI
+	SUBQ    $+32, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X10
+
+	// msg = msg || xn
+	MOVOU X9, (SP)(BX*1)
+	MOVOU X10, 32(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 32(SI)(BX*1)
+	MOVOU X2, 64(SI)(BX*1)
+	MOVOU X3, 96(SI)(BX*1)
+	MOVOU X4, 128(SI)(BX*1)
+	MOVOU X5, 160(SI)(BX*1)
+	MOVOU X6, 192(SI)(BX*1)
+	MOVOU X7, 224(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+32
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniStream128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream128X2(SB), $0-32
+	// Stream of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVOU 192(BX)(AX*1), X6
+	MOVOU 224(BX)(AX*1), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 32(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU 64(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 96(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 96(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 32(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 32(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	MOVOU X6, 192(BX)(AX*1)
+	MOVOU X7, 224(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock128X2(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock128X2(SB), $0-16
+	// KeyBlock of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVOU 192(BX)(AX*1), X6
+	MOVOU 224(BX)(AX*1), X7
+	MOVQ  z+8(FP), BX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	MOVO  X2, X8
+	PAND  X3, X8
+	PXOR  X1, X8
+	PXOR  X6, X8
+	MOVOU X8, (BX)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	MOVO  X6, X8
+	PAND  X7, X8
+	PXOR  X2, X8
+	PXOR  X5, X8
+	MOVOU X8, 32(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_1
+	RET
+
+// func aesniFinalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize128X2(SB), $0-40
+	// Finalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	PXOR X0, X0
+	PXOR X1, X1
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X2
+	MOVOU 32(BX)(AX*1), X3
+	MOVOU 64(BX)(AX*1), X4
+	MOVOU 96(BX)(AX*1), X5
+	MOVOU 128(BX)(AX*1), X6
+	MOVOU 160(BX)(AX*1), X7
+	MOVOU 192(BX)(AX*1), X8
+	MOVOU 224(BX)(AX*1), X9
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), BX
+	MOVQ       mlen+24(FP), DX
+	MOVQ       BX, R11
+	SHLQ       $0x03, R11
+	MOVQ       DX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X10
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X10
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X9, X11
+	AESENC X10, X11
+	MOVO   X8, X15
+	AESENC X9, X15
+	MOVO   X15, X9
+	MOVO   X7, X15
+	AESENC X8, X15
+	MOVO   X15, X8
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X12
+	AESENC X10, X12
+	PXOR   X12, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X11, X2
+	DECQ   BX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+32(FP), DX
+	CMPQ DX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	PXOR X9, X6
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	PXOR X2, X0
+	PXOR X6, X1
+	ADDQ $+16, AX
+	CMPQ AX, $+32
+	JB   group_1
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+
+done_6:
+	RET
+
+// func aesniMACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize128X2(SB), $64-40
+	// MACFinalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+16, DX
+
+group_3:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 32(SI)(DX*1), X1
+	MOVOU 64(SI)(DX*1), X2
+	MOVOU 96(SI)(DX*1), X3
+	MOVOU 128(SI)(DX*1), X4
+	MOVOU 160(SI)(DX*1), X5
+	MOVOU 192(SI)(DX*1), X6
+	MOVOU 224(SI)(DX*1), X7
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+63, SI
+	TESTQ SI, SI
+	JZ    no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (SI)(DX*1), X8
+	MOVOU 32(SI)(DX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+no_last_5:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, SI
+
+final_6:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   SI
+	JNZ    final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	MOVO  X0, X8
+	PXOR  X1, X8
+	PXOR  X2, X8
+	PXOR  X3, X8
+	PXOR  X4, X8
+	PXOR  X5, X8
+	PXOR  X6, X8
+	MOVOU X8, (SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_4
+	ADDQ  $-16, DX
+	JMP   group_3
+
+groups_done_4:
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	MOVOU (SP), X8
+	MOVOU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	MOVOU  aegisgo_macd2t128<>+0(SB), X8
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   DX
+	JNZ    final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X4, X0
+	PXOR X5, X0
+	PXOR X6, X0
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	JMP   mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+16, DX
+
+group_8:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 32(SI)(DX*1), X1
+	MOVOU 64(SI)(DX*1), X2
+	MOVOU 96(SI)(DX*1), X3
+	MOVOU 128(SI)(DX*1), X4
+	MOVOU 160(SI)(DX*1), X5
+	MOVOU 192(SI)(DX*1), X6
+	MOVOU 224(SI)(DX*1), X7
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+63, SI
+	TESTQ SI, SI
+	JZ    no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	MOVOU (SI)(DX*1), X8
+	MOVOU 32(SI)(DX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+no_last_10:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, SI
+
+final_11:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   SI
+	JNZ    final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	MOVO  X0, X8
+	PXOR  X1, X8
+	PXOR  X2, X8
+	PXOR  X3, X8
+	MOVOU X8, (SP)(DX*1)
+	MOVO  X4, X8
+	PXOR  X5, X8
+	PXOR  X6, X8
+	PXOR  X7, X8
+	MOVOU X8, 32(SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_9
+	ADDQ  $-16, DX
+	JMP   group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	MOVOU 16(SP), X8
+	MOVOU 48(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	MOVOU  aegisgo_macd2t256<>+0(SB), X8
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, DX
+
+final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   DX
+	JNZ    final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	PXOR X7, X4
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+
+mac_done_2:
+	RET
+
+// func aesniInit128X4(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit128X4(SB), $0-24
+	// Init of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	MOVOU (BX), X8
+	MOVOU (DX), X9
+
+	// S0 = key ^ nonce
+	MOVO X8, X0
+	PXOR X9, X0
+
+	// S1 = C1
+	MOVOU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
+	MOVOU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
+	MOVO X1, X3
+
+	// S4 = key ^ nonce
+	MOVO X0, X4
+
+	// S5 = key ^ C0
+	MOVO X8, X5
+	PXOR X2, X5
+
+	// S6 = key ^ C1
+	MOVO X8, X6
+	PXOR X1, X6
+
+	// S7 = key ^ C0
+	MOVO X5, X7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(AX*1), X10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, BX
+
+init_2:
+	// S3 ^ ctx, S7 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X7, X12
+	PXOR X10, X12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	AESENC X9, X12
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	AESENC X8, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X11
+	AESENC X9, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+	DECQ   BX
+	JNZ    init_2
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	MOVOU X6, 384(BX)(AX*1)
+	MOVOU X7, 448(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	RET
+
+// func aesniAbsorb128X4(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb128X4(SB), $0-24
+	// Absorb of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVOU 384(BX)(AX*1), X6
+	MOVOU 448(BX)(AX*1), X7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 64(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU 128(BX)(AX*1), X8
+	MOVOU 192(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+256, BX
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 64(BX)(AX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	MOVOU X6, 384(BX)(AX*1)
+	MOVOU X7, 448(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEnc128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc128X4(SB), $0-32
+	// Enc of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVOU 384(BX)(AX*1), X6
+	MOVOU 448(BX)(AX*1), X7
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 64(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU 128(BX)(AX*1), X8
+	MOVOU 192(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 128(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	ADDQ   $+256, BX
+	ADDQ   $+256, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU (BX)(AX*1), X8
+	MOVOU 64(BX)(AX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	MOVOU X6, 384(BX)(AX*1)
+	MOVOU X7, 448(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniDec128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec128X4(SB), $0-32
+	// Dec of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVOU 384(BX)(AX*1), X6
+	MOVOU 448(BX)(AX*1), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU (BX)(AX*1), X9
+	MOVOU 64(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (SI)(AX*1)
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU 128(BX)(AX*1), X9
+	MOVOU 192(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, 128(SI)(AX*1)
+	MOVOU X10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+	ADDQ   $+256, BX
+	ADDQ   $+256, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	MOVOU (BX)(AX*1), X9
+	MOVOU 64(BX)(AX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	MOVOU X9, (SI)(AX*1)
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	MOVOU X6, 384(BX)(AX*1)
+	MOVOU X7, 448(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial128X4(SB), $128-32
+	// EncPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+127, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVOU X15, 64(SP)
+	MOVOU X15, 80(SP)
+	MOVOU X15, 96(SP)
+	MOVOU X15, 112(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 64(SI)(BX*1), X1
+	MOVOU 128(SI)(BX*1), X2
+	MOVOU 192(SI)(BX*1), X3
+	MOVOU 256(SI)(BX*1), X4
+	MOVOU 320(SI)(BX*1), X5
+	MOVOU 384(SI)(BX*1), X6
+	MOVOU 448(SI)(BX*1), X7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVOU (SP)(BX*1), X8
+	MOVOU 64(SP)(BX*1), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	MOVO  X8, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SP)(BX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 64(SI)(BX*1)
+	MOVOU X2, 128(SI)(BX*1)
+	MOVOU X3, 192(SI)(BX*1)
+	MOVOU X4, 256(SI)(BX*1)
+	MOVOU X5, 320(SI)(BX*1)
+	MOVOU X6, 384(SI)(BX*1)
+	MOVOU X7, 448(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+64
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVOU X15, 64(SP)
+	MOVOU X15, 80(SP)
+	MOVOU X15, 96(SP)
+	MOVOU X15, 112(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniDecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial128X4(SB), $128-32
+	// DecPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+127, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVOU X15, 64(SP)
+	MOVOU X15, 80(SP)
+	MOVOU X15, 96(SP)
+	MOVOU X15, 112(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 64(SI)(BX*1), X1
+	MOVOU 128(SI)(BX*1), X2
+	MOVOU 192(SI)(BX*1), X3
+	MOVOU 256(SI)(BX*1), X4
+	MOVOU 320(SI)(BX*1), X5
+	MOVOU 384(SI)(BX*1), X6
+	MOVOU 448(SI)(BX*1), X7
+	PXOR  X8, X8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	MOVOU (SP)(BX*1), X9
+	MOVOU 64(SP)(BX*1), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X9
+	PXOR X6, X9
+	PXOR X1, X9
+	MOVO X6, X15
+	PAND X7, X15
+	PXOR X15, X10
+	PXOR X2, X10
+	PXOR X5, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X9
+	MOVQ    DX, SI
+	SUBQ    $+64, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X10
+
+	// msg = msg || xn
+	MOVOU X9, (SP)(BX*1)
+	MOVOU X10, 64(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	MOVO   X7, X11
+	AESENC X8, X11
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X12
+	AESENC X8, X12
+	PXOR   X10, X4
+	PXOR   X12, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	PXOR   X11, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 64(SI)(BX*1)
+	MOVOU X2, 128(SI)(BX*1)
+	MOVOU X3, 192(SI)(BX*1)
+	MOVOU X4, 256(SI)(BX*1)
+	MOVOU X5, 320(SI)(BX*1)
+	MOVOU X6, 384(SI)(BX*1)
+	MOVOU X7, 448(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+64
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVOU X15, 64(SP)
+	MOVOU X15, 80(SP)
+	MOVOU X15, 96(SP)
+	MOVOU X15, 112(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniStream128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream128X4(SB), $0-32
+	// Stream of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVOU 384(BX)(AX*1), X6
+	MOVOU 448(BX)(AX*1), X7
+	PXOR  X8, X8
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 64(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU 128(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, 128(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 192(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	ADDQ   $+256, BX
+	ADDQ   $+256, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	MOVOU (BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X1, X10
+	PXOR  X6, X10
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X10
+	MOVOU X10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	MOVOU 64(BX)(AX*1), X9
+	MOVO  X9, X10
+	PXOR  X2, X10
+	PXOR  X5, X10
+	MOVO  X6, X15
+	PAND  X7, X15
+	PXOR  X15, X10
+	MOVOU X10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	MOVOU X6, 384(BX)(AX*1)
+	MOVOU X7, 448(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock128X4(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock128X4(SB), $0-16
+	// KeyBlock of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVOU 384(BX)(AX*1), X6
+	MOVOU 448(BX)(AX*1), X7
+	MOVQ  z+8(FP), BX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	MOVO  X2, X8
+	PAND  X3, X8
+	PXOR  X1, X8
+	PXOR  X6, X8
+	MOVOU X8, (BX)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	MOVO  X6, X8
+	PAND  X7, X8
+	PXOR  X2, X8
+	PXOR  X5, X8
+	MOVOU X8, 64(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	RET
+
+// func aesniFinalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize128X4(SB), $0-40
+	// Finalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	PXOR X0, X0
+	PXOR X1, X1
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X2
+	MOVOU 64(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 192(BX)(AX*1), X5
+	MOVOU 256(BX)(AX*1), X6
+	MOVOU 320(BX)(AX*1), X7
+	MOVOU 384(BX)(AX*1), X8
+	MOVOU 448(BX)(AX*1), X9
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), BX
+	MOVQ       mlen+24(FP), DX
+	MOVQ       BX, R11
+	SHLQ       $0x03, R11
+	MOVQ       DX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X10
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X10
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X4, X10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X9, X11
+	AESENC X10, X11
+	MOVO   X8, X15
+	AESENC X9, X15
+	MOVO   X15, X9
+	MOVO   X7, X15
+	AESENC X8, X15
+	MOVO   X15, X8
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X12
+	AESENC X10, X12
+	PXOR   X12, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X11, X2
+	DECQ   BX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X5, X2
+	PXOR X7, X6
+	PXOR X8, X6
+	MOVQ taglen+32(FP), DX
+	CMPQ DX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X6, X2
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	PXOR X9, X6
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	PXOR X2, X0
+	PXOR X6, X1
+	ADDQ $+16, AX
+	CMPQ AX, $+64
+	JB   group_1
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+
+done_6:
+	RET
+
+// func aesniMACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize128X4(SB), $128-40
+	// MACFinalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+48, DX
+
+group_3:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 64(SI)(DX*1), X1
+	MOVOU 128(SI)(DX*1), X2
+	MOVOU 192(SI)(DX*1), X3
+	MOVOU 256(SI)(DX*1), X4
+	MOVOU 320(SI)(DX*1), X5
+	MOVOU 384(SI)(DX*1), X6
+	MOVOU 448(SI)(DX*1), X7
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+127, SI
+	TESTQ SI, SI
+	JZ    no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (SI)(DX*1), X8
+	MOVOU 64(SI)(DX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+no_last_5:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, SI
+
+final_6:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   SI
+	JNZ    final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	MOVO  X0, X8
+	PXOR  X1, X8
+	PXOR  X2, X8
+	PXOR  X3, X8
+	PXOR  X4, X8
+	PXOR  X5, X8
+	PXOR  X6, X8
+	MOVOU X8, (SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_4
+	ADDQ  $-16, DX
+	JMP   group_3
+
+groups_done_4:
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	MOVOU (SP), X8
+	MOVOU 16(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t2, t3
+	MOVOU 32(SP), X8
+	MOVOU 48(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	MOVOU  aegisgo_macd4t128<>+0(SB), X8
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   DX
+	JNZ    final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X4, X0
+	PXOR X5, X0
+	PXOR X6, X0
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	MOVOU X0, 64(SP)
+	MOVOU X0, 80(SP)
+	MOVOU X0, 96(SP)
+	MOVOU X0, 112(SP)
+	JMP   mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+48, DX
+
+group_8:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 64(SI)(DX*1), X1
+	MOVOU 128(SI)(DX*1), X2
+	MOVOU 192(SI)(DX*1), X3
+	MOVOU 256(SI)(DX*1), X4
+	MOVOU 320(SI)(DX*1), X5
+	MOVOU 384(SI)(DX*1), X6
+	MOVOU 448(SI)(DX*1), X7
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+127, SI
+	TESTQ SI, SI
+	JZ    no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	MOVOU (SI)(DX*1), X8
+	MOVOU 64(SI)(DX*1), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+no_last_10:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, SI
+
+final_11:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   SI
+	JNZ    final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	MOVO  X0, X8
+	PXOR  X1, X8
+	PXOR  X2, X8
+	PXOR  X3, X8
+	MOVOU X8, (SP)(DX*1)
+	MOVO  X4, X8
+	PXOR  X5, X8
+	PXOR  X6, X8
+	PXOR  X7, X8
+	MOVOU X8, 64(SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_9
+	ADDQ  $-16, DX
+	JMP   group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	MOVOU 16(SP), X8
+	MOVOU 80(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t20, t21
+	MOVOU 32(SP), X8
+	MOVOU 96(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t30, t31
+	MOVOU 48(SP), X8
+	MOVOU 112(SP), X9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X10
+	AESENC X8, X10
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X11
+	AESENC X9, X11
+	PXOR   X11, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	MOVOU  aegisgo_macd4t256<>+0(SB), X8
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	PXOR X2, X8
+	MOVQ $+7, DX
+
+final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X10
+	AESENC X8, X10
+	PXOR   X10, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X9, X0
+	DECQ   DX
+	JNZ    final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X5, X4
+	PXOR X6, X4
+	PXOR X7, X4
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	MOVOU X0, 64(SP)
+	MOVOU X0, 80(SP)
+	MOVOU X0, 96(SP)
+	MOVOU X0, 112(SP)
+
+mac_done_2:
+	RET
+
+// func aesniInit256(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit256(SB), $0-24
+	// Init of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	MOVOU (AX), X6
+	MOVOU 16(AX), X7
+	MOVOU (BX), X8
+	MOVOU 16(BX), X9
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X6, X8
+	PXOR X7, X9
+
+	// S0 = k0 ^ n0
+	MOVO X8, X0
+
+	// S1 = k1 ^ n1
+	MOVO X9, X1
+
+	// S2 = C1
+	MOVOU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
+	MOVOU aegisgo_c0<>+0(SB), X3
+
+	// S4 = k0 ^ C0
+	MOVO X6, X4
+	PXOR X3, X4
+
+	// S5 = k1 ^ C1
+	MOVO X7, X5
+	PXOR X2, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, AX
+
+init_1:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X10
+	AESENC X6, X10
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X10
+	AESENC X7, X10
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X10
+	AESENC X8, X10
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X10
+	AESENC X9, X10
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X10, X0
+	DECQ   AX
+	JNZ    init_1
+
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+	RET
+
+// func aesniAbsorb256(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb256(SB), $0-24
+	// Absorb of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	MOVOU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ai)
+	MOVOU 16(AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+32, AX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	MOVOU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+
+nothing_1:
+	RET
+
+// func aesniEnc256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc256(SB), $0-32
+	// Enc of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Enc(xi)
+	MOVOU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Enc(xi)
+	MOVOU 16(AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+32, AX
+	ADDQ   $+32, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	MOVOU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+
+nothing_1:
+	RET
+
+// func aesniDec256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec256(SB), $0-32
+	// Dec of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Dec(ci)
+	MOVOU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// Dec(ci)
+	MOVOU 16(AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+	ADDQ   $+32, AX
+	ADDQ   $+32, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	MOVOU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+
+nothing_1:
+	RET
+
+// func aesniEncPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial256(SB), $16-32
+	// EncPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+15, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX), X0
+	MOVOU 16(BX), X1
+	MOVOU 32(BX), X2
+	MOVOU 48(BX), X3
+	MOVOU 64(BX), X4
+	MOVOU 80(BX), X5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	MOVOU (SP), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)
+	MOVOU X1, 16(BX)
+	MOVOU X2, 32(BX)
+	MOVOU X3, 48(BX)
+	MOVOU X4, 64(BX)
+	MOVOU X5, 80(BX)
+	TESTQ AX, AX
+	JZ    in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+
+in_tail_out_3:
+partial_done_1:
+	RET
+
+// func aesniDecPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial256(SB), $16-32
+	// DecPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+15, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX), X0
+	MOVOU 16(BX), X1
+	MOVOU 32(BX), X2
+	MOVOU 48(BX), X3
+	MOVOU 64(BX), X4
+	MOVOU 80(BX), X5
+	PXOR  X6, X6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU (SP), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	MOVOU   (R11), X15
+	PAND    X15, X7
+
+	// msg = msg || xn
+	MOVOU X7, (SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)
+	MOVOU X1, 16(BX)
+	MOVOU X2, 32(BX)
+	MOVOU X3, 48(BX)
+	MOVOU X4, 64(BX)
+	MOVOU X5, 80(BX)
+	TESTQ AX, AX
+	JZ    in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+
+in_tail_out_3:
+partial_done_1:
+	RET
+
+// func aesniStream256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream256(SB), $0-32
+	// Stream of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), AX
+	MOVQ  blocks+24(FP), BX
+	MOVQ  out+8(FP), DX
+	CMPQ  BX, $+2
+	JB    one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (AX), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU 16(AX), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, 16(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+32, AX
+	ADDQ   $+32, DX
+	ADDQ   $-2, BX
+	CMPQ   BX, $+2
+	JAE    two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (AX), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ  st+0(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+	MOVOU X2, 32(AX)
+	MOVOU X3, 48(AX)
+	MOVOU X4, 64(AX)
+	MOVOU X5, 80(AX)
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock256(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock256(SB), $0-16
+	// KeyBlock of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVQ  z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	MOVO  X2, X6
+	PAND  X3, X6
+	PXOR  X1, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, (AX)
+	RET
+
+// func aesniFinalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize256(SB), $0-40
+	// Finalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X3, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   AX
+	JNZ    final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X3, X0
+	JMP  words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X3, 16(AX)
+
+done_5:
+	RET
+
+// func aesniMACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize256(SB), $0-40
+	// MACFinalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ  st+0(FP), AX
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVOU 32(AX), X2
+	MOVOU 48(AX), X3
+	MOVOU 64(AX), X4
+	MOVOU 80(AX), X5
+	MOVQ  datalen+24(FP), AX
+	ANDQ  $+15, AX
+	TESTQ AX, AX
+	JZ    no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai)
+	MOVOU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+no_last_1:
+	MOVQ       datalen+24(FP), AX
+	MOVQ       taglen+32(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X3, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   AX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X3, X0
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   tag32_5
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X3, 16(AX)
+
+done_6:
+	RET
+
+// func aesniInit256X2(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit256X2(SB), $0-24
+	// Init of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	MOVOU (BX), X6
+	MOVOU 16(BX), X7
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X6, X8
+	PXOR X7, X9
+
+	// S0 = k0 ^ n0
+	MOVO X8, X0
+
+	// S1 = k1 ^ n1
+	MOVO X9, X1
+
+	// S2 = C1
+	MOVOU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
+	MOVOU aegisgo_c0<>+0(SB), X3
+
+	// S4 = k0 ^ C0
+	MOVO X6, X4
+	PXOR X3, X4
+
+	// S5 = k1 ^ C1
+	MOVO X7, X5
+	PXOR X2, X5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ  aegisgo_ctx2<>+0(SB), R11
+	MOVOU (R11)(AX*1), X10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, BX
+
+init_2:
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X5, X12
+	PXOR X10, X12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	AESENC X6, X12
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X11, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X11
+	AESENC X7, X11
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X5, X12
+	PXOR X10, X12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	AESENC X8, X12
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X11, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X11
+	AESENC X9, X11
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+	DECQ   BX
+	JNZ    init_2
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_1
+	RET
+
+// func aesniAbsorb256X2(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb256X2(SB), $0-24
+	// Absorb of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai)
+	MOVOU (BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ai)
+	MOVOU 32(BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+64, BX
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai)
+	MOVOU (BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEnc256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc256X2(SB), $0-32
+	// Enc of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Enc(xi)
+	MOVOU (BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Enc(xi)
+	MOVOU 32(BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, 32(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+64, BX
+	ADDQ   $+64, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi)
+	MOVOU (BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniDec256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec256X2(SB), $0-32
+	// Dec of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Dec(ci)
+	MOVOU (BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// Dec(ci)
+	MOVOU 32(BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, 32(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+	ADDQ   $+64, BX
+	ADDQ   $+64, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci)
+	MOVOU (BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial256X2(SB), $32-32
+	// EncPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 32(SI)(BX*1), X1
+	MOVOU 64(SI)(BX*1), X2
+	MOVOU 96(SI)(BX*1), X3
+	MOVOU 128(SI)(BX*1), X4
+	MOVOU 160(SI)(BX*1), X5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	MOVOU (SP)(BX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SP)(BX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 32(SI)(BX*1)
+	MOVOU X2, 64(SI)(BX*1)
+	MOVOU X3, 96(SI)(BX*1)
+	MOVOU X4, 128(SI)(BX*1)
+	MOVOU X5, 160(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+32
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniDecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial256X2(SB), $32-32
+	// DecPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 32(SI)(BX*1), X1
+	MOVOU 64(SI)(BX*1), X2
+	MOVOU 96(SI)(BX*1), X3
+	MOVOU 128(SI)(BX*1), X4
+	MOVOU 160(SI)(BX*1), X5
+	PXOR  X6, X6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU (SP)(BX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X7
+
+	// msg = msg || xn
+	MOVOU X7, (SP)(BX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 32(SI)(BX*1)
+	MOVOU X2, 64(SI)(BX*1)
+	MOVOU X3, 96(SI)(BX*1)
+	MOVOU X4, 128(SI)(BX*1)
+	MOVOU X5, 160(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+32
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniStream256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream256X2(SB), $0-32
+	// Stream of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU 32(BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, 32(SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+64, BX
+	ADDQ   $+64, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 32(BX)(AX*1)
+	MOVOU X2, 64(BX)(AX*1)
+	MOVOU X3, 96(BX)(AX*1)
+	MOVOU X4, 128(BX)(AX*1)
+	MOVOU X5, 160(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock256X2(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock256X2(SB), $0-16
+	// KeyBlock of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 32(BX)(AX*1), X1
+	MOVOU 64(BX)(AX*1), X2
+	MOVOU 96(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 160(BX)(AX*1), X5
+	MOVQ  z+8(FP), BX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	MOVO  X2, X6
+	PAND  X3, X6
+	PXOR  X1, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, (BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+32
+	JB    group_1
+	RET
+
+// func aesniFinalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize256X2(SB), $0-40
+	// Finalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	PXOR X0, X0
+	PXOR X1, X1
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X2
+	MOVOU 32(BX)(AX*1), X3
+	MOVOU 64(BX)(AX*1), X4
+	MOVOU 96(BX)(AX*1), X5
+	MOVOU 128(BX)(AX*1), X6
+	MOVOU 160(BX)(AX*1), X7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), BX
+	MOVQ       mlen+24(FP), DX
+	MOVQ       BX, R11
+	SHLQ       $0x03, R11
+	MOVQ       DX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X9, X2
+	DECQ   BX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+32(FP), DX
+	CMPQ DX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	PXOR X2, X0
+	PXOR X5, X1
+	ADDQ $+16, AX
+	CMPQ AX, $+32
+	JB   group_1
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+
+done_6:
+	RET
+
+// func aesniMACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize256X2(SB), $64-40
+	// MACFinalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+16, DX
+
+group_3:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 32(SI)(DX*1), X1
+	MOVOU 64(SI)(DX*1), X2
+	MOVOU 96(SI)(DX*1), X3
+	MOVOU 128(SI)(DX*1), X4
+	MOVOU 160(SI)(DX*1), X5
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+31, SI
+	TESTQ SI, SI
+	JZ    no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	MOVOU (SI)(DX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+no_last_5:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, SI
+
+final_6:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   SI
+	JNZ    final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	MOVO  X0, X6
+	PXOR  X1, X6
+	PXOR  X2, X6
+	PXOR  X3, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, (SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_4
+	ADDQ  $-16, DX
+	JMP   group_3
+
+groups_done_4:
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	MOVOU 16(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	MOVOU  aegisgo_macd2t128<>+0(SB), X6
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   DX
+	JNZ    final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X4, X0
+	PXOR X5, X0
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	JMP   mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+16, DX
+
+group_8:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 32(SI)(DX*1), X1
+	MOVOU 64(SI)(DX*1), X2
+	MOVOU 96(SI)(DX*1), X3
+	MOVOU 128(SI)(DX*1), X4
+	MOVOU 160(SI)(DX*1), X5
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+31, SI
+	TESTQ SI, SI
+	JZ    no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	MOVOU (SI)(DX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+no_last_10:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, SI
+
+final_11:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   SI
+	JNZ    final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	MOVO  X0, X6
+	PXOR  X1, X6
+	PXOR  X2, X6
+	MOVOU X6, (SP)(DX*1)
+	MOVO  X3, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, 32(SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_9
+	ADDQ  $-16, DX
+	JMP   group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	MOVOU 16(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	MOVOU 48(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	MOVOU  aegisgo_macd2t256<>+0(SB), X6
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, DX
+
+final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   DX
+	JNZ    final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+
+mac_done_2:
+	RET
+
+// func aesniInit256X4(st *byte, k *byte, n *byte)
+// Requires: AES, SSE2
+TEXT ·aesniInit256X4(SB), $0-24
+	// Init of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	MOVOU (BX), X6
+	MOVOU 16(BX), X7
+	MOVOU (DX), X8
+	MOVOU 16(DX), X9
+
+	// k0 ^ n0, k1 ^ n1
+	PXOR X6, X8
+	PXOR X7, X9
+
+	// S0 = k0 ^ n0
+	MOVO X8, X0
+
+	// S1 = k1 ^ n1
+	MOVO X9, X1
+
+	// S2 = C1
+	MOVOU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
+	MOVOU aegisgo_c0<>+0(SB), X3
+
+	// S4 = k0 ^ C0
+	MOVO X6, X4
+	PXOR X3, X4
+
+	// S5 = k1 ^ C1
+	MOVO X7, X5
+	PXOR X2, X5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ  aegisgo_ctx4<>+0(SB), R11
+	MOVOU (R11)(AX*1), X10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, BX
+
+init_2:
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X5, X12
+	PXOR X10, X12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	AESENC X6, X12
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X11, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X11
+	AESENC X7, X11
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+
+	// S3 ^ ctx, S5 ^ ctx
+	MOVO X3, X11
+	PXOR X10, X11
+	MOVO X5, X12
+	PXOR X10, X12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	AESENC X8, X12
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X11, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X12, X0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X11
+	AESENC X9, X11
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X11, X0
+	DECQ   BX
+	JNZ    init_2
+
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	RET
+
+// func aesniAbsorb256X4(st *byte, ad *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniAbsorb256X4(SB), $0-24
+	// Absorb of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai)
+	MOVOU (BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ai)
+	MOVOU 64(BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+128, BX
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai)
+	MOVOU (BX)(AX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEnc256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniEnc256X4(SB), $0-32
+	// Enc of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Enc(xi)
+	MOVOU (BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Enc(xi)
+	MOVOU 64(BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, 64(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi)
+	MOVOU (BX)(AX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniDec256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniDec256X4(SB), $0-32
+	// Dec of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Dec(ci)
+	MOVOU (BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// Dec(ci)
+	MOVOU 64(BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, 64(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci)
+	MOVOU (BX)(AX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// msg = msg || xi
+	MOVOU X7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniEncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, SSE2
+TEXT ·aesniEncPartial256X4(SB), $64-32
+	// EncPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 64(SI)(BX*1), X1
+	MOVOU 128(SI)(BX*1), X2
+	MOVOU 192(SI)(BX*1), X3
+	MOVOU 256(SI)(BX*1), X4
+	MOVOU 320(SI)(BX*1), X5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	MOVOU (SP)(BX*1), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	MOVO  X6, X7
+	PXOR  X1, X7
+	PXOR  X4, X7
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X7
+	PXOR  X5, X7
+	MOVOU X7, (SP)(BX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 64(SI)(BX*1)
+	MOVOU X2, 128(SI)(BX*1)
+	MOVOU X3, 192(SI)(BX*1)
+	MOVOU X4, 256(SI)(BX*1)
+	MOVOU X5, 320(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+64
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniDecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, CMOV, SSE2
+TEXT ·aesniDecPartial256X4(SB), $64-32
+	// DecPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+	MOVQ  in+16(FP), BX
+	LEAQ  (BX), R12
+	LEAQ  (SP), R11
+	MOVQ  AX, CX
+
+copy16_m1:
+	CMPQ  CX, $0x10
+	JB    copy8_m2
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ  AX, DX
+	SUBQ  BX, DX
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(BX*1), X0
+	MOVOU 64(SI)(BX*1), X1
+	MOVOU 128(SI)(BX*1), X2
+	MOVOU 192(SI)(BX*1), X3
+	MOVOU 256(SI)(BX*1), X4
+	MOVOU 320(SI)(BX*1), X5
+	PXOR  X6, X6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVOU (SP)(BX*1), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	PXOR X4, X7
+	PXOR X5, X7
+	MOVO X2, X15
+	PAND X3, X15
+	PXOR X15, X7
+	PXOR X1, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+16, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	MOVOU   (R11), X15
+	PAND    X15, X7
+
+	// msg = msg || xn
+	MOVOU X7, (SP)(BX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	MOVO   X5, X8
+	AESENC X6, X8
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	PXOR   X8, X0
+
+	// the state back to st
+	MOVQ  st+0(FP), SI
+	MOVOU X0, (SI)(BX*1)
+	MOVOU X1, 64(SI)(BX*1)
+	MOVOU X2, 128(SI)(BX*1)
+	MOVOU X3, 192(SI)(BX*1)
+	MOVOU X4, 256(SI)(BX*1)
+	MOVOU X5, 320(SI)(BX*1)
+	ADDQ  $+16, BX
+	CMPQ  BX, $+64
+	JB    group_3
+	TESTQ AX, AX
+	JZ    in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ  CX, $0x10
+	JB    copy8_m8
+	MOVOU (R12), X15
+	MOVOU X15, (R11)
+	ADDQ  $0x10, R12
+	ADDQ  $0x10, R11
+	SUBQ  $0x10, CX
+	JMP   copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	PXOR  X15, X15
+	MOVOU X15, (SP)
+	MOVOU X15, 16(SP)
+	MOVOU X15, 32(SP)
+	MOVOU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	RET
+
+// func aesniStream256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, SSE2
+TEXT ·aesniStream256X4(SB), $0-32
+	// Stream of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	PXOR  X6, X6
+	MOVQ  in+16(FP), BX
+	MOVQ  blocks+24(FP), DX
+	MOVQ  out+8(FP), SI
+	CMPQ  DX, $+2
+	JB    one_4
+
+two_3:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU 64(BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, 64(SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	ADDQ   $+128, BX
+	ADDQ   $+128, SI
+	ADDQ   $-2, DX
+	CMPQ   DX, $+2
+	JAE    two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	MOVOU (BX)(AX*1), X7
+	MOVO  X7, X8
+	PXOR  X1, X8
+	PXOR  X4, X8
+	MOVO  X2, X15
+	PAND  X3, X15
+	PXOR  X15, X8
+	PXOR  X5, X8
+	MOVOU X8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ  st+0(FP), BX
+	MOVOU X0, (BX)(AX*1)
+	MOVOU X1, 64(BX)(AX*1)
+	MOVOU X2, 128(BX)(AX*1)
+	MOVOU X3, 192(BX)(AX*1)
+	MOVOU X4, 256(BX)(AX*1)
+	MOVOU X5, 320(BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_2
+
+nothing_1:
+	RET
+
+// func aesniKeyBlock256X4(st *byte, z *byte)
+// Requires: SSE2
+TEXT ·aesniKeyBlock256X4(SB), $0-16
+	// KeyBlock of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X0
+	MOVOU 64(BX)(AX*1), X1
+	MOVOU 128(BX)(AX*1), X2
+	MOVOU 192(BX)(AX*1), X3
+	MOVOU 256(BX)(AX*1), X4
+	MOVOU 320(BX)(AX*1), X5
+	MOVQ  z+8(FP), BX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	MOVO  X2, X6
+	PAND  X3, X6
+	PXOR  X1, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, (BX)(AX*1)
+	ADDQ  $+16, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	RET
+
+// func aesniFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniFinalize256X4(SB), $0-40
+	// Finalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	PXOR X0, X0
+	PXOR X1, X1
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ  st+0(FP), BX
+	MOVOU (BX)(AX*1), X2
+	MOVOU 64(BX)(AX*1), X3
+	MOVOU 128(BX)(AX*1), X4
+	MOVOU 192(BX)(AX*1), X5
+	MOVOU 256(BX)(AX*1), X6
+	MOVOU 320(BX)(AX*1), X7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), BX
+	MOVQ       mlen+24(FP), DX
+	MOVQ       BX, R11
+	SHLQ       $0x03, R11
+	MOVQ       DX, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X8
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	PXOR X5, X8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X7, X9
+	AESENC X8, X9
+	MOVO   X6, X15
+	AESENC X7, X15
+	MOVO   X15, X7
+	MOVO   X5, X15
+	AESENC X6, X15
+	MOVO   X15, X6
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	PXOR   X9, X2
+	DECQ   BX
+	JNZ    final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	PXOR X3, X2
+	PXOR X4, X2
+	PXOR X6, X5
+	PXOR X7, X5
+	MOVQ taglen+32(FP), DX
+	CMPQ DX, $+32
+	JEQ  words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	PXOR X5, X2
+	JMP  words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	PXOR X2, X0
+	PXOR X5, X1
+	ADDQ $+16, AX
+	CMPQ AX, $+64
+	JB   group_1
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	JMP   done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X1, 16(AX)
+
+done_6:
+	RET
+
+// func aesniMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, SSE2
+TEXT ·aesniMACFinalize256X4(SB), $128-40
+	// MACFinalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+48, DX
+
+group_3:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 64(SI)(DX*1), X1
+	MOVOU 128(SI)(DX*1), X2
+	MOVOU 192(SI)(DX*1), X3
+	MOVOU 256(SI)(DX*1), X4
+	MOVOU 320(SI)(DX*1), X5
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+63, SI
+	TESTQ SI, SI
+	JZ    no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	MOVOU (SI)(DX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+no_last_5:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, SI
+
+final_6:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   SI
+	JNZ    final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	MOVO  X0, X6
+	PXOR  X1, X6
+	PXOR  X2, X6
+	PXOR  X3, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, (SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_4
+	ADDQ  $-16, DX
+	JMP   group_3
+
+groups_done_4:
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	MOVOU 16(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t2
+	MOVOU 32(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t3
+	MOVOU 48(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	MOVOU  aegisgo_macd4t128<>+0(SB), X6
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   DX
+	JNZ    final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X3, X0
+	PXOR X4, X0
+	PXOR X5, X0
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	MOVOU X0, 64(SP)
+	MOVOU X0, 80(SP)
+	MOVOU X0, 96(SP)
+	MOVOU X0, 112(SP)
+	JMP   mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+48, DX
+
+group_8:
+	MOVQ  st+0(FP), SI
+	MOVOU (SI)(DX*1), X0
+	MOVOU 64(SI)(DX*1), X1
+	MOVOU 128(SI)(DX*1), X2
+	MOVOU 192(SI)(DX*1), X3
+	MOVOU 256(SI)(DX*1), X4
+	MOVOU 320(SI)(DX*1), X5
+	MOVQ  datalen+24(FP), SI
+	ANDQ  $+63, SI
+	TESTQ SI, SI
+	JZ    no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	MOVOU (SI)(DX*1), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+no_last_10:
+	MOVQ       datalen+24(FP), SI
+	MOVQ       taglen+32(FP), DI
+	MOVQ       SI, R11
+	SHLQ       $0x03, R11
+	MOVQ       DI, R12
+	SHLQ       $0x03, R12
+	MOVQ       R11, X6
+	MOVQ       R12, X15
+	PUNPCKLQDQ X15, X6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, SI
+
+final_11:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   SI
+	JNZ    final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	MOVO  X0, X6
+	PXOR  X1, X6
+	PXOR  X2, X6
+	MOVOU X6, (SP)(DX*1)
+	MOVO  X3, X6
+	PXOR  X4, X6
+	PXOR  X5, X6
+	MOVOU X6, 64(SP)(DX*1)
+	TESTQ DX, DX
+	JZ    groups_done_9
+	ADDQ  $-16, DX
+	JMP   group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	MOVOU 16(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	MOVOU 80(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t20
+	MOVOU 32(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t21
+	MOVOU 96(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t30
+	MOVOU 48(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t31
+	MOVOU 112(SP), X6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	MOVOU  aegisgo_macd4t256<>+0(SB), X6
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	PXOR X3, X6
+	MOVQ $+7, DX
+
+final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	MOVO   X5, X7
+	AESENC X6, X7
+	MOVO   X4, X15
+	AESENC X5, X15
+	MOVO   X15, X5
+	MOVO   X3, X15
+	AESENC X4, X15
+	MOVO   X15, X4
+	MOVO   X2, X15
+	AESENC X3, X15
+	MOVO   X15, X3
+	MOVO   X1, X15
+	AESENC X2, X15
+	MOVO   X15, X2
+	MOVO   X0, X15
+	AESENC X1, X15
+	MOVO   X15, X1
+	PXOR   X7, X0
+	DECQ   DX
+	JNZ    final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	PXOR X1, X0
+	PXOR X2, X0
+	PXOR X4, X3
+	PXOR X5, X3
+
+	// lane 0's tag to tag
+	MOVQ  tag+8(FP), AX
+	MOVOU X0, (AX)
+	MOVOU X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	PXOR  X0, X0
+	MOVOU X0, (SP)
+	MOVOU X0, 16(SP)
+	MOVOU X0, 32(SP)
+	MOVOU X0, 48(SP)
+	MOVOU X0, 64(SP)
+	MOVOU X0, 80(SP)
+	MOVOU X0, 96(SP)
+	MOVOU X0, 112(SP)
+
+mac_done_2:
+	RET
+
 // func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
 TEXT ·avx2Seal128L(SB), $64-64
@@ -16811,6 +27269,8240 @@ done_18:
 	VZEROUPPER
 	RET
 
+// func avx2Init128L(st *byte, k *byte, n *byte)
+// Requires: AES, AVX
+TEXT ·avx2Init128L(SB), $0-24
+	// Init of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce)
+	VMOVDQU (AX), X8
+	VMOVDQU (BX), X9
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
+	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
+	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
+	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
+	VMOVDQA X0, X4
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
+	VMOVDQA X5, X7
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, AX
+
+init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X9, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Absorb128L(st *byte, ad *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Absorb128L(SB), $0-24
+	// Absorb of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU 32(AX), X8
+	VMOVDQU 48(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Enc128L(SB), $0-32
+	// Enc of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   X1, X8, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU 32(AX), X8
+	VMOVDQU 48(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   X1, X8, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   X1, X8, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Dec128L(SB), $0-32
+	// Dec of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	VPXOR   X8, X8, X8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (AX), X9
+	VMOVDQU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DX)
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC X8, X7, X11
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X12
+	VPXOR   X10, X4, X4
+	VPXOR   X12, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	VPXOR   X11, X0, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU 32(AX), X9
+	VMOVDQU 48(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, 32(DX)
+	VMOVDQU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC X8, X7, X11
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X12
+	VPXOR   X10, X4, X4
+	VPXOR   X12, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	VPXOR   X11, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (AX), X9
+	VMOVDQU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DX)
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC X8, X7, X11
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X12
+	VPXOR   X10, X4, X4
+	VPXOR   X12, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	VPXOR   X11, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX
+TEXT ·avx2EncPartial128L(SB), $32-32
+	// EncPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (SP), X8
+	VMOVDQU 16(SP), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   X1, X8, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, (SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 16(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	VMOVDQU X6, 96(BX)
+	VMOVDQU X7, 112(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, CMOV
+TEXT ·avx2DecPartial128L(SB), $32-32
+	// DecPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	VPXOR   X8, X8, X8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	VMOVDQU (SP), X9
+	VMOVDQU 16(SP), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND X3, X2, X15
+	VPXOR X15, X9, X9
+	VPXOR X6, X9, X9
+	VPXOR X1, X9, X9
+	VPAND X7, X6, X15
+	VPXOR X15, X10, X10
+	VPXOR X2, X10, X10
+	VPXOR X5, X10, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), X9, X9
+	MOVQ    AX, BX
+	SUBQ    $+16, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), X10, X10
+
+	// msg = msg || xn
+	VMOVDQU X9, (SP)
+	VMOVDQU X10, 16(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC X8, X7, X11
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X12
+	VPXOR   X10, X4, X4
+	VPXOR   X12, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	VPXOR   X11, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	VMOVDQU X6, 96(BX)
+	VMOVDQU X7, 112(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Stream128L(SB), $0-32
+	// Stream of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	VPXOR   X8, X8, X8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (AX), X9
+	VPXOR   X1, X9, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 16(AX), X9
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU 32(AX), X9
+	VPXOR   X1, X9, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 48(AX), X9
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (AX), X9
+	VPXOR   X1, X9, X10
+	VPXOR   X6, X10, X10
+	VPAND   X3, X2, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 16(AX), X9
+	VPXOR   X2, X9, X10
+	VPXOR   X5, X10, X10
+	VPAND   X7, X6, X15
+	VPXOR   X15, X10, X10
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock128L(st *byte, z *byte)
+// Requires: AVX
+TEXT ·avx2KeyBlock128L(SB), $0-16
+	// KeyBlock of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VPAND   X3, X2, X8
+	VPXOR   X1, X8, X8
+	VPXOR   X6, X8, X8
+	VMOVDQU X8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VPAND   X7, X6, X8
+	VPXOR   X2, X8, X8
+	VPXOR   X5, X8, X8
+	VMOVDQU X8, 16(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, AVX
+TEXT ·avx2Finalize128L(SB), $0-40
+	// Finalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ    adlen+16(FP), AX
+	MOVQ    mlen+24(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X3, X0, X0
+	VPXOR X5, X4, X4
+	VPXOR X6, X4, X4
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR X7, X4, X4
+
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X4, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, AVX
+TEXT ·avx2MACFinalize128L(SB), $0-40
+	// MACFinalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    datalen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+no_last_1:
+	MOVQ    datalen+24(FP), AX
+	MOVQ    taglen+32(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    AX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X3, X0, X0
+	VPXOR X5, X4, X4
+	VPXOR X6, X4, X4
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR X7, X4, X4
+
+words_4:
+	MOVQ    taglen+32(FP), BX
+	CMPQ    BX, $+32
+	JEQ     tag32_5
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_6
+
+tag32_5:
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X4, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx2Init128X2(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Init128X2(SB), $0-24
+	// Init of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 (BX), Y9
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
+	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, AX
+
+init_1:
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	VAESENC Y9, Y12, Y12
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y11, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y9, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Absorb128X2(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Absorb128X2(SB), $0-24
+	// Absorb of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU 64(AX), Y8
+	VMOVDQU 96(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Enc128X2(SB), $0-32
+	// Enc of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU 64(AX), Y8
+	VMOVDQU 96(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Dec128X2(SB), $0-32
+	// Dec of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (AX), Y9
+	VMOVDQU 32(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU 64(AX), Y9
+	VMOVDQU 96(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, 64(DX)
+	VMOVDQU Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (AX), Y9
+	VMOVDQU 32(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2EncPartial128X2(SB), $64-32
+	// EncPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (SP), Y8
+	VMOVDQU 32(SP), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SP)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 32(SP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	VMOVDQU Y6, 192(BX)
+	VMOVDQU Y7, 224(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, CMOV, VAES
+TEXT ·avx2DecPartial128X2(SB), $64-32
+	// DecPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+	VPXOR   Y8, Y8, Y8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	VMOVDQU (SP), Y9
+	VMOVDQU 32(SP), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), Y9, Y9
+	MOVQ    AX, BX
+	SUBQ    $+32, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), Y10, Y10
+
+	// msg = msg || xn
+	VMOVDQU Y9, (SP)
+	VMOVDQU Y10, 32(SP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	VMOVDQU Y6, 192(BX)
+	VMOVDQU Y7, 224(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Stream128X2(SB), $0-32
+	// Stream of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (AX), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 32(AX), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU 64(AX), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 96(AX), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (AX), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 32(AX), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock128X2(st *byte, z *byte)
+// Requires: AVX, AVX2
+TEXT ·avx2KeyBlock128X2(SB), $0-16
+	// KeyBlock of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	MOVQ    z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VPAND   Y3, Y2, Y8
+	VPXOR   Y1, Y8, Y8
+	VPXOR   Y6, Y8, Y8
+	VMOVDQU Y8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VPAND   Y7, Y6, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, 32(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Finalize128X2(SB), $0-40
+	// Finalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ        adlen+16(FP), AX
+	MOVQ        mlen+24(FP), BX
+	MOVQ        AX, R11
+	SHLQ        $0x03, R11
+	MOVQ        BX, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y5, Y4, Y4
+	VPXOR Y6, Y4, Y4
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR Y7, Y4, Y4
+
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI128 $0x01, Y0, X15
+	VPXOR        X15, X0, X0
+	VEXTRACTI128 $0x01, Y4, X15
+	VPXOR        X15, X4, X4
+	MOVQ         taglen+32(FP), BX
+	CMPQ         BX, $+32
+	JEQ          tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X4, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2MACFinalize128X2(SB), $64-40
+	// MACFinalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	VMOVDQU 224(DX), Y7
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+63, DX
+	TESTQ   DX, DX
+	JZ      no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_3:
+	MOVQ        datalen+24(FP), DX
+	MOVQ        taglen+32(FP), SI
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
+	MOVQ        SI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_4:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VPXOR   Y1, Y0, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y3, Y8, Y8
+	VPXOR   Y4, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VPXOR   Y6, Y8, Y8
+	VMOVDQU Y8, (SP)
+
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	VBROADCASTI128 (SP), Y8
+	VBROADCASTI128 16(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC        Y8, Y7, Y10
+	VAESENC        Y7, Y6, Y7
+	VAESENC        Y6, Y5, Y6
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y9, Y3, Y11
+	VPXOR          Y11, Y4, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y10, Y0, Y0
+	VBROADCASTI128 aegisgo_macd2t128<>+0(SB), Y8
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_5:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y4, Y0, Y0
+	VPXOR Y5, Y0, Y0
+	VPXOR Y6, Y0, Y0
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	VMOVDQU 224(DX), Y7
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+63, DX
+	TESTQ   DX, DX
+	JZ      no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_6:
+	MOVQ        datalen+24(FP), DX
+	MOVQ        taglen+32(FP), SI
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
+	MOVQ        SI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VPXOR   Y1, Y0, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y3, Y8, Y8
+	VMOVDQU Y8, (SP)
+	VPXOR   Y5, Y4, Y8
+	VPXOR   Y6, Y8, Y8
+	VPXOR   Y7, Y8, Y8
+	VMOVDQU Y8, 32(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	VBROADCASTI128 16(SP), Y8
+	VBROADCASTI128 48(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC        Y8, Y7, Y10
+	VAESENC        Y7, Y6, Y7
+	VAESENC        Y6, Y5, Y6
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y9, Y3, Y11
+	VPXOR          Y11, Y4, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y10, Y0, Y0
+	VBROADCASTI128 aegisgo_macd2t256<>+0(SB), Y8
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_8:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y5, Y4, Y4
+	VPXOR Y6, Y4, Y4
+	VPXOR Y7, Y4, Y4
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx2Init128X4(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Init128X4(SB), $0-24
+	// Init of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	VBROADCASTI128 (BX), Y8
+	VBROADCASTI128 (DX), Y9
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
+	VBROADCASTI128 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y2
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(AX*1), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, BX
+
+init_2:
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	VAESENC Y9, Y12, Y12
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y11, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y9, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    BX
+	JNZ     init_2
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	VMOVDQU Y6, 384(BX)(AX*1)
+	VMOVDQU Y7, 448(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_1
+	VZEROUPPER
+	RET
+
+// func avx2Absorb128X4(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Absorb128X4(SB), $0-24
+	// Absorb of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VMOVDQU 384(BX)(AX*1), Y6
+	VMOVDQU 448(BX)(AX*1), Y7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU (BX)(AX*1), Y8
+	VMOVDQU 64(BX)(AX*1), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU 128(BX)(AX*1), Y8
+	VMOVDQU 192(BX)(AX*1), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+256, BX
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU (BX)(AX*1), Y8
+	VMOVDQU 64(BX)(AX*1), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	VMOVDQU Y6, 384(BX)(AX*1)
+	VMOVDQU Y7, 448(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Enc128X4(SB), $0-32
+	// Enc of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VMOVDQU 384(BX)(AX*1), Y6
+	VMOVDQU 448(BX)(AX*1), Y7
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU (BX)(AX*1), Y8
+	VMOVDQU 64(BX)(AX*1), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU 128(BX)(AX*1), Y8
+	VMOVDQU 192(BX)(AX*1), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 128(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+256, BX
+	ADDQ    $+256, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU (BX)(AX*1), Y8
+	VMOVDQU 64(BX)(AX*1), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	VMOVDQU Y6, 384(BX)(AX*1)
+	VMOVDQU Y7, 448(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Dec128X4(SB), $0-32
+	// Dec of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VMOVDQU 384(BX)(AX*1), Y6
+	VMOVDQU 448(BX)(AX*1), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU (BX)(AX*1), Y9
+	VMOVDQU 64(BX)(AX*1), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (SI)(AX*1)
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU 128(BX)(AX*1), Y9
+	VMOVDQU 192(BX)(AX*1), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, 128(SI)(AX*1)
+	VMOVDQU Y10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+	ADDQ    $+256, BX
+	ADDQ    $+256, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU (BX)(AX*1), Y9
+	VMOVDQU 64(BX)(AX*1), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (SI)(AX*1)
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	VMOVDQU Y6, 384(BX)(AX*1)
+	VMOVDQU Y7, 448(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2EncPartial128X4(SB), $128-32
+	// EncPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+127, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ    AX, DX
+	SUBQ    BX, DX
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 64(SI)(BX*1), Y1
+	VMOVDQU 128(SI)(BX*1), Y2
+	VMOVDQU 192(SI)(BX*1), Y3
+	VMOVDQU 256(SI)(BX*1), Y4
+	VMOVDQU 320(SI)(BX*1), Y5
+	VMOVDQU 384(SI)(BX*1), Y6
+	VMOVDQU 448(SI)(BX*1), Y7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU (SP)(BX*1), Y8
+	VMOVDQU 64(SP)(BX*1), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VPXOR   Y1, Y8, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SP)(BX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), SI
+	VMOVDQU Y0, (SI)(BX*1)
+	VMOVDQU Y1, 64(SI)(BX*1)
+	VMOVDQU Y2, 128(SI)(BX*1)
+	VMOVDQU Y3, 192(SI)(BX*1)
+	VMOVDQU Y4, 256(SI)(BX*1)
+	VMOVDQU Y5, 320(SI)(BX*1)
+	VMOVDQU Y6, 384(SI)(BX*1)
+	VMOVDQU Y7, 448(SI)(BX*1)
+	ADDQ    $+32, BX
+	CMPQ    BX, $+64
+	JB      group_3
+	TESTQ   AX, AX
+	JZ      in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
+
+in_tail_out_4:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, CMOV, VAES
+TEXT ·avx2DecPartial128X4(SB), $128-32
+	// DecPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+127, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ    AX, DX
+	SUBQ    BX, DX
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 64(SI)(BX*1), Y1
+	VMOVDQU 128(SI)(BX*1), Y2
+	VMOVDQU 192(SI)(BX*1), Y3
+	VMOVDQU 256(SI)(BX*1), Y4
+	VMOVDQU 320(SI)(BX*1), Y5
+	VMOVDQU 384(SI)(BX*1), Y6
+	VMOVDQU 448(SI)(BX*1), Y7
+	VPXOR   Y8, Y8, Y8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	VMOVDQU (SP)(BX*1), Y9
+	VMOVDQU 64(SP)(BX*1), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y9, Y9
+	VPXOR Y6, Y9, Y9
+	VPXOR Y1, Y9, Y9
+	VPAND Y7, Y6, Y15
+	VPXOR Y15, Y10, Y10
+	VPXOR Y2, Y10, Y10
+	VPXOR Y5, Y10, Y10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+32, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	VPAND   (R11), Y9, Y9
+	MOVQ    DX, SI
+	SUBQ    $+64, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+32, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	VPAND   (R11), Y10, Y10
+
+	// msg = msg || xn
+	VMOVDQU Y9, (SP)(BX*1)
+	VMOVDQU Y10, 64(SP)(BX*1)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC Y8, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y10, Y4, Y4
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	VPXOR   Y11, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), SI
+	VMOVDQU Y0, (SI)(BX*1)
+	VMOVDQU Y1, 64(SI)(BX*1)
+	VMOVDQU Y2, 128(SI)(BX*1)
+	VMOVDQU Y3, 192(SI)(BX*1)
+	VMOVDQU Y4, 256(SI)(BX*1)
+	VMOVDQU Y5, 320(SI)(BX*1)
+	VMOVDQU Y6, 384(SI)(BX*1)
+	VMOVDQU Y7, 448(SI)(BX*1)
+	ADDQ    $+32, BX
+	CMPQ    BX, $+64
+	JB      group_3
+	TESTQ   AX, AX
+	JZ      in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	VMOVDQU X15, 64(SP)
+	VMOVDQU X15, 80(SP)
+	VMOVDQU X15, 96(SP)
+	VMOVDQU X15, 112(SP)
+
+in_tail_out_4:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Stream128X4(SB), $0-32
+	// Stream of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VMOVDQU 384(BX)(AX*1), Y6
+	VMOVDQU 448(BX)(AX*1), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (BX)(AX*1), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 64(BX)(AX*1), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU 128(BX)(AX*1), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 128(SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 192(BX)(AX*1), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 192(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	ADDQ    $+256, BX
+	ADDQ    $+256, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU (BX)(AX*1), Y9
+	VPXOR   Y1, Y9, Y10
+	VPXOR   Y6, Y10, Y10
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, (SI)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU 64(BX)(AX*1), Y9
+	VPXOR   Y2, Y9, Y10
+	VPXOR   Y5, Y10, Y10
+	VPAND   Y7, Y6, Y15
+	VPXOR   Y15, Y10, Y10
+	VMOVDQU Y10, 64(SI)(AX*1)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	VMOVDQU Y6, 384(BX)(AX*1)
+	VMOVDQU Y7, 448(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock128X4(st *byte, z *byte)
+// Requires: AVX, AVX2
+TEXT ·avx2KeyBlock128X4(SB), $0-16
+	// KeyBlock of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VMOVDQU 384(BX)(AX*1), Y6
+	VMOVDQU 448(BX)(AX*1), Y7
+	MOVQ    z+8(FP), BX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VPAND   Y3, Y2, Y8
+	VPXOR   Y1, Y8, Y8
+	VPXOR   Y6, Y8, Y8
+	VMOVDQU Y8, (BX)(AX*1)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VPAND   Y7, Y6, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, 64(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_1
+	VZEROUPPER
+	RET
+
+// func avx2Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Finalize128X4(SB), $0-40
+	// Finalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	MOVQ  $+0, AX
+
+group_1:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y2
+	VMOVDQU 64(BX)(AX*1), Y3
+	VMOVDQU 128(BX)(AX*1), Y4
+	VMOVDQU 192(BX)(AX*1), Y5
+	VMOVDQU 256(BX)(AX*1), Y6
+	VMOVDQU 320(BX)(AX*1), Y7
+	VMOVDQU 384(BX)(AX*1), Y8
+	VMOVDQU 448(BX)(AX*1), Y9
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ        adlen+16(FP), BX
+	MOVQ        mlen+24(FP), DX
+	MOVQ        BX, R11
+	SHLQ        $0x03, R11
+	MOVQ        DX, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y10
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y4, Y10, Y10
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y10, Y9, Y11
+	VAESENC Y9, Y8, Y9
+	VAESENC Y8, Y7, Y8
+	VAESENC Y7, Y6, Y7
+	VAESENC Y10, Y5, Y12
+	VPXOR   Y12, Y6, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VPXOR   Y11, Y2, Y2
+	DECQ    BX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y5, Y2, Y2
+	VPXOR Y7, Y6, Y6
+	VPXOR Y8, Y6, Y6
+	MOVQ  taglen+32(FP), DX
+	CMPQ  DX, $+32
+	JEQ   words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y6, Y2, Y2
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR Y9, Y6, Y6
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI128 $0x01, Y2, X15
+	VPXOR        X15, X2, X2
+	VEXTRACTI128 $0x01, Y6, X15
+	VPXOR        X15, X6, X6
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y6, Y1, Y1
+	ADDQ  $+32, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2MACFinalize128X4(SB), $128-40
+	// MACFinalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+32, DX
+
+group_3:
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 64(SI)(DX*1), Y1
+	VMOVDQU 128(SI)(DX*1), Y2
+	VMOVDQU 192(SI)(DX*1), Y3
+	VMOVDQU 256(SI)(DX*1), Y4
+	VMOVDQU 320(SI)(DX*1), Y5
+	VMOVDQU 384(SI)(DX*1), Y6
+	VMOVDQU 448(SI)(DX*1), Y7
+	MOVQ    datalen+24(FP), SI
+	ANDQ    $+127, SI
+	TESTQ   SI, SI
+	JZ      no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU (SI)(DX*1), Y8
+	VMOVDQU 64(SI)(DX*1), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_5:
+	MOVQ        datalen+24(FP), SI
+	MOVQ        taglen+32(FP), DI
+	MOVQ        SI, R11
+	SHLQ        $0x03, R11
+	MOVQ        DI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, SI
+
+final_6:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    SI
+	JNZ     final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VPXOR   Y1, Y0, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y3, Y8, Y8
+	VPXOR   Y4, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VPXOR   Y6, Y8, Y8
+	VMOVDQU Y8, (SP)(DX*1)
+	TESTQ   DX, DX
+	JZ      groups_done_4
+	ADDQ    $-32, DX
+	JMP     group_3
+
+groups_done_4:
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	VBROADCASTI128 (SP), Y8
+	VBROADCASTI128 16(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t2, t3
+	VBROADCASTI128 32(SP), Y8
+	VBROADCASTI128 48(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC        Y8, Y7, Y10
+	VAESENC        Y7, Y6, Y7
+	VAESENC        Y6, Y5, Y6
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y9, Y3, Y11
+	VPXOR          Y11, Y4, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y10, Y0, Y0
+	VBROADCASTI128 aegisgo_macd4t128<>+0(SB), Y8
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y4, Y0, Y0
+	VPXOR Y5, Y0, Y0
+	VPXOR Y6, Y0, Y0
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	VMOVDQU Y0, 64(SP)
+	VMOVDQU Y0, 96(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+32, DX
+
+group_8:
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 64(SI)(DX*1), Y1
+	VMOVDQU 128(SI)(DX*1), Y2
+	VMOVDQU 192(SI)(DX*1), Y3
+	VMOVDQU 256(SI)(DX*1), Y4
+	VMOVDQU 320(SI)(DX*1), Y5
+	VMOVDQU 384(SI)(DX*1), Y6
+	VMOVDQU 448(SI)(DX*1), Y7
+	MOVQ    datalen+24(FP), SI
+	ANDQ    $+127, SI
+	TESTQ   SI, SI
+	JZ      no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU (SI)(DX*1), Y8
+	VMOVDQU 64(SI)(DX*1), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_10:
+	MOVQ        datalen+24(FP), SI
+	MOVQ        taglen+32(FP), DI
+	MOVQ        SI, R11
+	SHLQ        $0x03, R11
+	MOVQ        DI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, SI
+
+final_11:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    SI
+	JNZ     final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VPXOR   Y1, Y0, Y8
+	VPXOR   Y2, Y8, Y8
+	VPXOR   Y3, Y8, Y8
+	VMOVDQU Y8, (SP)(DX*1)
+	VPXOR   Y5, Y4, Y8
+	VPXOR   Y6, Y8, Y8
+	VPXOR   Y7, Y8, Y8
+	VMOVDQU Y8, 64(SP)(DX*1)
+	TESTQ   DX, DX
+	JZ      groups_done_9
+	ADDQ    $-32, DX
+	JMP     group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	VBROADCASTI128 16(SP), Y8
+	VBROADCASTI128 80(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t20, t21
+	VBROADCASTI128 32(SP), Y8
+	VBROADCASTI128 96(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t30, t31
+	VBROADCASTI128 48(SP), Y8
+	VBROADCASTI128 112(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC        Y8, Y7, Y10
+	VAESENC        Y7, Y6, Y7
+	VAESENC        Y6, Y5, Y6
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y9, Y3, Y11
+	VPXOR          Y11, Y4, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y10, Y0, Y0
+	VBROADCASTI128 aegisgo_macd4t256<>+0(SB), Y8
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y5, Y4, Y4
+	VPXOR Y6, Y4, Y4
+	VPXOR Y7, Y4, Y4
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	VMOVDQU Y0, 64(SP)
+	VMOVDQU Y0, 96(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx2Init256(st *byte, k *byte, n *byte)
+// Requires: AES, AVX
+TEXT ·avx2Init256(SB), $0-24
+	// Init of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	VMOVDQU (AX), X6
+	VMOVDQU 16(AX), X7
+	VMOVDQU (BX), X8
+	VMOVDQU 16(BX), X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
+	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
+	VMOVDQA X9, X1
+
+	// S2 = C1
+	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
+	VMOVDQU aegisgo_c0<>+0(SB), X3
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, AX
+
+init_1:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X7, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X8, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X9, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Absorb256(st *byte, ad *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Absorb256(SB), $0-24
+	// Absorb of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
+	VMOVDQU 16(AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Enc256(SB), $0-32
+	// Enc of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi)
+	VMOVDQU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   X1, X6, X7
+	VPXOR   X4, X7, X7
+	VPAND   X3, X2, X15
+	VPXOR   X15, X7, X7
+	VPXOR   X5, X7, X7
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Enc(xi)
+	VMOVDQU 16(AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   X1, X6, X7
+	VPXOR   X4, X7, X7
+	VPAND   X3, X2, X15
+	VPXOR   X15, X7, X7
+	VPXOR   X5, X7, X7
+	VMOVDQU X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $+32, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	VMOVDQU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   X1, X6, X7
+	VPXOR   X4, X7, X7
+	VPAND   X3, X2, X15
+	VPXOR   X15, X7, X7
+	VPXOR   X5, X7, X7
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Dec256(SB), $0-32
+	// Dec of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VPXOR   X6, X6, X6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci)
+	VMOVDQU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC X6, X5, X8
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VPXOR   X8, X0, X0
+
+	// Dec(ci)
+	VMOVDQU 16(AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC X6, X5, X8
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VPXOR   X8, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $+32, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	VMOVDQU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC X6, X5, X8
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VPXOR   X8, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX
+TEXT ·avx2EncPartial256(SB), $16-32
+	// EncPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+15, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	VMOVDQU (SP), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   X1, X6, X7
+	VPXOR   X4, X7, X7
+	VPAND   X3, X2, X15
+	VPXOR   X15, X7, X7
+	VPXOR   X5, X7, X7
+	VMOVDQU X7, (SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, CMOV
+TEXT ·avx2DecPartial256(SB), $16-32
+	// DecPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+15, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VPXOR   X6, X6, X6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	VMOVDQU (SP), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR X4, X7, X7
+	VPXOR X5, X7, X7
+	VPAND X3, X2, X15
+	VPXOR X15, X7, X7
+	VPXOR X1, X7, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), X7, X7
+
+	// msg = msg || xn
+	VMOVDQU X7, (SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC X6, X5, X8
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	VPXOR   X8, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx2Stream256(SB), $0-32
+	// Stream of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VPXOR   X6, X6, X6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (AX), X7
+	VPXOR   X1, X7, X8
+	VPXOR   X4, X8, X8
+	VPAND   X3, X2, X15
+	VPXOR   X15, X8, X8
+	VPXOR   X5, X8, X8
+	VMOVDQU X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU 16(AX), X7
+	VPXOR   X1, X7, X8
+	VPXOR   X4, X8, X8
+	VPAND   X3, X2, X15
+	VPXOR   X15, X8, X8
+	VPXOR   X5, X8, X8
+	VMOVDQU X8, 16(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $+32, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (AX), X7
+	VPXOR   X1, X7, X8
+	VPXOR   X4, X8, X8
+	VPAND   X3, X2, X15
+	VPXOR   X15, X8, X8
+	VPXOR   X5, X8, X8
+	VMOVDQU X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock256(st *byte, z *byte)
+// Requires: AVX
+TEXT ·avx2KeyBlock256(SB), $0-16
+	// KeyBlock of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VPAND   X3, X2, X6
+	VPXOR   X1, X6, X6
+	VPXOR   X4, X6, X6
+	VPXOR   X5, X6, X6
+	VMOVDQU X6, (AX)
+	VZEROUPPER
+	RET
+
+// func avx2Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, AVX
+TEXT ·avx2Finalize256(SB), $0-40
+	// Finalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ    adlen+16(FP), AX
+	MOVQ    mlen+24(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X4, X3, X3
+	VPXOR X5, X3, X3
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X3, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, AVX
+TEXT ·avx2MACFinalize256(SB), $0-40
+	// MACFinalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    datalen+24(FP), AX
+	ANDQ    $+15, AX
+	TESTQ   AX, AX
+	JZ      no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+no_last_1:
+	MOVQ    datalen+24(FP), AX
+	MOVQ    taglen+32(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    AX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR X1, X0, X0
+	VPXOR X2, X0, X0
+	VPXOR X4, X3, X3
+	VPXOR X5, X3, X3
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	MOVQ    taglen+32(FP), BX
+	CMPQ    BX, $+32
+	JEQ     tag32_5
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_6
+
+tag32_5:
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X3, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx2Init256X2(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Init256X2(SB), $0-24
+	// Init of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	VBROADCASTI128 (AX), Y6
+	VBROADCASTI128 16(AX), Y7
+	VBROADCASTI128 (BX), Y8
+	VBROADCASTI128 16(BX), Y9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
+	VBROADCASTI128 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y3
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, AX
+
+init_1:
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y6, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y7, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y8, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y9, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VZEROUPPER
+	RET
+
+// func avx2Absorb256X2(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Absorb256X2(SB), $0-24
+	// Absorb of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	VMOVDQU (AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
+	VMOVDQU 32(AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	VMOVDQU (AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Enc256X2(SB), $0-32
+	// Enc of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi)
+	VMOVDQU (AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Enc(xi)
+	VMOVDQU 32(AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, 32(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	VMOVDQU (AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Dec256X2(SB), $0-32
+	// Dec of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci)
+	VMOVDQU (AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+	// Dec(ci)
+	VMOVDQU 32(AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, 32(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	VMOVDQU (AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2EncPartial256X2(SB), $32-32
+	// EncPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	VMOVDQU (SP), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (SP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, CMOV, VAES
+TEXT ·avx2DecPartial256X2(SB), $32-32
+	// DecPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+31, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VPXOR   Y6, Y6, Y6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	VMOVDQU (SP), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    BX, R11
+	VPAND   (R11), Y7, Y7
+
+	// msg = msg || xn
+	VMOVDQU Y7, (SP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	TESTQ   AX, AX
+	JZ      in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+
+in_tail_out_3:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Stream256X2(SB), $0-32
+	// Stream of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (AX), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU 32(AX), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, 32(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (AX), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock256X2(st *byte, z *byte)
+// Requires: AVX, AVX2
+TEXT ·avx2KeyBlock256X2(SB), $0-16
+	// KeyBlock of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	MOVQ    z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VPAND   Y3, Y2, Y6
+	VPXOR   Y1, Y6, Y6
+	VPXOR   Y4, Y6, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, (AX)
+	VZEROUPPER
+	RET
+
+// func avx2Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Finalize256X2(SB), $0-40
+	// Finalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ        adlen+16(FP), AX
+	MOVQ        mlen+24(FP), BX
+	MOVQ        AX, R11
+	SHLQ        $0x03, R11
+	MOVQ        BX, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y4, Y3, Y3
+	VPXOR Y5, Y3, Y3
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI128 $0x01, Y0, X15
+	VPXOR        X15, X0, X0
+	VEXTRACTI128 $0x01, Y3, X15
+	VPXOR        X15, X3, X3
+	MOVQ         taglen+32(FP), BX
+	CMPQ         BX, $+32
+	JEQ          tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X3, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2MACFinalize256X2(SB), $64-40
+	// MACFinalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+31, DX
+	TESTQ   DX, DX
+	JZ      no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_3:
+	MOVQ        datalen+24(FP), DX
+	MOVQ        taglen+32(FP), SI
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
+	MOVQ        SI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_4:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VPXOR   Y1, Y0, Y6
+	VPXOR   Y2, Y6, Y6
+	VPXOR   Y3, Y6, Y6
+	VPXOR   Y4, Y6, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, (SP)
+
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	VBROADCASTI128 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC        Y6, Y5, Y7
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y4, Y3, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y7, Y0, Y0
+	VBROADCASTI128 aegisgo_macd2t128<>+0(SB), Y6
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_5:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y4, Y0, Y0
+	VPXOR Y5, Y0, Y0
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+31, DX
+	TESTQ   DX, DX
+	JZ      no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_6:
+	MOVQ        datalen+24(FP), DX
+	MOVQ        taglen+32(FP), SI
+	MOVQ        DX, R11
+	SHLQ        $0x03, R11
+	MOVQ        SI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VPXOR   Y1, Y0, Y6
+	VPXOR   Y2, Y6, Y6
+	VMOVDQU Y6, (SP)
+	VPXOR   Y4, Y3, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, 32(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	VBROADCASTI128 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	VBROADCASTI128 48(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC        Y6, Y5, Y7
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y4, Y3, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y7, Y0, Y0
+	VBROADCASTI128 aegisgo_macd2t256<>+0(SB), Y6
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_8:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y4, Y3, Y3
+	VPXOR Y5, Y3, Y3
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx2Init256X4(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Init256X4(SB), $0-24
+	// Init of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ k+8(FP), BX
+	MOVQ n+16(FP), DX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	VBROADCASTI128 (BX), Y6
+	VBROADCASTI128 16(BX), Y7
+	VBROADCASTI128 (DX), Y8
+	VBROADCASTI128 16(DX), Y9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
+	VBROADCASTI128 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
+	VBROADCASTI128 aegisgo_c0<>+0(SB), Y3
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	LEAQ    aegisgo_ctx4<>+0(SB), R11
+	VMOVDQU (R11)(AX*1), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, BX
+
+init_2:
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y6, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y7, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y8, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y9, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    BX
+	JNZ     init_2
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_1
+	VZEROUPPER
+	RET
+
+// func avx2Absorb256X4(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Absorb256X4(SB), $0-24
+	// Absorb of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+16(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), BX
+	MOVQ blocks+16(FP), DX
+	CMPQ DX, $+2
+	JB   one_4
+
+two_3:
+	// Absorb(ai)
+	VMOVDQU (BX)(AX*1), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
+	VMOVDQU 64(BX)(AX*1), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+128, BX
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Absorb(ai)
+	VMOVDQU (BX)(AX*1), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Enc256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Enc256X4(SB), $0-32
+	// Enc of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Enc(xi)
+	VMOVDQU (BX)(AX*1), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Enc(xi)
+	VMOVDQU 64(BX)(AX*1), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, 64(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+128, BX
+	ADDQ    $+128, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Enc(xi)
+	VMOVDQU (BX)(AX*1), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2Dec256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Dec256X4(SB), $0-32
+	// Dec of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Dec(ci)
+	VMOVDQU (BX)(AX*1), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+	// Dec(ci)
+	VMOVDQU 64(BX)(AX*1), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, 64(SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+	ADDQ    $+128, BX
+	ADDQ    $+128, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Dec(ci)
+	VMOVDQU (BX)(AX*1), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (SI)(AX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2EncPartial256X4(SB), $64-32
+	// EncPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ    AX, DX
+	SUBQ    BX, DX
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 64(SI)(BX*1), Y1
+	VMOVDQU 128(SI)(BX*1), Y2
+	VMOVDQU 192(SI)(BX*1), Y3
+	VMOVDQU 256(SI)(BX*1), Y4
+	VMOVDQU 320(SI)(BX*1), Y5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	VMOVDQU (SP)(BX*1), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VPXOR   Y1, Y6, Y7
+	VPXOR   Y4, Y7, Y7
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y7, Y7
+	VPXOR   Y5, Y7, Y7
+	VMOVDQU Y7, (SP)(BX*1)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), SI
+	VMOVDQU Y0, (SI)(BX*1)
+	VMOVDQU Y1, 64(SI)(BX*1)
+	VMOVDQU Y2, 128(SI)(BX*1)
+	VMOVDQU Y3, 192(SI)(BX*1)
+	VMOVDQU Y4, 256(SI)(BX*1)
+	VMOVDQU Y5, 320(SI)(BX*1)
+	ADDQ    $+32, BX
+	CMPQ    BX, $+64
+	JB      group_3
+	TESTQ   AX, AX
+	JZ      in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, CMOV, VAES
+TEXT ·avx2DecPartial256X4(SB), $64-32
+	// DecPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  inlen+24(FP), AX
+	ANDQ  $+63, AX
+	TESTQ AX, AX
+	JZ    partial_done_1
+	TESTQ AX, AX
+	JZ    in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+	MOVQ    in+16(FP), BX
+	LEAQ    (BX), R12
+	LEAQ    (SP), R11
+	MOVQ    AX, CX
+
+copy16_m1:
+	CMPQ    CX, $0x10
+	JB      copy8_m2
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m1
+
+copy8_m2:
+	CMPQ CX, $0x08
+	JB   copy4_m3
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m3:
+	CMPQ CX, $0x04
+	JB   copy2_m4
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m4:
+	CMPQ CX, $0x02
+	JB   copy1_m5
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m5:
+	CMPQ CX, $0x01
+	JB   copied_m6
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m6:
+in_tail_in_2:
+	MOVQ $+0, BX
+
+group_3:
+	MOVQ    AX, DX
+	SUBQ    BX, DX
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 64(SI)(BX*1), Y1
+	VMOVDQU 128(SI)(BX*1), Y2
+	VMOVDQU 192(SI)(BX*1), Y3
+	VMOVDQU 256(SI)(BX*1), Y4
+	VMOVDQU 320(SI)(BX*1), Y5
+	VPXOR   Y6, Y6, Y6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	VMOVDQU (SP)(BX*1), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as ((t ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VPXOR Y4, Y7, Y7
+	VPXOR Y5, Y7, Y7
+	VPAND Y3, Y2, Y15
+	VPXOR Y15, Y7, Y7
+	VPXOR Y1, Y7, Y7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	MOVQ    DX, SI
+	SUBQ    $+0, SI
+	XORL    R12, R12
+	CMPQ    SI, $+0
+	CMOVQLT R12, SI
+	MOVQ    $+32, R12
+	CMPQ    SI, R12
+	CMOVQGT R12, SI
+	LEAQ    aegisgo_keep<>+64(SB), R11
+	SUBQ    SI, R11
+	VPAND   (R11), Y7, Y7
+
+	// msg = msg || xn
+	VMOVDQU Y7, (SP)(BX*1)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC Y6, Y5, Y8
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	VPXOR   Y8, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), SI
+	VMOVDQU Y0, (SI)(BX*1)
+	VMOVDQU Y1, 64(SI)(BX*1)
+	VMOVDQU Y2, 128(SI)(BX*1)
+	VMOVDQU Y3, 192(SI)(BX*1)
+	VMOVDQU Y4, 256(SI)(BX*1)
+	VMOVDQU Y5, 320(SI)(BX*1)
+	ADDQ    $+32, BX
+	CMPQ    BX, $+64
+	JB      group_3
+	TESTQ   AX, AX
+	JZ      in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVQ out+8(FP), BX
+	LEAQ (SP), R12
+	LEAQ (BX), R11
+	MOVQ AX, CX
+
+copy16_m7:
+	CMPQ    CX, $0x10
+	JB      copy8_m8
+	VMOVDQU (R12), X15
+	VMOVDQU X15, (R11)
+	ADDQ    $0x10, R12
+	ADDQ    $0x10, R11
+	SUBQ    $0x10, CX
+	JMP     copy16_m7
+
+copy8_m8:
+	CMPQ CX, $0x08
+	JB   copy4_m9
+	MOVQ (R12), R13
+	MOVQ R13, (R11)
+	ADDQ $0x08, R12
+	ADDQ $0x08, R11
+	SUBQ $0x08, CX
+
+copy4_m9:
+	CMPQ CX, $0x04
+	JB   copy2_m10
+	MOVL (R12), R13
+	MOVL R13, (R11)
+	ADDQ $0x04, R12
+	ADDQ $0x04, R11
+	SUBQ $0x04, CX
+
+copy2_m10:
+	CMPQ CX, $0x02
+	JB   copy1_m11
+	MOVW (R12), R13
+	MOVW R13, (R11)
+	ADDQ $0x02, R12
+	ADDQ $0x02, R11
+	SUBQ $0x02, CX
+
+copy1_m11:
+	CMPQ CX, $0x01
+	JB   copied_m12
+	MOVB (R12), R13
+	MOVB R13, (R11)
+	ADDQ $0x01, R12
+	ADDQ $0x01, R11
+	SUBQ $0x01, CX
+
+copied_m12:
+	// the frame's buffer zeroed
+	VPXOR   X15, X15, X15
+	VMOVDQU X15, (SP)
+	VMOVDQU X15, 16(SP)
+	VMOVDQU X15, 32(SP)
+	VMOVDQU X15, 48(SP)
+
+in_tail_out_4:
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx2Stream256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Stream256X4(SB), $0-32
+	// Stream of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ  blocks+24(FP), AX
+	TESTQ AX, AX
+	JZ    nothing_1
+	MOVQ  $+0, AX
+
+group_2:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), BX
+	MOVQ    blocks+24(FP), DX
+	MOVQ    out+8(FP), SI
+	CMPQ    DX, $+2
+	JB      one_4
+
+two_3:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (BX)(AX*1), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU 64(BX)(AX*1), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, 64(SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+128, BX
+	ADDQ    $+128, SI
+	ADDQ    $-2, DX
+	CMPQ    DX, $+2
+	JAE     two_3
+
+one_4:
+	CMPQ DX, $+1
+	JB   blocks_done_5
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU (BX)(AX*1), Y7
+	VPXOR   Y1, Y7, Y8
+	VPXOR   Y4, Y8, Y8
+	VPAND   Y3, Y2, Y15
+	VPXOR   Y15, Y8, Y8
+	VPXOR   Y5, Y8, Y8
+	VMOVDQU Y8, (SI)(AX*1)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_5:
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)(AX*1)
+	VMOVDQU Y1, 64(BX)(AX*1)
+	VMOVDQU Y2, 128(BX)(AX*1)
+	VMOVDQU Y3, 192(BX)(AX*1)
+	VMOVDQU Y4, 256(BX)(AX*1)
+	VMOVDQU Y5, 320(BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_2
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx2KeyBlock256X4(st *byte, z *byte)
+// Requires: AVX, AVX2
+TEXT ·avx2KeyBlock256X4(SB), $0-16
+	// KeyBlock of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ $+0, AX
+
+group_1:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y0
+	VMOVDQU 64(BX)(AX*1), Y1
+	VMOVDQU 128(BX)(AX*1), Y2
+	VMOVDQU 192(BX)(AX*1), Y3
+	VMOVDQU 256(BX)(AX*1), Y4
+	VMOVDQU 320(BX)(AX*1), Y5
+	MOVQ    z+8(FP), BX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VPAND   Y3, Y2, Y6
+	VPXOR   Y1, Y6, Y6
+	VPXOR   Y4, Y6, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, (BX)(AX*1)
+	ADDQ    $+32, AX
+	CMPQ    AX, $+64
+	JB      group_1
+	VZEROUPPER
+	RET
+
+// func avx2Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2Finalize256X4(SB), $0-40
+	// Finalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	MOVQ  $+0, AX
+
+group_1:
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX)(AX*1), Y2
+	VMOVDQU 64(BX)(AX*1), Y3
+	VMOVDQU 128(BX)(AX*1), Y4
+	VMOVDQU 192(BX)(AX*1), Y5
+	VMOVDQU 256(BX)(AX*1), Y6
+	VMOVDQU 320(BX)(AX*1), Y7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ        adlen+16(FP), BX
+	MOVQ        mlen+24(FP), DX
+	MOVQ        BX, R11
+	SHLQ        $0x03, R11
+	MOVQ        DX, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y8
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y5, Y8, Y8
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, BX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VPXOR   Y9, Y2, Y2
+	DECQ    BX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPXOR Y3, Y2, Y2
+	VPXOR Y4, Y2, Y2
+	VPXOR Y6, Y5, Y5
+	VPXOR Y7, Y5, Y5
+	MOVQ  taglen+32(FP), DX
+	CMPQ  DX, $+32
+	JEQ   words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y5, Y2, Y2
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI128 $0x01, Y2, X15
+	VPXOR        X15, X2, X2
+	VEXTRACTI128 $0x01, Y5, X15
+	VPXOR        X15, X5, X5
+
+	// and the group's tag into the groups' so far
+	VPXOR Y2, Y0, Y0
+	VPXOR Y5, Y1, Y1
+	ADDQ  $+32, AX
+	CMPQ  AX, $+64
+	JB    group_1
+	MOVQ  taglen+32(FP), BX
+	CMPQ  BX, $+32
+	JEQ   tag32_5
+
+	// the 128-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	JMP     done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx2MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx2MACFinalize256X4(SB), $128-40
+	// MACFinalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 2 groups of 2, 2 to a register, each group loaded, run and stored in turn.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ $+32, DX
+
+group_3:
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 64(SI)(DX*1), Y1
+	VMOVDQU 128(SI)(DX*1), Y2
+	VMOVDQU 192(SI)(DX*1), Y3
+	VMOVDQU 256(SI)(DX*1), Y4
+	VMOVDQU 320(SI)(DX*1), Y5
+	MOVQ    datalen+24(FP), SI
+	ANDQ    $+63, SI
+	TESTQ   SI, SI
+	JZ      no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	VMOVDQU (SI)(DX*1), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_5:
+	MOVQ        datalen+24(FP), SI
+	MOVQ        taglen+32(FP), DI
+	MOVQ        SI, R11
+	SHLQ        $0x03, R11
+	MOVQ        DI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, SI
+
+final_6:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    SI
+	JNZ     final_6
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VPXOR   Y1, Y0, Y6
+	VPXOR   Y2, Y6, Y6
+	VPXOR   Y3, Y6, Y6
+	VPXOR   Y4, Y6, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, (SP)(DX*1)
+	TESTQ   DX, DX
+	JZ      groups_done_4
+	ADDQ    $-32, DX
+	JMP     group_3
+
+groups_done_4:
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	VBROADCASTI128 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t2
+	VBROADCASTI128 32(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t3
+	VBROADCASTI128 48(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC        Y6, Y5, Y7
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y4, Y3, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y7, Y0, Y0
+	VBROADCASTI128 aegisgo_macd4t128<>+0(SB), Y6
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y3, Y0, Y0
+	VPXOR Y4, Y0, Y0
+	VPXOR Y5, Y0, Y0
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	VMOVDQU Y0, 64(SP)
+	VMOVDQU Y0, 96(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ $+32, DX
+
+group_8:
+	MOVQ    st+0(FP), SI
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 64(SI)(DX*1), Y1
+	VMOVDQU 128(SI)(DX*1), Y2
+	VMOVDQU 192(SI)(DX*1), Y3
+	VMOVDQU 256(SI)(DX*1), Y4
+	VMOVDQU 320(SI)(DX*1), Y5
+	MOVQ    datalen+24(FP), SI
+	ANDQ    $+63, SI
+	TESTQ   SI, SI
+	JZ      no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), SI
+
+	// Absorb(ai)
+	VMOVDQU (SI)(DX*1), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_10:
+	MOVQ        datalen+24(FP), SI
+	MOVQ        taglen+32(FP), DI
+	MOVQ        SI, R11
+	SHLQ        $0x03, R11
+	MOVQ        DI, R12
+	SHLQ        $0x03, R12
+	VMOVQ       R11, X15
+	VPINSRQ     $0x01, R12, X15, X15
+	VINSERTI128 $0x01, X15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, SI
+
+final_11:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    SI
+	JNZ     final_11
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VPXOR   Y1, Y0, Y6
+	VPXOR   Y2, Y6, Y6
+	VMOVDQU Y6, (SP)(DX*1)
+	VPXOR   Y4, Y3, Y6
+	VPXOR   Y5, Y6, Y6
+	VMOVDQU Y6, 64(SP)(DX*1)
+	TESTQ   DX, DX
+	JZ      groups_done_9
+	ADDQ    $-32, DX
+	JMP     group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	VBROADCASTI128 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	VBROADCASTI128 80(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t20
+	VBROADCASTI128 32(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t21
+	VBROADCASTI128 96(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t30
+	VBROADCASTI128 48(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t31
+	VBROADCASTI128 112(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC        Y6, Y5, Y7
+	VAESENC        Y5, Y4, Y5
+	VAESENC        Y4, Y3, Y4
+	VAESENC        Y3, Y2, Y3
+	VAESENC        Y2, Y1, Y2
+	VAESENC        Y1, Y0, Y1
+	VPXOR          Y7, Y0, Y0
+	VBROADCASTI128 aegisgo_macd4t256<>+0(SB), Y6
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_12
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VPXOR Y1, Y0, Y0
+	VPXOR Y2, Y0, Y0
+	VPXOR Y4, Y3, Y3
+	VPXOR Y5, Y3, Y3
+
+	// lane 0's tag to tag
+	MOVQ    tag+8(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	VMOVDQU Y0, 64(SP)
+	VMOVDQU Y0, 96(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
 // func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
 TEXT ·avx512Seal128L(SB), $0-64
@@ -22192,6 +40884,6592 @@ done_14:
 	VZEROUPPER
 	RET
 
+// func avx512Init128L(st *byte, k *byte, n *byte)
+// Requires: AES, AVX
+TEXT ·avx512Init128L(SB), $0-24
+	// Init of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce)
+	VMOVDQU (AX), X8
+	VMOVDQU (BX), X9
+
+	// S0 = key ^ nonce
+	VPXOR X9, X8, X0
+
+	// S1 = C1
+	VMOVDQU aegisgo_c1<>+0(SB), X1
+
+	// S2 = C0
+	VMOVDQU aegisgo_c0<>+0(SB), X2
+
+	// S3 = C1
+	VMOVDQA X1, X3
+
+	// S4 = key ^ nonce
+	VMOVDQA X0, X4
+
+	// S5 = key ^ C0
+	VPXOR X2, X8, X5
+
+	// S6 = key ^ C1
+	VPXOR X1, X8, X6
+
+	// S7 = key ^ C0
+	VMOVDQA X5, X7
+
+	// Repeat(10, Update(nonce, key))
+	MOVQ $+10, AX
+
+init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X9, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb128L(st *byte, ad *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx512Absorb128L(SB), $0-24
+	// Absorb of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU 32(AX), X8
+	VMOVDQU 48(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Enc128L(SB), $0-32
+	// Enc of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    X8, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU 32(AX), X8
+	VMOVDQU 48(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    X8, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    X8, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Dec128L(SB), $0-32
+	// Dec of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	VPXOR   X8, X8, X8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (AX), X9
+	VMOVDQU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, X3, X2, X9
+	VPTERNLOGQ $0x96, X1, X6, X9
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DX)
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    X8, X7, X11
+	VAESENC    X7, X6, X7
+	VAESENC    X6, X5, X6
+	VAESENC    X5, X4, X5
+	VAESENC    X8, X3, X12
+	VPTERNLOGQ $0x96, X12, X10, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X11, X9, X0
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU 32(AX), X9
+	VMOVDQU 48(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, X3, X2, X9
+	VPTERNLOGQ $0x96, X1, X6, X9
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, 32(DX)
+	VMOVDQU X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    X8, X7, X11
+	VAESENC    X7, X6, X7
+	VAESENC    X6, X5, X6
+	VAESENC    X5, X4, X5
+	VAESENC    X8, X3, X12
+	VPTERNLOGQ $0x96, X12, X10, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X11, X9, X0
+	ADDQ       $+64, AX
+	ADDQ       $+64, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	VMOVDQU (AX), X9
+	VMOVDQU 16(AX), X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, X3, X2, X9
+	VPTERNLOGQ $0x96, X1, X6, X9
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU X9, (DX)
+	VMOVDQU X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    X8, X7, X11
+	VAESENC    X7, X6, X7
+	VAESENC    X6, X5, X6
+	VAESENC    X5, X4, X5
+	VAESENC    X8, X3, X12
+	VPTERNLOGQ $0x96, X12, X10, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X11, X9, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
+TEXT ·avx512EncPartial128L(SB), $0-32
+	// EncPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    AX, BX
+	SUBQ    $+16, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, X8
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 16(BX), K2, X9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    X8, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   X10, K1, (BX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   X10, K2, 16(BX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	VMOVDQU X6, 96(BX)
+	VMOVDQU X7, 112(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
+TEXT ·avx512DecPartial128L(SB), $0-32
+	// DecPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    AX, BX
+	SUBQ    $+16, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+	VPXOR   X8, X8, X8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, X9
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 16(BX), K2, X10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, X3, X2, X9
+	VPTERNLOGQ $0x96, X1, X6, X9
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
+	VMOVDQU8.Z X9, K1, X9
+	VMOVDQU8.Z X10, K2, X10
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 X9, K1, (BX)
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 X10, K2, 16(BX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    X8, X7, X11
+	VAESENC    X7, X6, X7
+	VAESENC    X6, X5, X6
+	VAESENC    X5, X4, X5
+	VAESENC    X8, X3, X12
+	VPTERNLOGQ $0x96, X12, X10, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X11, X9, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+	VMOVDQU X6, 96(BX)
+	VMOVDQU X7, 112(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream128L(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Stream128L(SB), $0-32
+	// Stream of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	VPXOR   X8, X8, X8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    (AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    16(AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    32(AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, 32(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    48(AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 48(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    (AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X6, X1, X10
+	VPTERNLOGQ $0x78, X3, X2, X10
+	VMOVDQU    X10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    16(AX), X9
+	VMOVDQA    X9, X10
+	VPTERNLOGQ $0x96, X5, X2, X10
+	VPTERNLOGQ $0x78, X7, X6, X10
+	VMOVDQU    X10, 16(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VMOVDQU X6, 96(AX)
+	VMOVDQU X7, 112(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock128L(st *byte, z *byte)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·avx512KeyBlock128L(SB), $0-16
+	// KeyBlock of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VMOVDQA    X1, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X6, X8, X8
+	VMOVDQU    X8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VMOVDQA    X2, X8
+	VPTERNLOGQ $0x78, X7, X6, X8
+	VPXOR      X5, X8, X8
+	VMOVDQU    X8, 16(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Finalize128L(SB), $0-40
+	// Finalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ    adlen+16(FP), AX
+	MOVQ    mlen+24(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPTERNLOGQ $0x96, X2, X1, X0
+	VPXOR      X3, X0, X0
+	VPTERNLOGQ $0x96, X6, X5, X4
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR X7, X4, X4
+
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512MACFinalize128L(SB), $0-40
+	// MACFinalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VMOVDQU 96(AX), X6
+	VMOVDQU 112(AX), X7
+	MOVQ    datalen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	VMOVDQU (AX), X8
+	VMOVDQU 16(AX), X9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X10
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X9, X3, X11
+	VPXOR   X11, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+no_last_1:
+	MOVQ    datalen+24(FP), AX
+	MOVQ    taglen+32(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X2, X8, X8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC X8, X7, X9
+	VAESENC X7, X6, X7
+	VAESENC X6, X5, X6
+	VAESENC X5, X4, X5
+	VAESENC X8, X3, X10
+	VPXOR   X10, X4, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X9, X0, X0
+	DECQ    AX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPTERNLOGQ $0x96, X2, X1, X0
+	VPXOR      X3, X0, X0
+	VPTERNLOGQ $0x96, X6, X5, X4
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X4, X0, X0
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR X7, X4, X4
+
+words_4:
+	MOVQ      taglen+32(FP), BX
+	CMPQ      BX, $+32
+	JEQ       tag32_5
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_6
+
+tag32_5:
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx512Init128X2(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Init128X2(SB), $0-24
+	// Init of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	VBROADCASTI32X4 (AX), Y8
+	VBROADCASTI32X4 (BX), Y9
+
+	// S0 = key ^ nonce
+	VPXOR Y9, Y8, Y0
+
+	// S1 = C1
+	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y1
+
+	// S2 = C0
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y2
+
+	// S3 = C1
+	VMOVDQA Y1, Y3
+
+	// S4 = key ^ nonce
+	VMOVDQA Y0, Y4
+
+	// S5 = key ^ C0
+	VPXOR Y2, Y8, Y5
+
+	// S6 = key ^ C1
+	VPXOR Y1, Y8, Y6
+
+	// S7 = key ^ C0
+	VMOVDQA Y5, Y7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, AX
+
+init_1:
+	// S3 ^ ctx, S7 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y7, Y12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	VAESENC Y9, Y12, Y12
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y11, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y9, Y7, Y11
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y12
+	VPXOR   Y12, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb128X2(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx512Absorb128X2(SB), $0-24
+	// Absorb of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU 64(AX), Y8
+	VMOVDQU 96(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Enc128X2(SB), $0-32
+	// Enc of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    Y8, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU 64(AX), Y8
+	VMOVDQU 96(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    Y8, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, 64(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	VMOVDQU (AX), Y8
+	VMOVDQU 32(AX), Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    Y8, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Dec128X2(SB), $0-32
+	// Dec of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (AX), Y9
+	VMOVDQU 32(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Y3, Y2, Y9
+	VPTERNLOGQ $0x96, Y1, Y6, Y9
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Y8, Y7, Y11
+	VAESENC    Y7, Y6, Y7
+	VAESENC    Y6, Y5, Y6
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y8, Y3, Y12
+	VPTERNLOGQ $0x96, Y12, Y10, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y11, Y9, Y0
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU 64(AX), Y9
+	VMOVDQU 96(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Y3, Y2, Y9
+	VPTERNLOGQ $0x96, Y1, Y6, Y9
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, 64(DX)
+	VMOVDQU Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Y8, Y7, Y11
+	VAESENC    Y7, Y6, Y7
+	VAESENC    Y6, Y5, Y6
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y8, Y3, Y12
+	VPTERNLOGQ $0x96, Y12, Y10, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y11, Y9, Y0
+	ADDQ       $+128, AX
+	ADDQ       $+128, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	VMOVDQU (AX), Y9
+	VMOVDQU 32(AX), Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Y3, Y2, Y9
+	VPTERNLOGQ $0x96, Y1, Y6, Y9
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Y8, Y7, Y11
+	VAESENC    Y7, Y6, Y7
+	VAESENC    Y6, Y5, Y6
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y8, Y3, Y12
+	VPTERNLOGQ $0x96, Y12, Y10, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y11, Y9, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+TEXT ·avx512EncPartial128X2(SB), $0-32
+	// EncPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+63, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    AX, BX
+	SUBQ    $+32, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Y8
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 32(BX), K2, Y9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA    Y8, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Y10, K1, (BX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Y10, K2, 32(BX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	VMOVDQU Y6, 192(BX)
+	VMOVDQU Y7, 224(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+TEXT ·avx512DecPartial128X2(SB), $0-32
+	// DecPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+63, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	MOVQ    AX, BX
+	SUBQ    $+32, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K2
+	VPXOR   Y8, Y8, Y8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Y9
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 32(BX), K2, Y10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Y3, Y2, Y9
+	VPTERNLOGQ $0x96, Y1, Y6, Y9
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
+	VMOVDQU8.Z Y9, K1, Y9
+	VMOVDQU8.Z Y10, K2, Y10
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Y9, K1, (BX)
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Y10, K2, 32(BX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Y8, Y7, Y11
+	VAESENC    Y7, Y6, Y7
+	VAESENC    Y6, Y5, Y6
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y8, Y3, Y12
+	VPTERNLOGQ $0x96, Y12, Y10, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y11, Y9, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+	VMOVDQU Y6, 192(BX)
+	VMOVDQU Y7, 224(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream128X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Stream128X2(SB), $0-32
+	// Stream of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	VPXOR   Y8, Y8, Y8
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    (AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    32(AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    64(AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, 64(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    96(AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 96(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU    (AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y6, Y1, Y10
+	VPTERNLOGQ $0x78, Y3, Y2, Y10
+	VMOVDQU    Y10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU    32(AX), Y9
+	VMOVDQA    Y9, Y10
+	VPTERNLOGQ $0x96, Y5, Y2, Y10
+	VPTERNLOGQ $0x78, Y7, Y6, Y10
+	VMOVDQU    Y10, 32(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VMOVDQU Y6, 192(AX)
+	VMOVDQU Y7, 224(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock128X2(st *byte, z *byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·avx512KeyBlock128X2(SB), $0-16
+	// KeyBlock of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+	MOVQ    z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VMOVDQA    Y1, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y6, Y8, Y8
+	VMOVDQU    Y8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VMOVDQA    Y2, Y8
+	VPTERNLOGQ $0x78, Y7, Y6, Y8
+	VPXOR      Y5, Y8, Y8
+	VMOVDQU    Y8, 32(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Finalize128X2(SB), $0-40
+	// Finalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VMOVDQU 192(AX), Y6
+	VMOVDQU 224(AX), Y7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y2, Y8, Y8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPXOR      Y3, Y0, Y0
+	VPTERNLOGQ $0x96, Y6, Y5, Y4
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y4, Y0, Y0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXOR Y7, Y4, Y4
+
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI32X4 $0x01, Y0, X31
+	VPXORQ        X31, X0, X0
+	VEXTRACTI32X4 $0x01, Y4, X31
+	VPXORQ        X31, X4, X4
+	MOVQ          taglen+32(FP), BX
+	CMPQ          BX, $+32
+	JEQ           tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512MACFinalize128X2(SB), $64-40
+	// MACFinalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	VMOVDQU 224(DX), Y7
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+63, DX
+	TESTQ   DX, DX
+	JZ      no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_3:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_4:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VMOVDQA    Y0, Y8
+	VPTERNLOGQ $0x96, Y2, Y1, Y8
+	VPTERNLOGQ $0x96, Y4, Y3, Y8
+	VPTERNLOGQ $0x96, Y6, Y5, Y8
+	VMOVDQU    Y8, (SP)
+
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	VBROADCASTI32X4 (SP), Y8
+	VBROADCASTI32X4 16(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC         Y8, Y7, Y10
+	VAESENC         Y7, Y6, Y7
+	VAESENC         Y6, Y5, Y6
+	VAESENC         Y5, Y4, Y5
+	VAESENC         Y9, Y3, Y11
+	VPXOR           Y11, Y4, Y4
+	VAESENC         Y3, Y2, Y3
+	VAESENC         Y2, Y1, Y2
+	VAESENC         Y1, Y0, Y1
+	VPXOR           Y10, Y0, Y0
+	VBROADCASTI32X4 aegisgo_macd2t128<>+0(SB), Y8
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_5:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPTERNLOGQ $0x96, Y4, Y3, Y0
+	VPTERNLOGQ $0x96, Y6, Y5, Y0
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	VMOVDQU 224(DX), Y7
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+63, DX
+	TESTQ   DX, DX
+	JZ      no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	VMOVDQU (DX), Y8
+	VMOVDQU 32(DX), Y9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y10
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y9, Y3, Y11
+	VPXOR   Y11, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y10, Y0, Y0
+
+no_last_6:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VMOVDQA    Y0, Y8
+	VPTERNLOGQ $0x96, Y2, Y1, Y8
+	VPXOR      Y3, Y8, Y8
+	VMOVDQU    Y8, (SP)
+	VMOVDQA    Y4, Y8
+	VPTERNLOGQ $0x96, Y6, Y5, Y8
+	VPXOR      Y7, Y8, Y8
+	VMOVDQU    Y8, 32(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	VBROADCASTI32X4 16(SP), Y8
+	VBROADCASTI32X4 48(SP), Y9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC         Y8, Y7, Y10
+	VAESENC         Y7, Y6, Y7
+	VAESENC         Y6, Y5, Y6
+	VAESENC         Y5, Y4, Y5
+	VAESENC         Y9, Y3, Y11
+	VPXOR           Y11, Y4, Y4
+	VAESENC         Y3, Y2, Y3
+	VAESENC         Y2, Y1, Y2
+	VAESENC         Y1, Y0, Y1
+	VPXOR           Y10, Y0, Y0
+	VBROADCASTI32X4 aegisgo_macd2t256<>+0(SB), Y8
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXOR Y2, Y8, Y8
+	MOVQ  $+7, DX
+
+final_8:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Y8, Y7, Y9
+	VAESENC Y7, Y6, Y7
+	VAESENC Y6, Y5, Y6
+	VAESENC Y5, Y4, Y5
+	VAESENC Y8, Y3, Y10
+	VPXOR   Y10, Y4, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y9, Y0, Y0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPXOR      Y3, Y0, Y0
+	VPTERNLOGQ $0x96, Y6, Y5, Y4
+	VPXOR      Y7, Y4, Y4
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx512Init128X4(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Init128X4(SB), $0-24
+	// Init of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	VBROADCASTI32X4 (AX), Z8
+	VBROADCASTI32X4 (BX), Z9
+
+	// S0 = key ^ nonce
+	VPXORQ Z9, Z8, Z0
+
+	// S1 = C1
+	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z1
+
+	// S2 = C0
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z2
+
+	// S3 = C1
+	VMOVDQA64 Z1, Z3
+
+	// S4 = key ^ nonce
+	VMOVDQA64 Z0, Z4
+
+	// S5 = key ^ C0
+	VPXORQ Z2, Z8, Z5
+
+	// S6 = key ^ C1
+	VPXORQ Z1, Z8, Z6
+
+	// S7 = key ^ C0
+	VMOVDQA64 Z5, Z7
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v)), as 5 pairs: the first of a pair
+	// takes S3 ^ ctx and S7 ^ ctx only where the rounds of S'4 and S'0 read S3 and S7, which leaves
+	// S'3 and S'7 short of the ctx that the second would xor in again: the second takes S3 and S7
+	MOVQ $+5, AX
+
+init_1:
+	// S3 ^ ctx, S7 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z7, Z12
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7 ^ ctx, M0) ^ S0, S'4 as AESRound(S3 ^ ctx, M1) ^ S4
+	VAESENC Z9, Z12, Z12
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z11, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z12, Z0, Z0
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z9, Z7, Z11
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z12
+	VPXORQ  Z12, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z11, Z0, Z0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb128X4(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Absorb128X4(SB), $0-24
+	// Absorb of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+16(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU64 128(AX), Z8
+	VMOVDQU64 192(AX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+	ADDQ    $+256, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Enc128X4(SB), $0-32
+	// Enc of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA64  Z8, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 128(AX), Z8
+	VMOVDQU64 192(AX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA64  Z8, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, 128(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 192(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+	ADDQ    $+256, AX
+	ADDQ    $+256, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA64  Z8, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Dec128X4(SB), $0-32
+	// Dec of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+	VPXORQ    Z8, Z8, Z8
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 (AX), Z9
+	VMOVDQU64 64(AX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Z3, Z2, Z9
+	VPTERNLOGQ $0x96, Z1, Z6, Z9
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, (DX)
+	VMOVDQU64 Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Z8, Z7, Z11
+	VAESENC    Z7, Z6, Z7
+	VAESENC    Z6, Z5, Z6
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z8, Z3, Z12
+	VPTERNLOGQ $0x96, Z12, Z10, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z11, Z9, Z0
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 128(AX), Z9
+	VMOVDQU64 192(AX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Z3, Z2, Z9
+	VPTERNLOGQ $0x96, Z1, Z6, Z9
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, 128(DX)
+	VMOVDQU64 Z10, 192(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Z8, Z7, Z11
+	VAESENC    Z7, Z6, Z7
+	VAESENC    Z6, Z5, Z6
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z8, Z3, Z12
+	VPTERNLOGQ $0x96, Z12, Z10, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z11, Z9, Z0
+	ADDQ       $+256, AX
+	ADDQ       $+256, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	VMOVDQU64 (AX), Z9
+	VMOVDQU64 64(AX), Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Z3, Z2, Z9
+	VPTERNLOGQ $0x96, Z1, Z6, Z9
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+
+	// xi = out0 || out1, msg = msg || xi
+	VMOVDQU64 Z9, (DX)
+	VMOVDQU64 Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Z8, Z7, Z11
+	VAESENC    Z7, Z6, Z7
+	VAESENC    Z6, Z5, Z6
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z8, Z3, Z12
+	VPTERNLOGQ $0x96, Z12, Z10, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z11, Z9, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX512BW, AVX512F, CMOV, VAES
+TEXT ·avx512EncPartial128X4(SB), $0-32
+	// EncPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      inlen+24(FP), AX
+	ANDQ      $+127, AX
+	TESTQ     AX, AX
+	JZ        partial_done_1
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 64(BX), Z1
+	VMOVDQU64 128(BX), Z2
+	VMOVDQU64 192(BX), Z3
+	VMOVDQU64 256(BX), Z4
+	VMOVDQU64 320(BX), Z5
+	VMOVDQU64 384(BX), Z6
+	VMOVDQU64 448(BX), Z7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+64, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+	MOVQ    AX, BX
+	SUBQ    $+64, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+64, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K2
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Z8
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 64(BX), K2, Z9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VMOVDQA64  Z8, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Z10, K1, (BX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Z10, K2, 64(BX)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// the state back to st
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 Z0, (BX)
+	VMOVDQU64 Z1, 64(BX)
+	VMOVDQU64 Z2, 128(BX)
+	VMOVDQU64 Z3, 192(BX)
+	VMOVDQU64 Z4, 256(BX)
+	VMOVDQU64 Z5, 320(BX)
+	VMOVDQU64 Z6, 384(BX)
+	VMOVDQU64 Z7, 448(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX512BW, AVX512F, CMOV, VAES
+TEXT ·avx512DecPartial128X4(SB), $0-32
+	// DecPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      inlen+24(FP), AX
+	ANDQ      $+127, AX
+	TESTQ     AX, AX
+	JZ        partial_done_1
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 64(BX), Z1
+	VMOVDQU64 128(BX), Z2
+	VMOVDQU64 192(BX), Z3
+	VMOVDQU64 256(BX), Z4
+	VMOVDQU64 320(BX), Z5
+	VMOVDQU64 384(BX), Z6
+	VMOVDQU64 448(BX), Z7
+	MOVQ      AX, BX
+	SUBQ      $+0, BX
+	XORL      R12, R12
+	CMPQ      BX, $+0
+	CMOVQLT   R12, BX
+	MOVQ      $+64, R12
+	CMPQ      BX, R12
+	CMOVQGT   R12, BX
+	MOVQ      BX, CX
+	MOVL      $0x00000001, R11
+	SHLQ      CL, R11
+	DECQ      R11
+	MOVQ      $-1, R12
+	CMPQ      CX, $0x40
+	CMOVQEQ   R12, R11
+	KMOVQ     R11, K1
+	MOVQ      AX, BX
+	SUBQ      $+64, BX
+	XORL      R12, R12
+	CMPQ      BX, $+0
+	CMOVQLT   R12, BX
+	MOVQ      $+64, R12
+	CMPQ      BX, R12
+	CMOVQGT   R12, BX
+	MOVQ      BX, CX
+	MOVL      $0x00000001, R11
+	SHLQ      CL, R11
+	DECQ      R11
+	MOVQ      $-1, R12
+	CMPQ      CX, $0x40
+	CMOVQEQ   R12, R11
+	KMOVQ     R11, K2
+	VPXORQ    Z8, Z8, Z8
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Z9
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z 64(BX), K2, Z10
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VPTERNLOGQ $0x78, Z3, Z2, Z9
+	VPTERNLOGQ $0x96, Z1, Z6, Z9
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
+	VMOVDQU8.Z Z9, K1, Z9
+	VMOVDQU8.Z Z10, K2, Z10
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Z9, K1, (BX)
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Z10, K2, 64(BX)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1
+	VAESENC    Z8, Z7, Z11
+	VAESENC    Z7, Z6, Z7
+	VAESENC    Z6, Z5, Z6
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z8, Z3, Z12
+	VPTERNLOGQ $0x96, Z12, Z10, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z11, Z9, Z0
+
+	// the state back to st
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 Z0, (BX)
+	VMOVDQU64 Z1, 64(BX)
+	VMOVDQU64 Z2, 128(BX)
+	VMOVDQU64 Z3, 192(BX)
+	VMOVDQU64 Z4, 256(BX)
+	VMOVDQU64 Z5, 320(BX)
+	VMOVDQU64 Z6, 384(BX)
+	VMOVDQU64 Z7, 448(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream128X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Stream128X4(SB), $0-32
+	// Stream of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+	VPXORQ    Z8, Z8, Z8
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU64  (AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU64  64(AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU64  128(AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, 128(DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU64  192(AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 192(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	ADDQ    $+256, AX
+	ADDQ    $+256, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VMOVDQU64  (AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z6, Z1, Z10
+	VPTERNLOGQ $0x78, Z3, Z2, Z10
+	VMOVDQU64  Z10, (DX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VMOVDQU64  64(AX), Z9
+	VMOVDQA64  Z9, Z10
+	VPTERNLOGQ $0x96, Z5, Z2, Z10
+	VPTERNLOGQ $0x78, Z7, Z6, Z10
+	VMOVDQU64  Z10, 64(DX)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock128X4(st *byte, z *byte)
+// Requires: AVX, AVX512F
+TEXT ·avx512KeyBlock128X4(SB), $0-16
+	// KeyBlock of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+	MOVQ      z+8(FP), AX
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VMOVDQA64  Z1, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z6, Z8, Z8
+	VMOVDQU64  Z8, (AX)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VMOVDQA64  Z2, Z8
+	VPTERNLOGQ $0x78, Z7, Z6, Z8
+	VPXORQ     Z5, Z8, Z8
+	VMOVDQU64  Z8, 64(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX512F, AVX512VL, VAES
+TEXT ·avx512Finalize128X4(SB), $0-40
+	// Finalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z8
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z2, Z8, Z8
+
+	// Repeat(7, Update(t, t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPXORQ     Z3, Z0, Z0
+	VPTERNLOGQ $0x96, Z6, Z5, Z4
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z4, Z0, Z0
+	JMP    words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VPXORQ Z7, Z4, Z4
+
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI64X4 $0x01, Z0, Y31
+	VPXORQ        Y31, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X31
+	VPXORQ        X31, X0, X0
+	VEXTRACTI64X4 $0x01, Z4, Y31
+	VPXORQ        Y31, Y4, Y4
+	VEXTRACTI32X4 $0x01, Y4, X31
+	VPXORQ        X31, X4, X4
+	MOVQ          taglen+32(FP), BX
+	CMPQ          BX, $+32
+	JEQ           tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX512F, AVX512VL, VAES
+TEXT ·avx512MACFinalize128X4(SB), $128-40
+	// MACFinalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ      st+0(FP), DX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	MOVQ      datalen+24(FP), DX
+	ANDQ      $+127, DX
+	TESTQ     DX, DX
+	JZ        no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU64 (DX), Z8
+	VMOVDQU64 64(DX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+no_last_3:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXORQ Z2, Z8, Z8
+	MOVQ   $+7, DX
+
+final_4:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VMOVDQA64  Z0, Z8
+	VPTERNLOGQ $0x96, Z2, Z1, Z8
+	VPTERNLOGQ $0x96, Z4, Z3, Z8
+	VPTERNLOGQ $0x96, Z6, Z5, Z8
+	VMOVDQU64  Z8, (SP)
+
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	VBROADCASTI32X4 (SP), Z8
+	VBROADCASTI32X4 16(SP), Z9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t2, t3
+	VBROADCASTI32X4 32(SP), Z8
+	VBROADCASTI32X4 48(SP), Z9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC         Z8, Z7, Z10
+	VAESENC         Z7, Z6, Z7
+	VAESENC         Z6, Z5, Z6
+	VAESENC         Z5, Z4, Z5
+	VAESENC         Z9, Z3, Z11
+	VPXORQ          Z11, Z4, Z4
+	VAESENC         Z3, Z2, Z3
+	VAESENC         Z2, Z1, Z2
+	VAESENC         Z1, Z0, Z1
+	VPXORQ          Z10, Z0, Z0
+	VBROADCASTI32X4 aegisgo_macd4t128<>+0(SB), Z8
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXORQ Z2, Z8, Z8
+	MOVQ   $+7, DX
+
+final_5:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPTERNLOGQ $0x96, Z4, Z3, Z0
+	VPTERNLOGQ $0x96, Z6, Z5, Z0
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 Z0, (SP)
+	VMOVDQU64 Z0, 64(SP)
+	JMP       mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ      st+0(FP), DX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	MOVQ      datalen+24(FP), DX
+	ANDQ      $+127, DX
+	TESTQ     DX, DX
+	JZ        no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	VMOVDQU64 (DX), Z8
+	VMOVDQU64 64(DX), Z9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+no_last_6:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z8
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VPXORQ Z2, Z8, Z8
+	MOVQ   $+7, DX
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VMOVDQA64  Z0, Z8
+	VPTERNLOGQ $0x96, Z2, Z1, Z8
+	VPXORQ     Z3, Z8, Z8
+	VMOVDQU64  Z8, (SP)
+	VMOVDQA64  Z4, Z8
+	VPTERNLOGQ $0x96, Z6, Z5, Z8
+	VPXORQ     Z7, Z8, Z8
+	VMOVDQU64  Z8, 64(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	VBROADCASTI32X4 16(SP), Z8
+	VBROADCASTI32X4 80(SP), Z9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t20, t21
+	VBROADCASTI32X4 32(SP), Z8
+	VBROADCASTI32X4 96(SP), Z9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z10
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z9, Z3, Z11
+	VPXORQ  Z11, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z10, Z0, Z0
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t30, t31
+	VBROADCASTI32X4 48(SP), Z8
+	VBROADCASTI32X4 112(SP), Z9
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC         Z8, Z7, Z10
+	VAESENC         Z7, Z6, Z7
+	VAESENC         Z6, Z5, Z6
+	VAESENC         Z5, Z4, Z5
+	VAESENC         Z9, Z3, Z11
+	VPXORQ          Z11, Z4, Z4
+	VAESENC         Z3, Z2, Z3
+	VAESENC         Z2, Z1, Z2
+	VAESENC         Z1, Z0, Z1
+	VPXORQ          Z10, Z0, Z0
+	VBROADCASTI32X4 aegisgo_macd4t256<>+0(SB), Z8
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VPXORQ Z2, Z8, Z8
+	MOVQ   $+7, DX
+
+final_8:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   in place, S7 first; S'0 as AESRound(S7, M0) ^ S0, S'4 as AESRound(S3, M1) ^ S4
+	VAESENC Z8, Z7, Z9
+	VAESENC Z7, Z6, Z7
+	VAESENC Z6, Z5, Z6
+	VAESENC Z5, Z4, Z5
+	VAESENC Z8, Z3, Z10
+	VPXORQ  Z10, Z4, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z9, Z0, Z0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPXORQ     Z3, Z0, Z0
+	VPTERNLOGQ $0x96, Z6, Z5, Z4
+	VPXORQ     Z7, Z4, Z4
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X4, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 Z0, (SP)
+	VMOVDQU64 Z0, 64(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx512Init256(st *byte, k *byte, n *byte)
+// Requires: AES, AVX
+TEXT ·avx512Init256(SB), $0-24
+	// Init of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	VMOVDQU (AX), X6
+	VMOVDQU 16(AX), X7
+	VMOVDQU (BX), X8
+	VMOVDQU 16(BX), X9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR X6, X8, X8
+	VPXOR X7, X9, X9
+
+	// S0 = k0 ^ n0
+	VMOVDQA X8, X0
+
+	// S1 = k1 ^ n1
+	VMOVDQA X9, X1
+
+	// S2 = C1
+	VMOVDQU aegisgo_c1<>+0(SB), X2
+
+	// S3 = C0
+	VMOVDQU aegisgo_c0<>+0(SB), X3
+
+	// S4 = k0 ^ C0
+	VPXOR X3, X6, X4
+
+	// S5 = k1 ^ C1
+	VPXOR X2, X7, X5
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	MOVQ $+4, AX
+
+init_1:
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X7, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X8, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X9, X5, X10
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X10, X0, X0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb256(st *byte, ad *byte, blocks int)
+// Requires: AES, AVX
+TEXT ·avx512Absorb256(SB), $0-24
+	// Absorb of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Absorb(ai)
+	VMOVDQU 16(AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Enc256(SB), $0-32
+	// Enc of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi)
+	VMOVDQU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    X6, X7
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VPTERNLOGQ $0x78, X3, X2, X7
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Enc(xi)
+	VMOVDQU 16(AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    X6, X7
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VPTERNLOGQ $0x78, X3, X2, X7
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $+32, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	VMOVDQU (AX), X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    X6, X7
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VPTERNLOGQ $0x78, X3, X2, X7
+	VPXOR      X5, X7, X7
+	VMOVDQU    X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Dec256(SB), $0-32
+	// Dec of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VPXOR   X6, X6, X6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci)
+	VMOVDQU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VMOVDQA    X5, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X8, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    X6, X5, X8
+	VAESENC    X5, X4, X5
+	VAESENC    X4, X3, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X8, X7, X0
+
+	// Dec(ci)
+	VMOVDQU 16(AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VMOVDQA    X5, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X8, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, 16(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    X6, X5, X8
+	VAESENC    X5, X4, X5
+	VAESENC    X4, X3, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X8, X7, X0
+	ADDQ       $+32, AX
+	ADDQ       $+32, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	VMOVDQU (AX), X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VMOVDQA    X5, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X8, X7, X7
+
+	// msg = msg || xi
+	VMOVDQU X7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    X6, X5, X8
+	VAESENC    X5, X4, X5
+	VAESENC    X4, X3, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X8, X7, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
+TEXT ·avx512EncPartial256(SB), $0-32
+	// EncPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+15, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, X6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    X6, X7
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VPTERNLOGQ $0x78, X3, X2, X7
+	VPXOR      X5, X7, X7
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   X7, K1, (BX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial256(st *byte, out *byte, in *byte, inlen int)
+// Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
+TEXT ·avx512DecPartial256(SB), $0-32
+	// DecPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+15, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+16, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	VPXOR   X6, X6, X6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, X7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, X4, X1, X7
+	VMOVDQA    X5, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X8, X7, X7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	VMOVDQU8.Z X7, K1, X7
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 X7, K1, (BX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    X6, X5, X8
+	VAESENC    X5, X4, X5
+	VAESENC    X4, X3, X4
+	VAESENC    X3, X2, X3
+	VAESENC    X2, X1, X2
+	VAESENC    X1, X0, X1
+	VPTERNLOGQ $0x96, X8, X7, X0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU X0, (BX)
+	VMOVDQU X1, 16(BX)
+	VMOVDQU X2, 32(BX)
+	VMOVDQU X3, 48(BX)
+	VMOVDQU X4, 64(BX)
+	VMOVDQU X5, 80(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream256(st *byte, out *byte, in *byte, blocks int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Stream256(SB), $0-32
+	// Stream of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	VPXOR   X6, X6, X6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    (AX), X7
+	VMOVDQA    X7, X8
+	VPTERNLOGQ $0x96, X4, X1, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X5, X8, X8
+	VMOVDQU    X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    16(AX), X7
+	VMOVDQA    X7, X8
+	VPTERNLOGQ $0x96, X4, X1, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X5, X8, X8
+	VMOVDQU    X8, 16(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	ADDQ    $+32, AX
+	ADDQ    $+32, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    (AX), X7
+	VMOVDQA    X7, X8
+	VPTERNLOGQ $0x96, X4, X1, X8
+	VPTERNLOGQ $0x78, X3, X2, X8
+	VPXOR      X5, X8, X8
+	VMOVDQU    X8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU X0, (AX)
+	VMOVDQU X1, 16(AX)
+	VMOVDQU X2, 32(AX)
+	VMOVDQU X3, 48(AX)
+	VMOVDQU X4, 64(AX)
+	VMOVDQU X5, 80(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock256(st *byte, z *byte)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·avx512KeyBlock256(SB), $0-16
+	// KeyBlock of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VMOVDQA    X1, X6
+	VPTERNLOGQ $0x78, X3, X2, X6
+	VPTERNLOGQ $0x96, X5, X4, X6
+	VMOVDQU    X6, (AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512Finalize256(SB), $0-40
+	// Finalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ    adlen+16(FP), AX
+	MOVQ    mlen+24(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPTERNLOGQ $0x96, X2, X1, X0
+	VPTERNLOGQ $0x96, X5, X4, X3
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AES, AVX, AVX512F, AVX512VL
+TEXT ·avx512MACFinalize256(SB), $0-40
+	// MACFinalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	VMOVDQU 32(AX), X2
+	VMOVDQU 48(AX), X3
+	VMOVDQU 64(AX), X4
+	VMOVDQU 80(AX), X5
+	MOVQ    datalen+24(FP), AX
+	ANDQ    $+15, AX
+	TESTQ   AX, AX
+	JZ      no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), AX
+
+	// Absorb(ai)
+	VMOVDQU (AX), X6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+
+no_last_1:
+	MOVQ    datalen+24(FP), AX
+	MOVQ    taglen+32(FP), BX
+	MOVQ    AX, R11
+	SHLQ    $0x03, R11
+	MOVQ    BX, R12
+	SHLQ    $0x03, R12
+	VMOVQ   R11, X15
+	VPINSRQ $0x01, R12, X15, X15
+	VMOVDQA X15, X6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR X3, X6, X6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC X6, X5, X7
+	VAESENC X5, X4, X5
+	VAESENC X4, X3, X4
+	VAESENC X3, X2, X3
+	VAESENC X2, X1, X2
+	VAESENC X1, X0, X1
+	VPXOR   X7, X0, X0
+	DECQ    AX
+	JNZ     final_2
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPTERNLOGQ $0x96, X2, X1, X0
+	VPTERNLOGQ $0x96, X5, X4, X3
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR X3, X0, X0
+	JMP   words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+words_4:
+	MOVQ      taglen+32(FP), BX
+	CMPQ      BX, $+32
+	JEQ       tag32_5
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_6
+
+tag32_5:
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+done_6:
+	VZEROUPPER
+	RET
+
+// func avx512Init256X2(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Init256X2(SB), $0-24
+	// Init of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	VBROADCASTI32X4 (AX), Y6
+	VBROADCASTI32X4 16(AX), Y7
+	VBROADCASTI32X4 (BX), Y8
+	VBROADCASTI32X4 16(BX), Y9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXOR Y6, Y8, Y8
+	VPXOR Y7, Y9, Y9
+
+	// S0 = k0 ^ n0
+	VMOVDQA Y8, Y0
+
+	// S1 = k1 ^ n1
+	VMOVDQA Y9, Y1
+
+	// S2 = C1
+	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Y2
+
+	// S3 = C0
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Y3
+
+	// S4 = k0 ^ C0
+	VPXOR Y3, Y6, Y4
+
+	// S5 = k1 ^ C1
+	VPXOR Y2, Y7, Y5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU aegisgo_ctx2<>+0(SB), Y10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, AX
+
+init_1:
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y6, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y7, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXOR Y10, Y3, Y11
+	VPXOR Y10, Y5, Y12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Y8, Y12, Y12
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y11, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y12, Y0, Y0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y9, Y5, Y11
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y11, Y0, Y0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb256X2(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX2, VAES
+TEXT ·avx512Absorb256X2(SB), $0-24
+	// Absorb of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+16(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	VMOVDQU (AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ai)
+	VMOVDQU 32(AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	VMOVDQU (AX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Enc256X2(SB), $0-32
+	// Enc of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Enc(xi)
+	VMOVDQU (AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    Y6, Y7
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VPTERNLOGQ $0x78, Y3, Y2, Y7
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Enc(xi)
+	VMOVDQU 32(AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    Y6, Y7
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VPTERNLOGQ $0x78, Y3, Y2, Y7
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, 32(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	VMOVDQU (AX), Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    Y6, Y7
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VPTERNLOGQ $0x78, Y3, Y2, Y7
+	VPXOR      Y5, Y7, Y7
+	VMOVDQU    Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Dec256X2(SB), $0-32
+	// Dec of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Dec(ci)
+	VMOVDQU (AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VMOVDQA    Y5, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y8, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Y6, Y5, Y8
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y4, Y3, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y8, Y7, Y0
+
+	// Dec(ci)
+	VMOVDQU 32(AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VMOVDQA    Y5, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y8, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, 32(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Y6, Y5, Y8
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y4, Y3, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y8, Y7, Y0
+	ADDQ       $+64, AX
+	ADDQ       $+64, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	VMOVDQU (AX), Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VMOVDQA    Y5, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y8, Y7, Y7
+
+	// msg = msg || xi
+	VMOVDQU Y7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Y6, Y5, Y8
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y4, Y3, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y8, Y7, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+TEXT ·avx512EncPartial256X2(SB), $0-32
+	// EncPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Y6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA    Y6, Y7
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VPTERNLOGQ $0x78, Y3, Y2, Y7
+	VPXOR      Y5, Y7, Y7
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Y7, K1, (BX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
+TEXT ·avx512DecPartial256X2(SB), $0-32
+	// DecPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    inlen+24(FP), AX
+	ANDQ    $+31, AX
+	TESTQ   AX, AX
+	JZ      partial_done_1
+	MOVQ    st+0(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+32, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	KMOVQ   R11, K1
+	VPXOR   Y6, Y6, Y6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Y7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Y4, Y1, Y7
+	VMOVDQA    Y5, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y8, Y7, Y7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	VMOVDQU8.Z Y7, K1, Y7
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Y7, K1, (BX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Y6, Y5, Y8
+	VAESENC    Y5, Y4, Y5
+	VAESENC    Y4, Y3, Y4
+	VAESENC    Y3, Y2, Y3
+	VAESENC    Y2, Y1, Y2
+	VAESENC    Y1, Y0, Y1
+	VPTERNLOGQ $0x96, Y8, Y7, Y0
+
+	// the state back to st
+	MOVQ    st+0(FP), BX
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y1, 32(BX)
+	VMOVDQU Y2, 64(BX)
+	VMOVDQU Y3, 96(BX)
+	VMOVDQU Y4, 128(BX)
+	VMOVDQU Y5, 160(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream256X2(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Stream256X2(SB), $0-32
+	// Stream of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    blocks+24(FP), AX
+	TESTQ   AX, AX
+	JZ      nothing_1
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	VPXOR   Y6, Y6, Y6
+	MOVQ    in+16(FP), AX
+	MOVQ    blocks+24(FP), BX
+	MOVQ    out+8(FP), DX
+	CMPQ    BX, $+2
+	JB      one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    (AX), Y7
+	VMOVDQA    Y7, Y8
+	VPTERNLOGQ $0x96, Y4, Y1, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y5, Y8, Y8
+	VMOVDQU    Y8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    32(AX), Y7
+	VMOVDQA    Y7, Y8
+	VPTERNLOGQ $0x96, Y4, Y1, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y5, Y8, Y8
+	VMOVDQU    Y8, 32(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	ADDQ    $+64, AX
+	ADDQ    $+64, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU    (AX), Y7
+	VMOVDQA    Y7, Y8
+	VPTERNLOGQ $0x96, Y4, Y1, Y8
+	VPTERNLOGQ $0x78, Y3, Y2, Y8
+	VPXOR      Y5, Y8, Y8
+	VMOVDQU    Y8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ    st+0(FP), AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock256X2(st *byte, z *byte)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·avx512KeyBlock256X2(SB), $0-16
+	// KeyBlock of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+	MOVQ    z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VMOVDQA    Y1, Y6
+	VPTERNLOGQ $0x78, Y3, Y2, Y6
+	VPTERNLOGQ $0x96, Y5, Y4, Y6
+	VMOVDQU    Y6, (AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512Finalize256X2(SB), $0-40
+	// Finalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ    st+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	VMOVDQU 64(AX), Y2
+	VMOVDQU 96(AX), Y3
+	VMOVDQU 128(AX), Y4
+	VMOVDQU 160(AX), Y5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXOR Y3, Y6, Y6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPTERNLOGQ $0x96, Y5, Y4, Y3
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXOR Y3, Y0, Y0
+	JMP   words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI32X4 $0x01, Y0, X31
+	VPXORQ        X31, X0, X0
+	VEXTRACTI32X4 $0x01, Y3, X31
+	VPXORQ        X31, X3, X3
+	MOVQ          taglen+32(FP), BX
+	CMPQ          BX, $+32
+	JEQ           tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, VAES
+TEXT ·avx512MACFinalize256X2(SB), $64-40
+	// MACFinalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, 2 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+31, DX
+	TESTQ   DX, DX
+	JZ      no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_3:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_4:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VMOVDQA    Y0, Y6
+	VPTERNLOGQ $0x96, Y2, Y1, Y6
+	VPTERNLOGQ $0x96, Y4, Y3, Y6
+	VPXOR      Y5, Y6, Y6
+	VMOVDQU    Y6, (SP)
+
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	VBROADCASTI32X4 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC         Y6, Y5, Y7
+	VAESENC         Y5, Y4, Y5
+	VAESENC         Y4, Y3, Y4
+	VAESENC         Y3, Y2, Y3
+	VAESENC         Y2, Y1, Y2
+	VAESENC         Y1, Y0, Y1
+	VPXOR           Y7, Y0, Y0
+	VBROADCASTI32X4 aegisgo_macd2t128<>+0(SB), Y6
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_5:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPTERNLOGQ $0x96, Y4, Y3, Y0
+	VPXOR      Y5, Y0, Y0
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+	JMP     mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ    st+0(FP), DX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	MOVQ    datalen+24(FP), DX
+	ANDQ    $+31, DX
+	TESTQ   DX, DX
+	JZ      no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU (DX), Y6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+no_last_6:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Y15, Y15, Y6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VMOVDQA    Y0, Y6
+	VPTERNLOGQ $0x96, Y2, Y1, Y6
+	VMOVDQU    Y6, (SP)
+	VMOVDQA    Y3, Y6
+	VPTERNLOGQ $0x96, Y5, Y4, Y6
+	VMOVDQU    Y6, 32(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	VBROADCASTI32X4 16(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	VBROADCASTI32X4 48(SP), Y6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC         Y6, Y5, Y7
+	VAESENC         Y5, Y4, Y5
+	VAESENC         Y4, Y3, Y4
+	VAESENC         Y3, Y2, Y3
+	VAESENC         Y2, Y1, Y2
+	VAESENC         Y1, Y0, Y1
+	VPXOR           Y7, Y0, Y0
+	VBROADCASTI32X4 aegisgo_macd2t256<>+0(SB), Y6
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXOR Y3, Y6, Y6
+	MOVQ  $+7, DX
+
+final_8:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Y6, Y5, Y7
+	VAESENC Y5, Y4, Y5
+	VAESENC Y4, Y3, Y4
+	VAESENC Y3, Y2, Y3
+	VAESENC Y2, Y1, Y2
+	VAESENC Y1, Y0, Y1
+	VPXOR   Y7, Y0, Y0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VPTERNLOGQ $0x96, Y2, Y1, Y0
+	VPTERNLOGQ $0x96, Y5, Y4, Y3
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y0, 32(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
+// func avx512Init256X4(st *byte, k *byte, n *byte)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Init256X4(SB), $0-24
+	// Init of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ k+8(FP), AX
+	MOVQ n+16(FP), BX
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	VBROADCASTI32X4 (AX), Z6
+	VBROADCASTI32X4 16(AX), Z7
+	VBROADCASTI32X4 (BX), Z8
+	VBROADCASTI32X4 16(BX), Z9
+
+	// k0 ^ n0, k1 ^ n1
+	VPXORQ Z6, Z8, Z8
+	VPXORQ Z7, Z9, Z9
+
+	// S0 = k0 ^ n0
+	VMOVDQA64 Z8, Z0
+
+	// S1 = k1 ^ n1
+	VMOVDQA64 Z9, Z1
+
+	// S2 = C1
+	VBROADCASTI32X4 aegisgo_c1<>+0(SB), Z2
+
+	// S3 = C0
+	VBROADCASTI32X4 aegisgo_c0<>+0(SB), Z3
+
+	// S4 = k0 ^ C0
+	VPXORQ Z3, Z6, Z4
+
+	// S5 = k1 ^ C1
+	VPXORQ Z2, Z7, Z5
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	VMOVDQU64 aegisgo_ctx4<>+0(SB), Z10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M)), in pairs:
+	// the first of a pair takes S3 ^ ctx and S5 ^ ctx only where the rounds of S'4 and S'0 read S3 and S5,
+	// which leaves S'3 and S'5 short of the ctx that the second would xor in again: the second takes S3 and S5
+	MOVQ $+4, AX
+
+init_1:
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Z6, Z12, Z12
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z11, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z7, Z5, Z11
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z11, Z0, Z0
+
+	// S3 ^ ctx, S5 ^ ctx
+	VPXORQ Z10, Z3, Z11
+	VPXORQ Z10, Z5, Z12
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)
+	VAESENC Z8, Z12, Z12
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z11, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z12, Z0, Z0
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z9, Z5, Z11
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z11, Z0, Z0
+	DECQ    AX
+	JNZ     init_1
+
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VZEROUPPER
+	RET
+
+// func avx512Absorb256X4(st *byte, ad *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Absorb256X4(SB), $0-24
+	// Absorb of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+16(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVQ ad+8(FP), AX
+	MOVQ blocks+16(FP), BX
+	CMPQ BX, $+2
+	JB   one_3
+
+two_2:
+	// Absorb(ai)
+	VMOVDQU64 (AX), Z6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ai)
+	VMOVDQU64 64(AX), Z6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, AX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Absorb(ai)
+	VMOVDQU64 (AX), Z6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Enc256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Enc256X4(SB), $0-32
+	// Enc of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Enc(xi)
+	VMOVDQU64 (AX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA64  Z6, Z7
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VPTERNLOGQ $0x78, Z3, Z2, Z7
+	VPXORQ     Z5, Z7, Z7
+	VMOVDQU64  Z7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Enc(xi)
+	VMOVDQU64 64(AX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA64  Z6, Z7
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VPTERNLOGQ $0x78, Z3, Z2, Z7
+	VPXORQ     Z5, Z7, Z7
+	VMOVDQU64  Z7, 64(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Enc(xi)
+	VMOVDQU64 (AX), Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA64  Z6, Z7
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VPTERNLOGQ $0x78, Z3, Z2, Z7
+	VPXORQ     Z5, Z7, Z7
+	VMOVDQU64  Z7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512Dec256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Dec256X4(SB), $0-32
+	// Dec of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VPXORQ    Z6, Z6, Z6
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Dec(ci)
+	VMOVDQU64 (AX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VMOVDQA64  Z5, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z8, Z7, Z7
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Z6, Z5, Z8
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z4, Z3, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z8, Z7, Z0
+
+	// Dec(ci)
+	VMOVDQU64 64(AX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VMOVDQA64  Z5, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z8, Z7, Z7
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, 64(DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Z6, Z5, Z8
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z4, Z3, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z8, Z7, Z0
+	ADDQ       $+128, AX
+	ADDQ       $+128, DX
+	ADDQ       $-2, BX
+	CMPQ       BX, $+2
+	JAE        two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Dec(ci)
+	VMOVDQU64 (AX), Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VMOVDQA64  Z5, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z8, Z7, Z7
+
+	// msg = msg || xi
+	VMOVDQU64 Z7, (DX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Z6, Z5, Z8
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z4, Z3, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z8, Z7, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX512BW, AVX512F, CMOV, VAES
+TEXT ·avx512EncPartial256X4(SB), $0-32
+	// EncPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      inlen+24(FP), AX
+	ANDQ      $+63, AX
+	TESTQ     AX, AX
+	JZ        partial_done_1
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 64(BX), Z1
+	VMOVDQU64 128(BX), Z2
+	VMOVDQU64 192(BX), Z3
+	VMOVDQU64 256(BX), Z4
+	VMOVDQU64 320(BX), Z5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	MOVQ    AX, BX
+	SUBQ    $+0, BX
+	XORL    R12, R12
+	CMPQ    BX, $+0
+	CMOVQLT R12, BX
+	MOVQ    $+64, R12
+	CMPQ    BX, R12
+	CMOVQGT R12, BX
+	MOVQ    BX, CX
+	MOVL    $0x00000001, R11
+	SHLQ    CL, R11
+	DECQ    R11
+	MOVQ    $-1, R12
+	CMPQ    CX, $0x40
+	CMOVQEQ R12, R11
+	KMOVQ   R11, K1
+
+	// Enc(xi)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Z6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VMOVDQA64  Z6, Z7
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VPTERNLOGQ $0x78, Z3, Z2, Z7
+	VPXORQ     Z5, Z7, Z7
+	MOVQ       out+8(FP), BX
+	VMOVDQU8   Z7, K1, (BX)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// the state back to st
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 Z0, (BX)
+	VMOVDQU64 Z1, 64(BX)
+	VMOVDQU64 Z2, 128(BX)
+	VMOVDQU64 Z3, 192(BX)
+	VMOVDQU64 Z4, 256(BX)
+	VMOVDQU64 Z5, 320(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+// Requires: AVX, AVX512BW, AVX512F, CMOV, VAES
+TEXT ·avx512DecPartial256X4(SB), $0-32
+	// DecPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      inlen+24(FP), AX
+	ANDQ      $+63, AX
+	TESTQ     AX, AX
+	JZ        partial_done_1
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 (BX), Z0
+	VMOVDQU64 64(BX), Z1
+	VMOVDQU64 128(BX), Z2
+	VMOVDQU64 192(BX), Z3
+	VMOVDQU64 256(BX), Z4
+	VMOVDQU64 320(BX), Z5
+	MOVQ      AX, BX
+	SUBQ      $+0, BX
+	XORL      R12, R12
+	CMPQ      BX, $+0
+	CMOVQLT   R12, BX
+	MOVQ      $+64, R12
+	CMPQ      BX, R12
+	CMOVQGT   R12, BX
+	MOVQ      BX, CX
+	MOVL      $0x00000001, R11
+	SHLQ      CL, R11
+	DECQ      R11
+	MOVQ      $-1, R12
+	CMPQ      CX, $0x40
+	CMOVQEQ   R12, R11
+	KMOVQ     R11, K1
+	VPXORQ    Z6, Z6, Z6
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	MOVQ       in+16(FP), BX
+	VMOVDQU8.Z (BX), K1, Z7
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VPTERNLOGQ $0x96, Z4, Z1, Z7
+	VMOVDQA64  Z5, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z8, Z7, Z7
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	VMOVDQU8.Z Z7, K1, Z7
+
+	// msg = msg || xn
+	MOVQ     out+8(FP), BX
+	VMOVDQU8 Z7, K1, (BX)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, 0) ^ S0 ^ M
+	VAESENC    Z6, Z5, Z8
+	VAESENC    Z5, Z4, Z5
+	VAESENC    Z4, Z3, Z4
+	VAESENC    Z3, Z2, Z3
+	VAESENC    Z2, Z1, Z2
+	VAESENC    Z1, Z0, Z1
+	VPTERNLOGQ $0x96, Z8, Z7, Z0
+
+	// the state back to st
+	MOVQ      st+0(FP), BX
+	VMOVDQU64 Z0, (BX)
+	VMOVDQU64 Z1, 64(BX)
+	VMOVDQU64 Z2, 128(BX)
+	VMOVDQU64 Z3, 192(BX)
+	VMOVDQU64 Z4, 256(BX)
+	VMOVDQU64 Z5, 320(BX)
+
+partial_done_1:
+	VZEROUPPER
+	RET
+
+// func avx512Stream256X4(st *byte, out *byte, in *byte, blocks int)
+// Requires: AVX, AVX512F, VAES
+TEXT ·avx512Stream256X4(SB), $0-32
+	// Stream of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      blocks+24(FP), AX
+	TESTQ     AX, AX
+	JZ        nothing_1
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VPXORQ    Z6, Z6, Z6
+	MOVQ      in+16(FP), AX
+	MOVQ      blocks+24(FP), BX
+	MOVQ      out+8(FP), DX
+	CMPQ      BX, $+2
+	JB        one_3
+
+two_2:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU64  (AX), Z7
+	VMOVDQA64  Z7, Z8
+	VPTERNLOGQ $0x96, Z4, Z1, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z5, Z8, Z8
+	VMOVDQU64  Z8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU64  64(AX), Z7
+	VMOVDQA64  Z7, Z8
+	VPTERNLOGQ $0x96, Z4, Z1, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z5, Z8, Z8
+	VMOVDQU64  Z8, 64(DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	ADDQ    $+128, AX
+	ADDQ    $+128, DX
+	ADDQ    $-2, BX
+	CMPQ    BX, $+2
+	JAE     two_2
+
+one_3:
+	CMPQ BX, $+1
+	JB   blocks_done_4
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VMOVDQU64  (AX), Z7
+	VMOVDQA64  Z7, Z8
+	VPTERNLOGQ $0x96, Z4, Z1, Z8
+	VPTERNLOGQ $0x78, Z3, Z2, Z8
+	VPXORQ     Z5, Z8, Z8
+	VMOVDQU64  Z8, (DX)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+blocks_done_4:
+	// the state back to st
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+
+nothing_1:
+	VZEROUPPER
+	RET
+
+// func avx512KeyBlock256X4(st *byte, z *byte)
+// Requires: AVX, AVX512F
+TEXT ·avx512KeyBlock256X4(SB), $0-16
+	// KeyBlock of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	MOVQ      z+8(FP), AX
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VMOVDQA64  Z1, Z6
+	VPTERNLOGQ $0x78, Z3, Z2, Z6
+	VPTERNLOGQ $0x96, Z5, Z4, Z6
+	VMOVDQU64  Z6, (AX)
+	VZEROUPPER
+	RET
+
+// func avx512Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+// Requires: AVX, AVX512F, AVX512VL, VAES
+TEXT ·avx512Finalize256X4(SB), $0-40
+	// Finalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ      st+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVQ       adlen+16(FP), AX
+	MOVQ       mlen+24(FP), BX
+	MOVQ       AX, R11
+	SHLQ       $0x03, R11
+	MOVQ       BX, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z6
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VPXORQ Z3, Z6, Z6
+
+	// Repeat(7, Update(t))
+	MOVQ $+7, AX
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    AX
+	JNZ     final_1
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPTERNLOGQ $0x96, Z5, Z4, Z3
+	MOVQ       taglen+32(FP), BX
+	CMPQ       BX, $+32
+	JEQ        words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VPXORQ Z3, Z0, Z0
+	JMP    words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+words_3:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	VEXTRACTI64X4 $0x01, Z0, Y31
+	VPXORQ        Y31, Y0, Y0
+	VEXTRACTI32X4 $0x01, Y0, X31
+	VPXORQ        X31, X0, X0
+	VEXTRACTI64X4 $0x01, Z3, Y31
+	VPXORQ        Y31, Y3, Y3
+	VEXTRACTI32X4 $0x01, Y3, X31
+	VPXORQ        X31, X3, X3
+	MOVQ          taglen+32(FP), BX
+	CMPQ          BX, $+32
+	JEQ           tag32_4
+
+	// the 128-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	JMP       done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+done_5:
+	VZEROUPPER
+	RET
+
+// func avx512MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+// Requires: AVX, AVX512F, AVX512VL, VAES
+TEXT ·avx512MACFinalize256X4(SB), $128-40
+	// MACFinalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, 4 to a register.
+	MOVQ taglen+32(FP), BX
+	CMPQ BX, $+32
+	JEQ  mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVQ      st+0(FP), DX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	MOVQ      datalen+24(FP), DX
+	ANDQ      $+63, DX
+	TESTQ     DX, DX
+	JZ        no_last_3
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU64 (DX), Z6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+no_last_3:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXORQ Z3, Z6, Z6
+	MOVQ   $+7, DX
+
+final_4:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_4
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VMOVDQA64  Z0, Z6
+	VPTERNLOGQ $0x96, Z2, Z1, Z6
+	VPTERNLOGQ $0x96, Z4, Z3, Z6
+	VPXORQ     Z5, Z6, Z6
+	VMOVDQU64  Z6, (SP)
+
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	VBROADCASTI32X4 16(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t2
+	VBROADCASTI32X4 32(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t3
+	VBROADCASTI32X4 48(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC         Z6, Z5, Z7
+	VAESENC         Z5, Z4, Z5
+	VAESENC         Z4, Z3, Z4
+	VAESENC         Z3, Z2, Z3
+	VAESENC         Z2, Z1, Z2
+	VAESENC         Z1, Z0, Z1
+	VPXORQ          Z7, Z0, Z0
+	VBROADCASTI32X4 aegisgo_macd4t128<>+0(SB), Z6
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXORQ Z3, Z6, Z6
+	MOVQ   $+7, DX
+
+final_5:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_5
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPTERNLOGQ $0x96, Z4, Z3, Z0
+	VPXORQ     Z5, Z0, Z0
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 Z0, (SP)
+	VMOVDQU64 Z0, 64(SP)
+	JMP       mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVQ      st+0(FP), DX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	MOVQ      datalen+24(FP), DX
+	ANDQ      $+63, DX
+	TESTQ     DX, DX
+	JZ        no_last_6
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVQ last+16(FP), DX
+
+	// Absorb(ai)
+	VMOVDQU64 (DX), Z6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+no_last_6:
+	MOVQ       datalen+24(FP), DX
+	MOVQ       taglen+32(FP), SI
+	MOVQ       DX, R11
+	SHLQ       $0x03, R11
+	MOVQ       SI, R12
+	SHLQ       $0x03, R12
+	VMOVQ      R11, X15
+	VPINSRQ    $0x01, R12, X15, X15
+	VSHUFI64X2 $0x00, Z15, Z15, Z6
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VPXORQ Z3, Z6, Z6
+	MOVQ   $+7, DX
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_7
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VMOVDQA64  Z0, Z6
+	VPTERNLOGQ $0x96, Z2, Z1, Z6
+	VMOVDQU64  Z6, (SP)
+	VMOVDQA64  Z3, Z6
+	VPTERNLOGQ $0x96, Z5, Z4, Z6
+	VMOVDQU64  Z6, 64(SP)
+
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	VBROADCASTI32X4 16(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	VBROADCASTI32X4 80(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t20
+	VBROADCASTI32X4 32(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t21
+	VBROADCASTI32X4 96(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t30
+	VBROADCASTI32X4 48(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t31
+	VBROADCASTI32X4 112(SP), Z6
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC         Z6, Z5, Z7
+	VAESENC         Z5, Z4, Z5
+	VAESENC         Z4, Z3, Z4
+	VAESENC         Z3, Z2, Z3
+	VAESENC         Z2, Z1, Z2
+	VAESENC         Z1, Z0, Z1
+	VPXORQ          Z7, Z0, Z0
+	VBROADCASTI32X4 aegisgo_macd4t256<>+0(SB), Z6
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VPXORQ Z3, Z6, Z6
+	MOVQ   $+7, DX
+
+final_8:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   in place, S5 first; S'0 as AESRound(S5, M) ^ S0
+	VAESENC Z6, Z5, Z7
+	VAESENC Z5, Z4, Z5
+	VAESENC Z4, Z3, Z4
+	VAESENC Z3, Z2, Z3
+	VAESENC Z2, Z1, Z2
+	VAESENC Z1, Z0, Z1
+	VPXORQ  Z7, Z0, Z0
+	DECQ    DX
+	JNZ     final_8
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VPTERNLOGQ $0x96, Z2, Z1, Z0
+	VPTERNLOGQ $0x96, Z5, Z4, Z3
+
+	// lane 0's tag to tag
+	MOVQ      tag+8(FP), AX
+	VMOVDQU64 X0, (AX)
+	VMOVDQU64 X3, 16(AX)
+
+	// the lanes' tags in the frame zeroed
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 Z0, (SP)
+	VMOVDQU64 Z0, 64(SP)
+
+mac_done_2:
+	VZEROUPPER
+	RET
+
 DATA aegisgo_c0<>+0(SB)/1, $0x00
 DATA aegisgo_c0<>+1(SB)/1, $0x01
 DATA aegisgo_c0<>+2(SB)/1, $0x01
@@ -22457,3 +47735,75 @@ DATA aegisgo_keep<>+125(SB)/1, $0x00
 DATA aegisgo_keep<>+126(SB)/1, $0x00
 DATA aegisgo_keep<>+127(SB)/1, $0x00
 GLOBL aegisgo_keep<>(SB), RODATA|NOPTR, $128
+
+DATA aegisgo_macd2t128<>+0(SB)/1, $0x02
+DATA aegisgo_macd2t128<>+1(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+2(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+3(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+4(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+5(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+6(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+7(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+8(SB)/1, $0x80
+DATA aegisgo_macd2t128<>+9(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+10(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+11(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+12(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+13(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+14(SB)/1, $0x00
+DATA aegisgo_macd2t128<>+15(SB)/1, $0x00
+GLOBL aegisgo_macd2t128<>(SB), RODATA|NOPTR, $16
+
+DATA aegisgo_macd2t256<>+0(SB)/1, $0x02
+DATA aegisgo_macd2t256<>+1(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+2(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+3(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+4(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+5(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+6(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+7(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+8(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+9(SB)/1, $0x01
+DATA aegisgo_macd2t256<>+10(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+11(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+12(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+13(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+14(SB)/1, $0x00
+DATA aegisgo_macd2t256<>+15(SB)/1, $0x00
+GLOBL aegisgo_macd2t256<>(SB), RODATA|NOPTR, $16
+
+DATA aegisgo_macd4t128<>+0(SB)/1, $0x04
+DATA aegisgo_macd4t128<>+1(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+2(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+3(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+4(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+5(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+6(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+7(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+8(SB)/1, $0x80
+DATA aegisgo_macd4t128<>+9(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+10(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+11(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+12(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+13(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+14(SB)/1, $0x00
+DATA aegisgo_macd4t128<>+15(SB)/1, $0x00
+GLOBL aegisgo_macd4t128<>(SB), RODATA|NOPTR, $16
+
+DATA aegisgo_macd4t256<>+0(SB)/1, $0x04
+DATA aegisgo_macd4t256<>+1(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+2(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+3(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+4(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+5(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+6(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+7(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+8(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+9(SB)/1, $0x01
+DATA aegisgo_macd4t256<>+10(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+11(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+12(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+13(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+14(SB)/1, $0x00
+DATA aegisgo_macd4t256<>+15(SB)/1, $0x00
+GLOBL aegisgo_macd4t256<>(SB), RODATA|NOPTR, $16

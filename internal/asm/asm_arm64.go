@@ -13,10 +13,70 @@ func neonSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adle
 func neonOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func neonInit128L(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb128L(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock128L(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func neonSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func neonOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonInit128X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb128X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock128X2(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func neonSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -25,10 +85,70 @@ func neonSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adl
 func neonOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func neonInit128X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb128X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock128X4(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func neonSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func neonOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonInit256(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb256(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock256(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
 func neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -37,10 +157,70 @@ func neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adl
 func neonOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 
 //go:noescape
+func neonInit256X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb256X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock256X2(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
 func neonSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
 func neonOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonInit256X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonAbsorb256X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonEnc256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonDec256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonEncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonDecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonStream256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonKeyBlock256X4(st *byte, z *byte)
+
+//go:noescape
+func neonFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 // Seal runs the Seal of function id (see ID).
 func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
@@ -84,6 +264,256 @@ func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adle
 		return neonOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	}
 	panic("asm: no Open for this variant and kernel")
+}
+
+// Init writes the state of key k and nonce n to st: the spec's Init.
+func Init(id int, st *byte, k *byte, n *byte) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonInit128L(st, k, n)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonInit128X2(st, k, n)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonInit128X4(st, k, n)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonInit256(st, k, n)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonInit256X2(st, k, n)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonInit256X4(st, k, n)
+		return
+	}
+	panic("asm: no Init for this variant and kernel")
+}
+
+// Absorb absorbs blocks whole rate blocks at ad (associated data, or AEGIS-MAC's data).
+func Absorb(id int, st *byte, ad *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonAbsorb128L(st, ad, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonAbsorb128X2(st, ad, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonAbsorb128X4(st, ad, blocks)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonAbsorb256(st, ad, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonAbsorb256X2(st, ad, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonAbsorb256X4(st, ad, blocks)
+		return
+	}
+	panic("asm: no Absorb for this variant and kernel")
+}
+
+// Enc encrypts blocks whole rate blocks at in to out: the spec's Enc, block by block.
+func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonEnc128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonEnc128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonEnc128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonEnc256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonEnc256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonEnc256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Enc for this variant and kernel")
+}
+
+// Dec decrypts blocks whole rate blocks at in to out: the spec's Dec, block by block.
+func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonDec128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonDec128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonDec128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonDec256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonDec256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonDec256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Dec for this variant and kernel")
+}
+
+// EncPartial encrypts the last inlen < rate bytes of a message, at in, to out: Enc of the zero-padded block, of whose output only inlen bytes are written.
+func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonEncPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonEncPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonEncPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonEncPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonEncPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonEncPartial256X4(st, out, in, inlen)
+		return
+	}
+	panic("asm: no EncPartial for this variant and kernel")
+}
+
+// DecPartial decrypts the last inlen < rate bytes of a ciphertext, at in, to out: the spec's DecPartial.
+func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonDecPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonDecPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonDecPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonDecPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonDecPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonDecPartial256X4(st, out, in, inlen)
+		return
+	}
+	panic("asm: no DecPartial for this variant and kernel")
+}
+
+// Stream xors blocks whole rate blocks of keystream into the bytes at in, to out: the spec's Stream, which is Enc of zero blocks.
+func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonStream128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonStream128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonStream128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonStream256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonStream256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonStream256X4(st, out, in, blocks)
+		return
+	}
+	panic("asm: no Stream for this variant and kernel")
+}
+
+// KeyBlock writes to z the rate bytes of keystream that Enc would xor into the next block, and leaves st as it is.
+func KeyBlock(id int, st *byte, z *byte) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonKeyBlock128L(st, z)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonKeyBlock128X2(st, z)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonKeyBlock128X4(st, z)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonKeyBlock256(st, z)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonKeyBlock256X2(st, z)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonKeyBlock256X4(st, z)
+		return
+	}
+	panic("asm: no KeyBlock for this variant and kernel")
+}
+
+// Finalize writes the taglen-byte tag (16 or 32) of a state that absorbed adlen bytes of associated data and encrypted or decrypted mlen bytes: the spec's Finalize. st is left as it is.
+func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonFinalize128L(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonFinalize128X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonFinalize128X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonFinalize256(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonFinalize256X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonFinalize256X4(st, tag, adlen, mlen, taglen)
+		return
+	}
+	panic("asm: no Finalize for this variant and kernel")
+}
+
+// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of datalen bytes of data: the rate block at last (the data's partial block, zero-padded) is absorbed first where datalen is not a multiple of the rate, then the spec's FinalizeMac. st is left as it is.
+func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch id {
+	case Variant128L*NumKernels + KernelNEON:
+		neonMACFinalize128L(st, tag, last, datalen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelNEON:
+		neonMACFinalize128X2(st, tag, last, datalen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelNEON:
+		neonMACFinalize128X4(st, tag, last, datalen, taglen)
+		return
+	case Variant256*NumKernels + KernelNEON:
+		neonMACFinalize256(st, tag, last, datalen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelNEON:
+		neonMACFinalize256X2(st, tag, last, datalen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelNEON:
+		neonMACFinalize256X4(st, tag, last, datalen, taglen)
+		return
+	}
+	panic("asm: no MACFinalize for this variant and kernel")
 }
 
 // has reports which variants and kernels have functions.

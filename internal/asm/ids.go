@@ -23,3 +23,18 @@ const (
 	KernelNEON   = 4 // arm64
 	NumKernels   = 5
 )
+
+// stateSizes are the bytes of each variant's state for the state-level
+// functions: 8 block vectors of 16*D bytes in the 128 family, 6 in the
+// 256 family (see the package doc).
+var stateSizes = [NumVariants]int{
+	Variant128L:  128,
+	Variant128X2: 256,
+	Variant128X4: 512,
+	Variant256:   96,
+	Variant256X2: 192,
+	Variant256X4: 384,
+}
+
+// MaxStateSize is the largest variant's state size.
+const MaxStateSize = 512

@@ -359,15 +359,32 @@ func readGenerated(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestConstantTime scans every generated function.
+// The generated functions: kernel, operation, variant. Seal and Open are
+// the one-shot functions, the others the state-level ones.
+var (
+	funcOps      = []string{"Seal", "Open", "Init", "Absorb", "Enc", "Dec", "EncPartial", "DecPartial", "Stream", "KeyBlock", "Finalize", "MACFinalize"}
+	funcVariants = []string{"128L", "128X2", "128X4", "256", "256X2", "256X4"}
+	funcName     = regexp.MustCompile(`^(aesni|avx2|avx512|neon)(` + strings.Join(funcOps, "|") + `)(` + strings.Join(funcVariants, "|") + `)$`)
+)
+
+// TestConstantTime scans every generated function, after checking that
+// each file holds every function of its kernels, once.
 func TestConstantTime(t *testing.T) {
 	for _, file := range []struct {
 		name    string
 		isa     isa
-		kernels int
-	}{{"asm_amd64.s", amd64ISA, 3}, {"asm_arm64.s", arm64ISA, 1}} {
+		kernels []string
+	}{{"asm_amd64.s", amd64ISA, []string{"aesni", "avx2", "avx512"}}, {"asm_arm64.s", arm64ISA, []string{"neon"}}} {
 		fs := parseAsm(t, readGenerated(t, file.name))
-		if want := file.kernels * NumVariants * 2; len(fs) != want {
+		seen := map[string]bool{}
+		for _, f := range fs {
+			m := funcName.FindStringSubmatch(f.name)
+			if m == nil || !slices.Contains(file.kernels, m[1]) || seen[f.name] {
+				t.Errorf("%s: %s: not a function of its kernels, or twice", file.name, f.name)
+			}
+			seen[f.name] = true
+		}
+		if want := len(file.kernels) * len(funcVariants) * len(funcOps); len(fs) != want {
 			t.Fatalf("%s has %d functions, want %d", file.name, len(fs), want)
 		}
 		for _, f := range fs {
@@ -443,10 +460,8 @@ var kernelISA = map[string][]string{
 func TestRequiredISA(t *testing.T) {
 	for _, f := range parseAsm(t, readGenerated(t, "asm_amd64.s")) {
 		var allowed []string
-		for k, isas := range kernelISA {
-			if strings.HasPrefix(f.name, k+"Seal") || strings.HasPrefix(f.name, k+"Open") {
-				allowed = isas
-			}
+		if m := funcName.FindStringSubmatch(f.name); m != nil {
+			allowed = kernelISA[m[1]]
 		}
 		if allowed == nil {
 			t.Errorf("%s: no kernel of that name", f.name)

@@ -190,7 +190,7 @@ func argLayout(signature string) (map[string]int, int) {
 					case "bool":
 						offs[n.Name] = off
 						off++
-					case "int":
+					case "int", "uint64":
 						off = (off + 7) &^ 7
 						offs[n.Name] = off
 						off += 8

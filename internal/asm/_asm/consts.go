@@ -2,6 +2,8 @@
 
 package main
 
+import "encoding/binary"
+
 // The constant data of the kernels, by name: Const and BcastConst read
 // them. Each machine writes them once per assembly file, under
 // constPrefix.
@@ -31,10 +33,21 @@ func constants() []struct {
 	for i := 0; i < 64; i++ {
 		keep[i] = 0xff
 	}
+	// u = LE64(D) || LE64(tag_len_bits): the lengths block of
+	// FinalizeMac's second round of updates (MACFinalize of the X
+	// variants).
+	mac := func(d, bits int) []byte {
+		b := make([]byte, 16)
+		binary.LittleEndian.PutUint64(b, uint64(d))
+		binary.LittleEndian.PutUint64(b[8:], uint64(bits))
+		return b
+	}
 	return []struct {
 		name string
 		data []byte
 	}{
 		{"c0", c0}, {"c1", c1}, {"ctx2", ctx(2)}, {"ctx4", ctx(4)}, {"keep", keep},
+		{macConst(2, 128), mac(2, 128)}, {macConst(2, 256), mac(2, 256)},
+		{macConst(4, 128), mac(4, 128)}, {macConst(4, 256), mac(4, 256)},
 	}
 }

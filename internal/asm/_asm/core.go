@@ -256,7 +256,21 @@ func (t *coreTables) ids() []byte {
 		}
 		fmt.Fprintf(&b, "\n")
 	}
-	fmt.Fprintf(&b, "\tNumKernels = %d\n)\n", len(t.kernels))
+	fmt.Fprintf(&b, "\tNumKernels = %d\n)\n\n", len(t.kernels))
+	largest := 0
+	fmt.Fprintf(&b, "// stateSizes are the bytes of each variant's state for the state-level\n")
+	fmt.Fprintf(&b, "// functions: 8 block vectors of 16*D bytes in the 128 family, 6 in the\n")
+	fmt.Fprintf(&b, "// 256 family (see the package doc).\n")
+	fmt.Fprintf(&b, "var stateSizes = [NumVariants]int{\n")
+	for _, v := range t.variants {
+		g := &gen{fam: v.fam, d: v.d}
+		size := 16 * v.d * g.words()
+		largest = max(largest, size)
+		fmt.Fprintf(&b, "\tVariant%s: %d,\n", v.name, size)
+	}
+	fmt.Fprintf(&b, "}\n\n")
+	fmt.Fprintf(&b, "// MaxStateSize is the largest variant's state size.\n")
+	fmt.Fprintf(&b, "const MaxStateSize = %d\n", largest)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatalf("ids.go: %v\n%s", err, b.Bytes())

@@ -12,8 +12,8 @@ import "fmt"
 // buffers, which are zeroed before return.
 //
 // The pieces (init, absorb, the Enc and Dec steps, the tails, finalize)
-// are separate methods over a state held in registers, so the streaming,
-// MAC and keystream forms can be composed from them later.
+// are separate methods over a state held in registers, from which
+// state.go composes the state-level functions too.
 
 // family is 128 (AEGIS-128L and 128X) or 256 (AEGIS-256 and 256X).
 type family int

@@ -6,9 +6,11 @@
 #
 #   bash internal/asm/_asm/objdiff.sh [-v] [BASE]
 #
-# It links internal/core's test binary (CGO_ENABLED=0, so that the
-# assembly runs every call and the dispatchers keep every function) for
-# linux/amd64 and linux/arm64, from the git revision BASE (default HEAD)
+# It links the test binaries of internal/core and internal/asm
+# (CGO_ENABLED=0, so that the assembly runs every call and the
+# dispatchers keep every function that either calls: core's the one-shot
+# Seal and Open, asm's the state-level functions, which its tests call)
+# for linux/amd64 and linux/arm64, from the git revision BASE (default HEAD)
 # and from the working tree, and compares each function of asm_amd64.s
 # and asm_arm64.s instruction by instruction. It is internal/ctest's
 # objdiff.sh for the assembly: that one compares the C kernels.
@@ -22,7 +24,9 @@
 # after it) becomes the symbol and offset it reaches. It prints, for each
 # function that differs, the instructions only in the base and only in the
 # working tree (all of them with -v, else the first few), and a count per
-# architecture. Exit status: 0 when every function is the same, 1
+# architecture. A function only in the working tree is listed as new and
+# is no difference: a change that adds functions keeps the others. Exit
+# status: 0 when every function of the base is there and the same, 1
 # otherwise, 2 on a build failure.
 set -euo pipefail
 
@@ -45,26 +49,33 @@ for side in base new; do
   src=$PWD
   [ "$side" = base ] && src=$work/base
   for arch in amd64 arm64; do
-    (cd "$src" && CGO_ENABLED=0 GOOS=linux GOARCH=$arch GOFLAGS=-buildvcs=false \
-      go test -c -o "$work/$side.$arch" ./internal/core) || { echo "objdiff.sh: $side $arch: build failed" >&2; exit 2; }
+    for pkg in core asm; do
+      (cd "$src" && CGO_ENABLED=0 GOOS=linux GOARCH=$arch GOFLAGS=-buildvcs=false \
+        go test -c -o "$work/$side.$arch.$pkg" ./internal/$pkg) || { echo "objdiff.sh: $side $arch $pkg: build failed" >&2; exit 2; }
+    done
   done
 done
 
 status=0
 for arch in amd64 arm64; do
   for side in base new; do
-    if [ "$arch" = amd64 ]; then
-      objdump -d "$work/$side.$arch" >"$work/$side.$arch.dis"
-    else
-      go tool objdump -s 'internal/asm\.[a-z0-9]+(Seal|Open)[0-9A-Z]+\.abi0$' "$work/$side.$arch" >"$work/$side.$arch.dis"
-    fi
-    go tool nm -size "$work/$side.$arch" >"$work/$side.$arch.nm"
+    for pkg in core asm; do
+      bin=$work/$side.$arch.$pkg
+      if [ "$arch" = amd64 ]; then
+        objdump -d "$bin" >"$bin.dis"
+      else
+        go tool objdump -s 'internal/asm\.[a-z][a-z0-9]*[A-Z][A-Za-z]*(128L|128X2|128X4|256|256X2|256X4)\.abi0$' "$bin" >"$bin.dis"
+      fi
+      go tool nm -size "$bin" >"$bin.nm"
+    done
   done
   python3 - "$arch" "$verbose" "$work" <<'PY' || status=1
 import difflib, re, sys
 
 arch, verbose, work = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
-fname = re.compile(r"internal/asm\.([a-z0-9]+(?:Seal|Open)[0-9A-Z]+)\.abi0$")
+# The generated functions: kernel, operation, variant (avx2Seal128L,
+# neonMACFinalize256X4); not the Go dispatchers (Seal).
+fname = re.compile(r"internal/asm\.([a-z][a-z0-9]*[A-Z][A-Za-z]*(?:128L|128X2|128X4|256|256X2|256X4))\.abi0$")
 
 def symbols(path):
     """The data symbols of a binary, sorted by address: (addr, size, name)."""
@@ -188,13 +199,30 @@ def arm64(path, syms):
     return out
 
 read = amd64 if arch == "amd64" else arm64
-a = read("%s/base.%s.dis" % (work, arch), symbols("%s/base.%s.nm" % (work, arch)))
-b = read("%s/new.%s.dis" % (work, arch), symbols("%s/new.%s.nm" % (work, arch)))
-same, diff = 0, 0
+
+def side(s):
+    """The functions of both binaries of a side; one that both link must
+    read the same in both."""
+    fns = {}
+    for pkg in ("core", "asm"):
+        p = "%s/%s.%s.%s" % (work, s, arch, pkg)
+        for n, ins_ in read(p + ".dis", symbols(p + ".nm")).items():
+            if n in fns and fns[n] != ins_:
+                sys.exit("objdiff.sh: %s %s: %s differs between the test binaries of core and asm" % (s, arch, n))
+            fns[n] = ins_
+    return fns
+
+a, b = side("base"), side("new")
+same, diff, new = 0, 0, 0
 for name in sorted(set(a) | set(b)):
     if name not in b or name not in a:
-        print("  %s: %s: only in the %s" % (arch, name, "base" if name in a else "working tree"))
-        diff += 1
+        if name in a:
+            print("  %s: %s: only in the base" % (arch, name))
+            diff += 1
+        else:
+            if verbose:
+                print("  %s: %s: new in the working tree" % (arch, name))
+            new += 1
         continue
     if a[name] == b[name]:
         same += 1
@@ -211,7 +239,7 @@ for name in sorted(set(a) | set(b)):
             print("      %s %s" % (what, l))
         if not verbose and len(ls) > 6:
             print("      %s ... %d more" % (what, len(ls) - 6))
-print("%s: %d functions the same, %d different or on one side only" % (arch, same, diff))
+print("%s: %d functions the same, %d different or only in the base, %d new" % (arch, same, diff, new))
 sys.exit(1 if diff else 0)
 PY
 done

@@ -53,3 +53,25 @@ func mustHex(s string) []byte {
 	}
 	return b
 }
+
+// TestMACVectors checks MAC against the spec's AEGIS-MAC vectors.
+func TestMACVectors(t *testing.T) {
+	for _, c := range []struct {
+		pkg    string
+		fam128 bool
+		d      int
+	}{{"aegis128l", true, 1}, {"aegis128x2", true, 2}, {"aegis128x4", true, 4},
+		{"aegis256", false, 1}, {"aegis256x2", false, 2}, {"aegis256x4", false, 4}} {
+		vs, err := vectors.LoadMAC(c.pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			for _, tag := range [][]byte{v.Tag128, v.Tag256} {
+				if got := MAC(c.fam128, c.d, v.Key, v.Nonce, v.Data, len(tag)); !bytes.Equal(got, tag) {
+					t.Errorf("%s %s tag%d: %x, want %x", c.pkg, v.Name, len(tag)*8, got, tag)
+				}
+			}
+		}
+	}
+}

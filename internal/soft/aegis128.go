@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: MIT
+
+package soft
+
+// State128 is the state of AEGIS-128L (degree 1), AEGIS-128X2 (2) or
+// AEGIS-128X4 (4), kept bitsliced between calls. It holds no pointer and
+// does not depend on its address: copy it to fork a computation. The zero
+// value is not a state; Init makes one.
+//
+// The D x 8 blocks V[j,i] (block j of lane i) fill 2D groups: V[j,i] is
+// lane i + D*(j/2D) of group j mod 2D. So for AEGIS-128L group 0 holds
+// S0, S2, S4, S6 and group 1 S1, S3, S5, S7; for AEGIS-128X2 group j holds
+// V[j,0], V[j,1], V[j+4,0], V[j+4,1]; for AEGIS-128X4 group j is V[j,*].
+// Every update is then one round per group, with its input the group
+// before it (group 2D-1, its lanes moved, for group 0).
+type State128 struct {
+	g [8]group
+	d int
+}
+
+// msg128 is the message of one update, bitsliced: m[0] goes into group 0
+// (M0, and M1 below degree 4) and m[1] into group 4 (M1 at degree 4).
+type msg128 [2]group
+
+// Init starts s for degree d (1, 2 or 4) with a 16-byte key and nonce:
+// the spec's Init, with the context of each lane added before every
+// update where d > 1.
+func (s *State128) Init(d int, key, nonce []byte) {
+	checkDegree(d)
+	if len(key) != 16 || len(nonce) != 16 {
+		panic("soft: AEGIS-128 key and nonce are 16 bytes")
+	}
+	s.d = d
+	var v, ctx [8][4][16]byte
+	for i := range d {
+		xor16(v[0][i][:], key, nonce)
+		v[1][i], v[2][i], v[3][i] = c1, c0, c1
+		v[4][i] = v[0][i]
+		xor16(v[5][i][:], key, c0[:])
+		xor16(v[6][i][:], key, c1[:])
+		v[7][i] = v[5][i]
+		ctx[3][i][0], ctx[3][i][1] = byte(i), byte(d-1)
+		ctx[7][i] = ctx[3][i]
+	}
+	s.fromBlocks(&v)
+	var c State128
+	c.d = d
+	c.fromBlocks(&ctx)
+	var rb [128]byte
+	for i := range d {
+		copy(rb[16*i:], nonce)
+		copy(rb[16*(d+i):], key)
+	}
+	var m msg128
+	s.packMsg(&m, rb[:32*d])
+	for range 10 {
+		if d > 1 {
+			for j := range 2 * d {
+				xorGroup(&s.g[j], &s.g[j], &c.g[j])
+			}
+		}
+		s.update(&m)
+	}
+	m = msg128{}
+	wipe(rb[:])
+	wipeBlocks128(&v)
+}
+
+// Rate returns the bytes of a rate block: 32D.
+func (s *State128) Rate() int { return 32 * s.d }
+
+// Degree returns D.
+func (s *State128) Degree() int { return s.d }
+
+// Wipe zeroes s.
+func (s *State128) Wipe() { *s = State128{} }
+
+func wipeBlocks128(v *[8][4][16]byte) { *v = [8][4][16]byte{} }
+
+// fromBlocks packs the blocks v[j][i] (block j of lane i) into s.
+func (s *State128) fromBlocks(v *[8][4][16]byte) {
+	n := 2 * s.d
+	for g := range n {
+		w := &s.g[g]
+		for k := range 4 {
+			j, i := g+n*(k/s.d), k%s.d
+			loadBlock(w, k, v[j][i][:])
+		}
+		pack(w)
+	}
+}
+
+// toBlocks returns the blocks of s, as fromBlocks takes them.
+func (s *State128) toBlocks() (v [8][4][16]byte) {
+	n := 2 * s.d
+	for g := range n {
+		w := s.g[g]
+		unpack(&w)
+		for k := range 4 {
+			j, i := g+n*(k/s.d), k%s.d
+			storeBlock(v[j][i][:], &w, k)
+		}
+	}
+	return v
+}
+
+// packMsg sets m to the message of an update that absorbs the rate block
+// b: at degree 1 its M0 in lane 0 and M1 in lane 2 of m[0] (where V[0,0]
+// and V[4,0] are), at degree 2 its four blocks in the lanes of m[0], at
+// degree 4 M0 in m[0] and M1 in m[1].
+func (s *State128) packMsg(m *msg128, b []byte) {
+	switch s.d {
+	case 1:
+		*m = msg128{}
+		loadBlock(&m[0], 0, b[0:16])
+		loadBlock(&m[0], 2, b[16:32])
+		pack(&m[0])
+	case 2:
+		pack4(&m[0], b[0:64])
+	default:
+		pack4(&m[0], b[0:64])
+		pack4(&m[1], b[64:128])
+	}
+}
+
+// update is the spec's Update, with the message m.
+func (s *State128) update(m *msg128) {
+	switch s.d {
+	case 1:
+		s.update1(&m[0])
+	case 2:
+		s.update2(&m[0])
+	default:
+		s.update4(m)
+	}
+}
+
+// The updates compute the groups from the last down, each in place, so
+// that every round reads the old value of the group before it.
+
+func (s *State128) update1(m *group) {
+	g := &s.g
+	var r group
+	rotLanes(&r, &g[1]) // S7, S1, S3, S5
+	aesRound(&g[1], &g[0], &g[1])
+	xorGroup(&g[0], &g[0], m)
+	aesRound(&g[0], &r, &g[0])
+}
+
+func (s *State128) update2(m *group) {
+	g := &s.g
+	var r group
+	swapHalves(&r, &g[3]) // V[7,*], V[3,*]
+	aesRound(&g[3], &g[2], &g[3])
+	aesRound(&g[2], &g[1], &g[2])
+	aesRound(&g[1], &g[0], &g[1])
+	xorGroup(&g[0], &g[0], m)
+	aesRound(&g[0], &r, &g[0])
+}
+
+func (s *State128) update4(m *msg128) {
+	g := &s.g
+	r := g[7]
+	aesRound(&g[7], &g[6], &g[7])
+	aesRound(&g[6], &g[5], &g[6])
+	aesRound(&g[5], &g[4], &g[5])
+	xorGroup(&g[4], &g[4], &m[1])
+	aesRound(&g[4], &g[3], &g[4])
+	aesRound(&g[3], &g[2], &g[3])
+	aesRound(&g[2], &g[1], &g[2])
+	aesRound(&g[1], &g[0], &g[1])
+	xorGroup(&g[0], &g[0], &m[0])
+	aesRound(&g[0], &r, &g[0])
+}
+
+// keystream sets z to the keystream of the next rate block, z0 = V1 ^ V6
+// ^ (V2 & V3) and z1 = V2 ^ V5 ^ (V6 & V7), in the lanes of packMsg. At
+// degree 1 it ors z0 and z1 moved up by sh lanes into z instead.
+func (s *State128) keystream(z *msg128, sh uint) {
+	g := &s.g
+	switch s.d {
+	case 1:
+		// With g0 = S0 S2 S4 S6 and g1 = S1 S3 S5 S7, lane 0 of
+		// g1 ^ rot(g0) ^ (g0 & g1 down one lane) is S1 ^ S6 ^ (S2 & S3)
+		// and lane 2 is S5 ^ S2 ^ (S6 & S7).
+		for i := range z[0] {
+			x, y := g[0][i], g[1][i]
+			r := x<<1&lane123 | x>>3&lane0
+			z[0][i] |= (y ^ r ^ (x&y)>>1) & lane02 << sh
+		}
+	case 2:
+		// Lanes 0, 1: V1 ^ V6 ^ (V2 & V3); lanes 2, 3: V5 ^ V2 ^ (V6 & V7).
+		for i := range z[0] {
+			x := g[2][i]
+			r := x>>2&lane01 | x<<2&^lane01
+			z[0][i] = g[1][i] ^ r ^ x&g[3][i]
+		}
+	default:
+		for i := range z[0] {
+			z[0][i] = g[1][i] ^ g[6][i] ^ g[2][i]&g[3][i]
+			z[1][i] = g[2][i] ^ g[5][i] ^ g[6][i]&g[7][i]
+		}
+	}
+}
+
+// keystreamBytes writes the keystream of the next rate block to z.
+func (s *State128) keystreamBytes(z []byte) {
+	var k msg128
+	s.keystream(&k, 0)
+	switch s.d {
+	case 1:
+		unpack(&k[0])
+		storeBlock(z[0:16], &k[0], 0)
+		storeBlock(z[16:32], &k[0], 2)
+	case 2:
+		unpack4(z[0:64], &k[0])
+	default:
+		unpack4(z[0:64], &k[0])
+		unpack4(z[64:128], &k[1])
+	}
+	k = msg128{}
+}
+
+// At degree 1 the bulk loops take two rate blocks at a time into one
+// group: the first in lanes 0 and 2, the second in lanes 1 and 3.
+
+// load2 packs two rate blocks of AEGIS-128L, b[0:64], into w.
+func load2(w *group, b []byte) {
+	_ = b[63]
+	loadBlock(w, 0, b[0:16])
+	loadBlock(w, 2, b[16:32])
+	loadBlock(w, 1, b[32:48])
+	loadBlock(w, 3, b[48:64])
+	pack(w)
+}
+
+// store2 unpacks w in place and stores it as load2 loads it, xored with
+// x[0:64] unless x is nil.
+func store2(b, x []byte, w *group) {
+	unpack(w)
+	_ = b[63]
+	if x == nil {
+		storeBlock(b[0:16], w, 0)
+		storeBlock(b[16:32], w, 2)
+		storeBlock(b[32:48], w, 1)
+		storeBlock(b[48:64], w, 3)
+		return
+	}
+	_ = x[63]
+	xorBlock(b[0:16], x[0:16], w, 0)
+	xorBlock(b[16:32], x[16:32], w, 2)
+	xorBlock(b[32:48], x[32:48], w, 1)
+	xorBlock(b[48:64], x[48:64], w, 3)
+}
+
+// Absorb absorbs ad, a whole number of rate blocks: the spec's Absorb of
+// each.
+func (s *State128) Absorb(ad []byte) {
+	r := s.Rate()
+	checkBlocks(len(ad), r)
+	var m msg128
+	if s.d == 1 {
+		for ; len(ad) >= 64; ad = ad[64:] {
+			var w group
+			load2(&w, ad)
+			down(&m[0], &w, 0, lane02)
+			s.update1(&m[0])
+			down(&m[0], &w, 1, lane02)
+			s.update1(&m[0])
+		}
+	}
+	for ; len(ad) > 0; ad = ad[r:] {
+		s.packMsg(&m, ad)
+		s.update(&m)
+	}
+	m = msg128{}
+}
+
+// AbsorbPartial absorbs ad, shorter than a rate block and not empty,
+// zero-padded to one.
+func (s *State128) AbsorbPartial(ad []byte) {
+	r := s.Rate()
+	checkPartial(len(ad), r)
+	var b [128]byte
+	copy(b[:], ad)
+	s.Absorb(b[:r])
+	wipe(b[:])
+}
+
+// Enc encrypts src, a whole number of rate blocks, to dst: the spec's Enc
+// of each. dst may be src exactly, and must not overlap it otherwise.
+func (s *State128) Enc(dst, src []byte) {
+	r := s.Rate()
+	checkBlocks(len(src), r)
+	checkDst(dst, src)
+	var m, z msg128
+	if s.d == 1 {
+		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
+			var w group
+			load2(&w, src)
+			z[0] = group{}
+			s.keystream(&z, 0)
+			down(&m[0], &w, 0, lane02)
+			s.update1(&m[0])
+			s.keystream(&z, 1)
+			down(&m[0], &w, 1, lane02)
+			s.update1(&m[0])
+			xorGroup(&w, &w, &z[0])
+			store2(dst, nil, &w)
+		}
+	}
+	for ; len(src) > 0; src, dst = src[r:], dst[r:] {
+		s.packMsg(&m, src)
+		z[0] = group{}
+		s.keystream(&z, 0)
+		s.update(&m)
+		switch s.d {
+		case 1:
+			xorGroup(&m[0], &m[0], &z[0])
+			unpack(&m[0])
+			storeBlock(dst[0:16], &m[0], 0)
+			storeBlock(dst[16:32], &m[0], 2)
+		case 2:
+			xorGroup(&m[0], &m[0], &z[0])
+			unpack4(dst[0:64], &m[0])
+		default:
+			xorGroup(&m[0], &m[0], &z[0])
+			xorGroup(&m[1], &m[1], &z[1])
+			unpack4(dst[0:64], &m[0])
+			unpack4(dst[64:128], &m[1])
+		}
+	}
+	m, z = msg128{}, msg128{}
+}
+
+// Dec decrypts src, a whole number of rate blocks, to dst: the spec's Dec
+// of each. dst may be src exactly, and must not overlap it otherwise.
+func (s *State128) Dec(dst, src []byte) {
+	r := s.Rate()
+	checkBlocks(len(src), r)
+	checkDst(dst, src)
+	var m, z msg128
+	if s.d == 1 {
+		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
+			var w group
+			load2(&w, src)
+			// The plaintext of each block is its ciphertext xored with
+			// the keystream, lane by lane, before its update.
+			z[0] = group{}
+			s.keystream(&z, 0)
+			for i := range w {
+				m[0][i] = (w[i] ^ z[0][i]) & lane02
+			}
+			s.update1(&m[0])
+			p := m[0]
+			z[0] = group{}
+			s.keystream(&z, 0)
+			for i := range w {
+				m[0][i] = (w[i]>>1 ^ z[0][i]) & lane02
+			}
+			s.update1(&m[0])
+			orUp(&p, &m[0], 1, lane02)
+			store2(dst, nil, &p)
+		}
+	}
+	for ; len(src) > 0; src, dst = src[r:], dst[r:] {
+		s.packMsg(&m, src)
+		z[0] = group{}
+		s.keystream(&z, 0)
+		switch s.d {
+		case 1:
+			for i := range m[0] {
+				m[0][i] = (m[0][i] ^ z[0][i]) & lane02
+			}
+		case 2:
+			xorGroup(&m[0], &m[0], &z[0])
+		default:
+			xorGroup(&m[0], &m[0], &z[0])
+			xorGroup(&m[1], &m[1], &z[1])
+		}
+		s.update(&m)
+		switch s.d {
+		case 1:
+			unpack(&m[0])
+			storeBlock(dst[0:16], &m[0], 0)
+			storeBlock(dst[16:32], &m[0], 2)
+		case 2:
+			unpack4(dst[0:64], &m[0])
+		default:
+			unpack4(dst[0:64], &m[0])
+			unpack4(dst[64:128], &m[1])
+		}
+	}
+	m, z = msg128{}, msg128{}
+}
+
+// EncPartial encrypts src, shorter than a rate block and not empty, to
+// dst: the spec's Enc of src zero-padded, truncated to len(src). It ends
+// the message.
+func (s *State128) EncPartial(dst, src []byte) {
+	r := s.Rate()
+	checkPartial(len(src), r)
+	checkDst(dst, src)
+	var b [128]byte
+	copy(b[:], src)
+	s.Enc(b[:r], b[:r])
+	copy(dst, b[:len(src)])
+	wipe(b[:])
+}
+
+// DecPartial decrypts src, shorter than a rate block and not empty, to
+// dst: the spec's DecPartial (the keystream xored into src zero-padded,
+// truncated, then the plaintext zero-padded absorbed). It ends the
+// message.
+func (s *State128) DecPartial(dst, src []byte) {
+	r := s.Rate()
+	checkPartial(len(src), r)
+	checkDst(dst, src)
+	var b [128]byte
+	s.keystreamBytes(b[:r])
+	for i, c := range src {
+		b[i] ^= c
+	}
+	clear(b[len(src):r])
+	copy(dst, b[:len(src)])
+	s.Absorb(b[:r])
+	wipe(b[:])
+}
+
+// KeyStream writes the next len(dst) bytes of the spec's Stream (the
+// encryption of zeros) to dst, xored with src unless src is nil; len(dst)
+// is a whole number of rate blocks and src, when not nil, as long. dst may
+// be src exactly. s must come from Init with nothing absorbed.
+func (s *State128) KeyStream(dst, src []byte) {
+	r := s.Rate()
+	checkBlocks(len(dst), r)
+	if src != nil && len(src) != len(dst) {
+		panic("soft: KeyStream of src and dst of different lengths")
+	}
+	var zero, z msg128
+	if s.d == 1 {
+		for ; len(dst) >= 64; dst = dst[64:] {
+			z[0] = group{}
+			s.keystream(&z, 0)
+			s.update1(&zero[0])
+			s.keystream(&z, 1)
+			s.update1(&zero[0])
+			if src == nil {
+				store2(dst, nil, &z[0])
+				continue
+			}
+			store2(dst, src, &z[0])
+			src = src[64:]
+		}
+	}
+	var b [128]byte
+	for ; len(dst) > 0; dst = dst[r:] {
+		s.keystreamBytes(b[:r])
+		s.update(&zero)
+		if src == nil {
+			copy(dst, b[:r])
+			continue
+		}
+		for i := range r {
+			dst[i] = src[i] ^ b[i]
+		}
+		src = src[r:]
+	}
+	wipe(b[:])
+	z = msg128{}
+}
+
+// lengths returns the rate block of Finalize's update: t = V[2,i] ^ u for
+// every lane, as M0 and M1, with u = LE64(x) || LE64(y), or only in lane 0
+// when lane0 is set (the second finalization of the MAC of the X
+// variants).
+func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
+	v := s.toBlocks()
+	var u [16]byte
+	putLE(u[:], x, y)
+	var rb [128]byte
+	d := s.d
+	for i := range d {
+		if onlyLane0 && i > 0 {
+			break
+		}
+		xor16(rb[16*i:], v[2][i][:], u[:])
+		copy(rb[16*(d+i):], rb[16*i:16*i+16])
+	}
+	var m msg128
+	s.packMsg(&m, rb[:32*d])
+	wipe(rb[:])
+	wipeBlocks128(&v)
+	return m
+}
+
+// tag128 xors the tag of lane i of the finalized blocks v into t (16 or
+// 32 bytes).
+func tag128(t []byte, v *[8][4][16]byte, i int) {
+	if len(t) == 16 {
+		for j := range 7 {
+			for b := range 16 {
+				t[b] ^= v[j][i][b]
+			}
+		}
+		return
+	}
+	for j := range 4 {
+		for b := range 16 {
+			t[b] ^= v[j][i][b]
+			t[16+b] ^= v[4+j][i][b]
+		}
+	}
+}
+
+// Finalize writes the tag (16 or 32 bytes: len(tag)) of a message of
+// msgLenBits bits with adLenBits bits of associated data: the spec's
+// Finalize, the lanes' tags xored together where d > 1. It wipes s.
+func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
+	checkTag(tag)
+	m := s.lengths(adLenBits, msgLenBits, false)
+	for range 7 {
+		s.update(&m)
+	}
+	v := s.toBlocks()
+	clear(tag)
+	for i := range s.d {
+		tag128(tag, &v, i)
+	}
+	wipeBlocks128(&v)
+	s.Wipe()
+}
+
+// FinalizeMAC writes the AEGIS-MAC tag (16 or 32 bytes: len(tag)) of
+// dataLenBits bits of data absorbed: the spec's Finalize(|data|, tag
+// bits) at degree 1, its FinalizeMac otherwise. It wipes s.
+func (s *State128) FinalizeMAC(dataLenBits uint64, tag []byte) {
+	checkTag(tag)
+	tagBits := uint64(8 * len(tag))
+	m := s.lengths(dataLenBits, tagBits, false)
+	for range 7 {
+		s.update(&m)
+	}
+	d := s.d
+	v := s.toBlocks()
+	if d > 1 {
+		// Absorb the lanes' tags into lane 0, two halves per update: with
+		// 16-byte tags every lane's, lane 0 included, two per update; with
+		// 32-byte tags those of lanes 1 to D-1, one per update.
+		var t [4][32]byte
+		var rb [128]byte
+		n := 0
+		for i := range d {
+			if len(tag) == 32 && i == 0 {
+				continue
+			}
+			tag128(t[n][:len(tag)], &v, i)
+			n++
+		}
+		if len(tag) == 16 {
+			for p := 0; p < n; p += 2 {
+				copy(rb[0:16], t[p][:16])
+				copy(rb[16*d:16*d+16], t[p+1][:16])
+				s.Absorb(rb[:32*d])
+			}
+		} else {
+			for p := range n {
+				copy(rb[0:16], t[p][:16])
+				copy(rb[16*d:16*d+16], t[p][16:])
+				s.Absorb(rb[:32*d])
+			}
+		}
+		m = s.lengths(uint64(d), tagBits, true)
+		for range 7 {
+			s.update(&m)
+		}
+		wipeBlocks128(&v)
+		v = s.toBlocks()
+		t = [4][32]byte{}
+		wipe(rb[:])
+	}
+	clear(tag)
+	tag128(tag, &v, 0)
+	wipeBlocks128(&v)
+	s.Wipe()
+}

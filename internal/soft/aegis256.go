@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: MIT
+
+package soft
+
+// State256 is the state of AEGIS-256 (degree 1), AEGIS-256X2 (2) or
+// AEGIS-256X4 (4), kept bitsliced between calls. It holds no pointer and
+// does not depend on its address: copy it to fork a computation. The zero
+// value is not a state; Init makes one.
+//
+// The D x 6 blocks V[j,i] fill n groups, n = 2, 3 and 6 for D = 1, 2, 4:
+// V[j,i] is lane i + D*(j/n) of group j mod n. So for AEGIS-256 group 0
+// holds S0, S2, S4 and group 1 S1, S3, S5 (lane 3 unused); for AEGIS-256X2
+// group j holds V[j,0], V[j,1], V[j+3,0], V[j+3,1]; for AEGIS-256X4
+// group j is V[j,*]. Every update is one round per group.
+type State256 struct {
+	g [6]group
+	d int
+}
+
+// groups256 returns the number of groups of degree d.
+func groups256(d int) int {
+	switch d {
+	case 1:
+		return 2
+	case 2:
+		return 3
+	}
+	return 6
+}
+
+// Init starts s for degree d (1, 2 or 4) with a 32-byte key and nonce:
+// the spec's Init, with the context of each lane added before every
+// update where d > 1.
+func (s *State256) Init(d int, key, nonce []byte) {
+	checkDegree(d)
+	if len(key) != 32 || len(nonce) != 32 {
+		panic("soft: AEGIS-256 key and nonce are 32 bytes")
+	}
+	s.d = d
+	k0, k1, n0, n1 := key[:16], key[16:], nonce[:16], nonce[16:]
+	var v, ctx [6][4][16]byte
+	var kn0, kn1 [16]byte
+	xor16(kn0[:], k0, n0)
+	xor16(kn1[:], k1, n1)
+	for i := range d {
+		v[0][i], v[1][i], v[2][i], v[3][i] = kn0, kn1, c1, c0
+		xor16(v[4][i][:], k0, c0[:])
+		xor16(v[5][i][:], k1, c1[:])
+		ctx[3][i][0], ctx[3][i][1] = byte(i), byte(d-1)
+		ctx[5][i] = ctx[3][i]
+	}
+	s.fromBlocks(&v)
+	var c State256
+	c.d = d
+	c.fromBlocks(&ctx)
+	var rb [4][64]byte
+	for i := range d {
+		copy(rb[0][16*i:], k0)
+		copy(rb[1][16*i:], k1)
+		copy(rb[2][16*i:], kn0[:])
+		copy(rb[3][16*i:], kn1[:])
+	}
+	var m [4]group
+	for j := range m {
+		s.packMsg(&m[j], rb[j][:16*d])
+	}
+	n := groups256(d)
+	for range 4 {
+		for j := range m {
+			if d > 1 {
+				for g := range n {
+					xorGroup(&s.g[g], &s.g[g], &c.g[g])
+				}
+			}
+			s.update(&m[j])
+		}
+	}
+	rb, m = [4][64]byte{}, [4]group{}
+	wipe(kn0[:])
+	wipe(kn1[:])
+	wipeBlocks256(&v)
+}
+
+// Rate returns the bytes of a rate block: 16D.
+func (s *State256) Rate() int { return 16 * s.d }
+
+// Degree returns D.
+func (s *State256) Degree() int { return s.d }
+
+// Wipe zeroes s.
+func (s *State256) Wipe() { *s = State256{} }
+
+func wipeBlocks256(v *[6][4][16]byte) { *v = [6][4][16]byte{} }
+
+// fromBlocks packs the blocks v[j][i] (block j of lane i) into s.
+func (s *State256) fromBlocks(v *[6][4][16]byte) {
+	n := groups256(s.d)
+	for g := range n {
+		w := &s.g[g]
+		*w = group{}
+		for k := range 4 {
+			if j, i := g+n*(k/s.d), k%s.d; j < 6 {
+				loadBlock(w, k, v[j][i][:])
+			}
+		}
+		pack(w)
+	}
+}
+
+// toBlocks returns the blocks of s, as fromBlocks takes them.
+func (s *State256) toBlocks() (v [6][4][16]byte) {
+	n := groups256(s.d)
+	for g := range n {
+		w := s.g[g]
+		unpack(&w)
+		for k := range 4 {
+			if j, i := g+n*(k/s.d), k%s.d; j < 6 {
+				storeBlock(v[j][i][:], &w, k)
+			}
+		}
+	}
+	return v
+}
+
+// packMsg sets m to the message of an update that absorbs the rate block
+// b: lane i is the block of lane i.
+func (s *State256) packMsg(m *group, b []byte) {
+	*m = group{}
+	for k := range s.d {
+		loadBlock(m, k, b[16*k:])
+	}
+	pack(m)
+}
+
+// update is the spec's Update, with the message m. It computes the groups
+// from the last down, each in place, so that every round reads the old
+// value of the group before it.
+func (s *State256) update(m *group) {
+	g := &s.g
+	var r group
+	switch s.d {
+	case 1:
+		rotLanes3(&r, &g[1]) // S5, S1, S3
+		aesRound(&g[1], &g[0], &g[1])
+	case 2:
+		swapHalves(&r, &g[2]) // V[5,*], V[2,*]
+		aesRound(&g[2], &g[1], &g[2])
+		aesRound(&g[1], &g[0], &g[1])
+	default:
+		r = g[5]
+		aesRound(&g[5], &g[4], &g[5])
+		aesRound(&g[4], &g[3], &g[4])
+		aesRound(&g[3], &g[2], &g[3])
+		aesRound(&g[2], &g[1], &g[2])
+		aesRound(&g[1], &g[0], &g[1])
+	}
+	xorGroup(&g[0], &g[0], m)
+	aesRound(&g[0], &r, &g[0])
+}
+
+// keystream ors z = V1 ^ V4 ^ V5 ^ (V2 & V3) of the next rate block, in
+// the lanes of packMsg moved up by sh lanes, into dst.
+func (s *State256) keystream(dst *group, sh uint) {
+	g := &s.g
+	switch s.d {
+	case 1:
+		// With g0 = S0 S2 S4 and g1 = S1 S3 S5: lane 0 of g1 ^ (g0 and
+		// g1 down two lanes) ^ (g0 & g1 down one lane).
+		for i := range dst {
+			x, y := g[0][i], g[1][i]
+			dst[i] |= (y ^ x>>2 ^ y>>2 ^ (x&y)>>1) & lane0 << sh
+		}
+	case 2:
+		// With group j = V[j,*], V[j+3,*]: lanes 0, 1 of g1 ^ (g1 and g2
+		// down two lanes) ^ (g2 & g0 down two lanes).
+		for i := range dst {
+			dst[i] |= (g[1][i] ^ g[1][i]>>2 ^ g[2][i]>>2 ^ g[2][i]&(g[0][i]>>2)) & lane01 << sh
+		}
+	default:
+		for i := range dst {
+			dst[i] = g[1][i] ^ g[4][i] ^ g[5][i] ^ g[2][i]&g[3][i]
+		}
+	}
+}
+
+// The bulk functions take 64 bytes at a time: 4/D rate blocks packed into
+// one group, rate block t in lanes Dt to Dt+D-1 (the lanes of its blocks'
+// offsets), so that one pack and one unpack serve 4/D updates.
+
+// mode256 says what crypt does with its input.
+type mode256 int
+
+const (
+	absorb256 mode256 = iota
+	enc256
+	dec256
+	stream256 // the keystream, xored with src unless src is nil
+)
+
+// crypt runs the updates of len(src) (or, for stream256, len(dst)) bytes,
+// a whole number of rate blocks.
+func (s *State256) crypt(dst, src []byte, mode mode256) {
+	d := s.d
+	mask := uint64(lane0) * (1<<d - 1)
+	n := len(src)
+	if mode == stream256 {
+		n = len(dst)
+	}
+	var w, out, m group
+	for off := 0; off < n; off += 64 {
+		nb := min(n-off, 64) / 16 // AES blocks in this chunk
+		w = group{}
+		if src != nil {
+			for k := range nb {
+				loadBlock(&w, k, src[off+16*k:])
+			}
+			pack(&w)
+		}
+		out = group{}
+		for t := 0; t < nb/d; t++ {
+			sh := uint(d * t)
+			switch mode {
+			case absorb256:
+				down(&m, &w, sh, mask)
+			case enc256:
+				s.keystream(&out, sh)
+				down(&m, &w, sh, mask)
+			case dec256:
+				var z group
+				s.keystream(&z, 0)
+				for i := range m {
+					m[i] = (w[i]>>sh ^ z[i]) & mask
+				}
+				orUp(&out, &m, sh, mask)
+			default:
+				s.keystream(&out, sh)
+				m = group{}
+			}
+			s.update(&m)
+		}
+		switch mode {
+		case absorb256:
+			continue
+		case enc256:
+			xorGroup(&out, &out, &w)
+		case stream256:
+			if src != nil {
+				xorGroup(&out, &out, &w)
+			}
+		}
+		unpack(&out)
+		for k := range nb {
+			storeBlock(dst[off+16*k:], &out, k)
+		}
+	}
+	w, out, m = group{}, group{}, group{}
+}
+
+// Absorb absorbs ad, a whole number of rate blocks: the spec's Absorb of
+// each.
+func (s *State256) Absorb(ad []byte) {
+	checkBlocks(len(ad), s.Rate())
+	s.crypt(nil, ad, absorb256)
+}
+
+// AbsorbPartial absorbs ad, shorter than a rate block and not empty,
+// zero-padded to one.
+func (s *State256) AbsorbPartial(ad []byte) {
+	r := s.Rate()
+	checkPartial(len(ad), r)
+	var b [64]byte
+	copy(b[:], ad)
+	s.Absorb(b[:r])
+	wipe(b[:])
+}
+
+// Enc encrypts src, a whole number of rate blocks, to dst: the spec's Enc
+// of each. dst may be src exactly, and must not overlap it otherwise.
+func (s *State256) Enc(dst, src []byte) {
+	checkBlocks(len(src), s.Rate())
+	checkDst(dst, src)
+	s.crypt(dst, src, enc256)
+}
+
+// Dec decrypts src, a whole number of rate blocks, to dst: the spec's Dec
+// of each. dst may be src exactly, and must not overlap it otherwise.
+func (s *State256) Dec(dst, src []byte) {
+	checkBlocks(len(src), s.Rate())
+	checkDst(dst, src)
+	s.crypt(dst, src, dec256)
+}
+
+// EncPartial encrypts src, shorter than a rate block and not empty, to
+// dst: the spec's Enc of src zero-padded, truncated to len(src). It ends
+// the message.
+func (s *State256) EncPartial(dst, src []byte) {
+	r := s.Rate()
+	checkPartial(len(src), r)
+	checkDst(dst, src)
+	var b [64]byte
+	copy(b[:], src)
+	s.Enc(b[:r], b[:r])
+	copy(dst, b[:len(src)])
+	wipe(b[:])
+}
+
+// DecPartial decrypts src, shorter than a rate block and not empty, to
+// dst: the spec's DecPartial (the keystream xored into src zero-padded,
+// truncated, then the plaintext zero-padded absorbed). It ends the
+// message.
+func (s *State256) DecPartial(dst, src []byte) {
+	r := s.Rate()
+	checkPartial(len(src), r)
+	checkDst(dst, src)
+	var b [64]byte
+	var z group
+	s.keystream(&z, 0)
+	unpack(&z)
+	for k := range s.d {
+		storeBlock(b[16*k:], &z, k)
+	}
+	z = group{}
+	for i, c := range src {
+		b[i] ^= c
+	}
+	clear(b[len(src):r])
+	copy(dst, b[:len(src)])
+	s.Absorb(b[:r])
+	wipe(b[:])
+}
+
+// KeyStream writes the next len(dst) bytes of the spec's Stream (the
+// encryption of zeros) to dst, xored with src unless src is nil; len(dst)
+// is a whole number of rate blocks and src, when not nil, as long. dst may
+// be src exactly. s must come from Init with nothing absorbed.
+func (s *State256) KeyStream(dst, src []byte) {
+	checkBlocks(len(dst), s.Rate())
+	if src != nil && len(src) != len(dst) {
+		panic("soft: KeyStream of src and dst of different lengths")
+	}
+	s.crypt(dst, src, stream256)
+}
+
+// lengths returns the message of Finalize's updates: t = V[3,i] ^ u with
+// u = LE64(x) || LE64(y), in every lane or only in lane 0.
+func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
+	v := s.toBlocks()
+	var u [16]byte
+	putLE(u[:], x, y)
+	var rb [64]byte
+	for i := range s.d {
+		if onlyLane0 && i > 0 {
+			break
+		}
+		xor16(rb[16*i:], v[3][i][:], u[:])
+	}
+	var m group
+	s.packMsg(&m, rb[:16*s.d])
+	wipe(rb[:])
+	wipeBlocks256(&v)
+	return m
+}
+
+// tag256 xors the tag of lane i of the finalized blocks v into t (16 or
+// 32 bytes).
+func tag256(t []byte, v *[6][4][16]byte, i int) {
+	if len(t) == 16 {
+		for j := range 6 {
+			for b := range 16 {
+				t[b] ^= v[j][i][b]
+			}
+		}
+		return
+	}
+	for j := range 3 {
+		for b := range 16 {
+			t[b] ^= v[j][i][b]
+			t[16+b] ^= v[3+j][i][b]
+		}
+	}
+}
+
+// Finalize writes the tag (16 or 32 bytes: len(tag)) of a message of
+// msgLenBits bits with adLenBits bits of associated data: the spec's
+// Finalize, the lanes' tags xored together where d > 1. It wipes s.
+func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
+	checkTag(tag)
+	m := s.lengths(adLenBits, msgLenBits, false)
+	for range 7 {
+		s.update(&m)
+	}
+	v := s.toBlocks()
+	clear(tag)
+	for i := range s.d {
+		tag256(tag, &v, i)
+	}
+	wipeBlocks256(&v)
+	s.Wipe()
+}
+
+// FinalizeMAC writes the AEGIS-MAC tag (16 or 32 bytes: len(tag)) of
+// dataLenBits bits of data absorbed: the spec's Finalize(|data|, tag
+// bits) at degree 1, its FinalizeMac otherwise. It wipes s.
+func (s *State256) FinalizeMAC(dataLenBits uint64, tag []byte) {
+	checkTag(tag)
+	tagBits := uint64(8 * len(tag))
+	m := s.lengths(dataLenBits, tagBits, false)
+	for range 7 {
+		s.update(&m)
+	}
+	d := s.d
+	v := s.toBlocks()
+	if d > 1 {
+		// Absorb the tags of lanes 1 to D-1 into lane 0, 16 bytes per
+		// update.
+		var t [32]byte
+		var rb [64]byte
+		for i := 1; i < d; i++ {
+			clear(t[:])
+			tag256(t[:len(tag)], &v, i)
+			for h := 0; h < len(tag); h += 16 {
+				copy(rb[:16], t[h:h+16])
+				s.Absorb(rb[:16*d])
+			}
+		}
+		m = s.lengths(uint64(d), tagBits, true)
+		for range 7 {
+			s.update(&m)
+		}
+		wipeBlocks256(&v)
+		v = s.toBlocks()
+		wipe(t[:])
+		wipe(rb[:])
+	}
+	clear(tag)
+	tag256(tag, &v, 0)
+	wipeBlocks256(&v)
+	s.Wipe()
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+
+// Package soft is the constant-time AEGIS kernel in pure Go: the six
+// variants of the CFRG specification (AEGIS-128L, 128X2, 128X4, 256,
+// 256X2, 256X4) and AEGIS-MAC, for builds that have neither the C core nor
+// assembly for their CPU. It imports only the standard library, has no
+// build tags and no assembly, and computes the same bytes on every GOARCH,
+// big-endian ones included.
+//
+// # Interface
+//
+// The kernel works at the level of the spec's functions, so that every
+// API (one-shot, incremental, MAC, keystream, batches, raf) can be built
+// on it: State128 is the state of the 128 family and State256 that of the
+// 256 family, each for degree D = 1, 2 or 4. Init is the spec's Init;
+// Absorb, Enc, Dec and KeyStream take any whole number of rate blocks (32D
+// bytes for the 128 family, 16D for the 256 family) per call; EncPartial,
+// DecPartial and AbsorbPartial take the last, partial block; Finalize and
+// FinalizeMAC write 16- or 32-byte tags. States are plain values: no
+// pointers, nothing that depends on their address, so they can be copied.
+// Seal128, Open128, MAC128, Stream128 and their 256 counterparts are
+// one-shot functions built on them.
+//
+// # Layout
+//
+// AEGIS uses only the AES round function AESRound(x, k) =
+// MixColumns(ShiftRows(SubBytes(x))) ^ k, never the key schedule, and
+// the rounds of one update are independent of each other. The kernel
+// bitslices them: a group of eight uint64 words holds four AES blocks,
+// word i holding bit i of each of their 64 bytes, with the bit of byte
+// 4c+r (row r, column c) of block k at position 16r + 4c + k. In a word,
+// a row is then a 16-bit field, a column a nibble in it and a block
+// ("lane") a bit of each nibble, so:
+//
+//   - SubBytes is a boolean circuit on the eight words (Boyar and
+//     Peralta's, 113 gates), for 4 blocks at once;
+//   - ShiftRows rotates the nibbles of each row field: masks and shifts;
+//   - MixColumns takes the next rows by rotating words by 16 and 32 bits;
+//   - AddRoundKey and the keystream's ANDs and XORs are word operations.
+//
+// The state stays in this form across calls. The blocks of a state are
+// assigned to lanes so that an update is one round per group, the input of
+// each round being the group before it; only group 0's input needs its
+// lanes moved (AEGIS-128L: group 0 = S0 S2 S4 S6, group 1 = S1 S3 S5 S7,
+// so S'0 S'2 S'4 S'6 = AESRound(S7 S1 S3 S5, S0 S2 S4 S6 ^ M)). Messages
+// and keystream are converted between bytes and this form (24 swaps of
+// bit fields per four blocks) on the way in and out, several rate blocks
+// per conversion where the rate is below four blocks. An AEGIS-128L
+// update is two bitsliced rounds, AEGIS-128X4's eight, AEGIS-256's two
+// (of which 2 of 8 lanes are unused), AEGIS-256X4's six.
+//
+// bitslice.go alone knows this layout: the round, the lane moves and the
+// conversions. A round of another shape (128-bit vectors with byte
+// shuffles, 32-bit words for 32-bit CPUs) replaces that file.
+//
+// # Constant time
+//
+// No memory address, branch or shift amount depends on the key, the
+// nonce, the data or the state: the S-box is a circuit, not a table, lane
+// and row moves shift by constants, and loops and branches depend only on
+// lengths, the degree and the tag length, which are public. The one
+// decision on a secret, whether a tag matches, is taken by
+// crypto/subtle.ConstantTimeCompare, and its result is the output.
+// TestConstantTime scans this package's source for index expressions,
+// shift amounts and conditions that depend on data; see its doc for what
+// it cannot see.
+//
+// # Limits
+//
+// Go cannot promise the machine code: the compiler may, in principle,
+// turn branch-free code into branches, and this package cannot check the
+// code it emits. 64-bit words are native only on 64-bit CPUs; on 32-bit
+// ones each operation is two, and the kernel runs at about half the
+// speed. Key material and plaintext pass through stack temporaries and
+// through copies that the garbage collector or the runtime may make
+// (states are values); the package clears its own buffers and states
+// where it can (Wipe, and Finalize and FinalizeMAC wipe their state), but
+// cannot reach those copies.
+package soft

@@ -31,21 +31,14 @@ func (s *State128) Init(d int, key, nonce []byte) {
 		panic("soft: AEGIS-128 key and nonce are 16 bytes")
 	}
 	s.d = d
-	var v, ctx [8][4][16]byte
-	for i := range d {
-		xor16(v[0][i][:], key, nonce)
-		v[1][i], v[2][i], v[3][i] = c1, c0, c1
-		v[4][i] = v[0][i]
-		xor16(v[5][i][:], key, c0[:])
-		xor16(v[6][i][:], key, c1[:])
-		v[7][i] = v[5][i]
-		ctx[3][i][0], ctx[3][i][1] = byte(i), byte(d-1)
-		ctx[7][i] = ctx[3][i]
-	}
-	s.fromBlocks(&v)
-	var c State128
-	c.d = d
-	c.fromBlocks(&ctx)
+	var b [8][16]byte
+	xor16(b[0][:], key, nonce)
+	b[1], b[2], b[3] = c1, c0, c1
+	b[4] = b[0]
+	xor16(b[5][:], key, c0[:])
+	xor16(b[6][:], key, c1[:])
+	b[7] = b[5]
+	setBlocks(s.g[:2*d], d, b[:])
 	var rb [128]byte
 	for i := range d {
 		copy(rb[16*i:], nonce)
@@ -53,17 +46,28 @@ func (s *State128) Init(d int, key, nonce []byte) {
 	}
 	var m msg128
 	s.packMsg(&m, rb[:32*d])
-	for range 10 {
-		if d > 1 {
+	if d == 1 {
+		for range 10 {
+			s.update1(&m[0])
+		}
+	} else {
+		// ctx[i] = Byte(i) || Byte(D-1), zero-padded, in V[3,i] and V[7,i].
+		var v [8][4][16]byte
+		for i := range d {
+			v[3][i][0], v[3][i][1] = byte(i), byte(d-1)
+			v[7][i] = v[3][i]
+		}
+		c := State128{d: d}
+		c.fromBlocks(&v)
+		for range 10 {
 			for j := range 2 * d {
 				xorGroup(&s.g[j], &s.g[j], &c.g[j])
 			}
+			s.update(&m)
 		}
-		s.update(&m)
 	}
-	m = msg128{}
+	m, b = msg128{}, [8][16]byte{}
 	wipe(rb[:])
-	wipeBlocks128(&v)
 }
 
 // Rate returns the bytes of a rate block: 32D.
@@ -74,8 +78,6 @@ func (s *State128) Degree() int { return s.d }
 
 // Wipe zeroes s.
 func (s *State128) Wipe() { *s = State128{} }
-
-func wipeBlocks128(v *[8][4][16]byte) { *v = [8][4][16]byte{} }
 
 // fromBlocks packs the blocks v[j][i] (block j of lane i) into s.
 func (s *State128) fromBlocks(v *[8][4][16]byte) {
@@ -136,26 +138,23 @@ func (s *State128) update(m *msg128) {
 }
 
 // The updates compute the groups from the last down, each in place, so
-// that every round reads the old value of the group before it.
+// that every round reads the old value of the group before it; group 0's
+// input, the last group, is copied first.
 
 func (s *State128) update1(m *group) {
 	g := &s.g
-	var r group
-	rotLanes(&r, &g[1]) // S7, S1, S3, S5
+	r := g[1] // S1, S3, S5, S7: moved to S7, S1, S3, S5
 	aesRound(&g[1], &g[0], &g[1])
-	xorGroup(&g[0], &g[0], m)
-	aesRound(&g[0], &r, &g[0])
+	aesRoundIn(&g[0], &r, &g[0], m, moveRot)
 }
 
 func (s *State128) update2(m *group) {
 	g := &s.g
-	var r group
-	swapHalves(&r, &g[3]) // V[7,*], V[3,*]
+	r := g[3] // V[3,*], V[7,*]: swapped
 	aesRound(&g[3], &g[2], &g[3])
 	aesRound(&g[2], &g[1], &g[2])
 	aesRound(&g[1], &g[0], &g[1])
-	xorGroup(&g[0], &g[0], m)
-	aesRound(&g[0], &r, &g[0])
+	aesRoundIn(&g[0], &r, &g[0], m, moveSwap)
 }
 
 func (s *State128) update4(m *msg128) {
@@ -164,36 +163,26 @@ func (s *State128) update4(m *msg128) {
 	aesRound(&g[7], &g[6], &g[7])
 	aesRound(&g[6], &g[5], &g[6])
 	aesRound(&g[5], &g[4], &g[5])
-	xorGroup(&g[4], &g[4], &m[1])
-	aesRound(&g[4], &g[3], &g[4])
+	aesRoundIn(&g[4], &g[3], &g[4], &m[1], moveNone)
 	aesRound(&g[3], &g[2], &g[3])
 	aesRound(&g[2], &g[1], &g[2])
 	aesRound(&g[1], &g[0], &g[1])
-	xorGroup(&g[0], &g[0], &m[0])
-	aesRound(&g[0], &r, &g[0])
+	aesRoundIn(&g[0], &r, &g[0], &m[0], moveNone)
 }
 
 // keystream sets z to the keystream of the next rate block, z0 = V1 ^ V6
-// ^ (V2 & V3) and z1 = V2 ^ V5 ^ (V6 & V7), in the lanes of packMsg. At
-// degree 1 it ors z0 and z1 moved up by sh lanes into z instead.
-func (s *State128) keystream(z *msg128, sh uint) {
+// ^ (V2 & V3) and z1 = V2 ^ V5 ^ (V6 & V7), in the lanes of packMsg
+// (lanes 1 and 3 zero at degree 1).
+func (s *State128) keystream(z *msg128) {
 	g := &s.g
 	switch s.d {
 	case 1:
-		// With g0 = S0 S2 S4 S6 and g1 = S1 S3 S5 S7, lane 0 of
-		// g1 ^ rot(g0) ^ (g0 & g1 down one lane) is S1 ^ S6 ^ (S2 & S3)
-		// and lane 2 is S5 ^ S2 ^ (S6 & S7).
-		for i := range z[0] {
-			x, y := g[0][i], g[1][i]
-			r := x<<1&lane123 | x>>3&lane0
-			z[0][i] |= (y ^ r ^ (x&y)>>1) & lane02 << sh
-		}
+		s.ks1(&z[0])
 	case 2:
 		// Lanes 0, 1: V1 ^ V6 ^ (V2 & V3); lanes 2, 3: V5 ^ V2 ^ (V6 & V7).
 		for i := range z[0] {
 			x := g[2][i]
-			r := x>>2&lane01 | x<<2&^lane01
-			z[0][i] = g[1][i] ^ r ^ x&g[3][i]
+			z[0][i] = g[1][i] ^ swapHalvesW(x) ^ x&g[3][i]
 		}
 	default:
 		for i := range z[0] {
@@ -203,10 +192,38 @@ func (s *State128) keystream(z *msg128, sh uint) {
 	}
 }
 
+// ks1 sets z to the keystream of AEGIS-128L in lanes 0 and 2. With g0 =
+// S0 S2 S4 S6 and g1 = S1 S3 S5 S7, lane 0 of g1 ^ rot(g0) ^ (g0 & g1
+// down one lane) is S1 ^ S6 ^ (S2 & S3) and lane 2 is S5 ^ S2 ^ (S6 & S7).
+func (s *State128) ks1(z *group) {
+	a, b := &s.g[0], &s.g[1]
+	z[0], z[1] = ks1w(a[0], b[0]), ks1w(a[1], b[1])
+	z[2], z[3] = ks1w(a[2], b[2]), ks1w(a[3], b[3])
+	z[4], z[5] = ks1w(a[4], b[4]), ks1w(a[5], b[5])
+	z[6], z[7] = ks1w(a[6], b[6]), ks1w(a[7], b[7])
+}
+
+// ks1Up ors the keystream of AEGIS-128L into lanes 1 and 3 of z.
+func (s *State128) ks1Up(z *group) {
+	a, b := &s.g[0], &s.g[1]
+	z[0] |= ks1w(a[0], b[0]) << 1
+	z[1] |= ks1w(a[1], b[1]) << 1
+	z[2] |= ks1w(a[2], b[2]) << 1
+	z[3] |= ks1w(a[3], b[3]) << 1
+	z[4] |= ks1w(a[4], b[4]) << 1
+	z[5] |= ks1w(a[5], b[5]) << 1
+	z[6] |= ks1w(a[6], b[6]) << 1
+	z[7] |= ks1w(a[7], b[7]) << 1
+}
+
+func ks1w(x, y uint64) uint64 {
+	return (y ^ rotLanesW(x) ^ (x&y)>>1) & lane02
+}
+
 // keystreamBytes writes the keystream of the next rate block to z.
 func (s *State128) keystreamBytes(z []byte) {
 	var k msg128
-	s.keystream(&k, 0)
+	s.keystream(&k)
 	switch s.d {
 	case 1:
 		unpack(&k[0])
@@ -298,11 +315,10 @@ func (s *State128) Enc(dst, src []byte) {
 		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
 			var w group
 			load2(&w, src)
-			z[0] = group{}
-			s.keystream(&z, 0)
+			s.ks1(&z[0])
 			down(&m[0], &w, 0, lane02)
 			s.update1(&m[0])
-			s.keystream(&z, 1)
+			s.ks1Up(&z[0])
 			down(&m[0], &w, 1, lane02)
 			s.update1(&m[0])
 			xorGroup(&w, &w, &z[0])
@@ -311,8 +327,7 @@ func (s *State128) Enc(dst, src []byte) {
 	}
 	for ; len(src) > 0; src, dst = src[r:], dst[r:] {
 		s.packMsg(&m, src)
-		z[0] = group{}
-		s.keystream(&z, 0)
+		s.keystream(&z)
 		s.update(&m)
 		switch s.d {
 		case 1:
@@ -346,15 +361,13 @@ func (s *State128) Dec(dst, src []byte) {
 			load2(&w, src)
 			// The plaintext of each block is its ciphertext xored with
 			// the keystream, lane by lane, before its update.
-			z[0] = group{}
-			s.keystream(&z, 0)
+			s.ks1(&z[0])
 			for i := range w {
 				m[0][i] = (w[i] ^ z[0][i]) & lane02
 			}
 			s.update1(&m[0])
 			p := m[0]
-			z[0] = group{}
-			s.keystream(&z, 0)
+			s.ks1(&z[0])
 			for i := range w {
 				m[0][i] = (w[i]>>1 ^ z[0][i]) & lane02
 			}
@@ -365,8 +378,7 @@ func (s *State128) Dec(dst, src []byte) {
 	}
 	for ; len(src) > 0; src, dst = src[r:], dst[r:] {
 		s.packMsg(&m, src)
-		z[0] = group{}
-		s.keystream(&z, 0)
+		s.keystream(&z)
 		switch s.d {
 		case 1:
 			for i := range m[0] {
@@ -440,10 +452,9 @@ func (s *State128) KeyStream(dst, src []byte) {
 	var zero, z msg128
 	if s.d == 1 {
 		for ; len(dst) >= 64; dst = dst[64:] {
-			z[0] = group{}
-			s.keystream(&z, 0)
+			s.ks1(&z[0])
 			s.update1(&zero[0])
-			s.keystream(&z, 1)
+			s.ks1Up(&z[0])
 			s.update1(&zero[0])
 			if src == nil {
 				store2(dst, nil, &z[0])
@@ -470,47 +481,28 @@ func (s *State128) KeyStream(dst, src []byte) {
 	z = msg128{}
 }
 
-// lengths returns the rate block of Finalize's update: t = V[2,i] ^ u for
-// every lane, as M0 and M1, with u = LE64(x) || LE64(y), or only in lane 0
-// when lane0 is set (the second finalization of the MAC of the X
-// variants).
+// lengths returns the message of Finalize's updates: t = V[2,i] ^ u with
+// u = LE64(x) || LE64(y), as both M0 and M1, in every lane or in lane 0
+// only (zero elsewhere).
 func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
-	v := s.toBlocks()
+	d := s.d
+	var rb [128]byte
+	blockBytes(rb[:], s.g[:2*d], d, 2)
 	var u [16]byte
 	putLE(u[:], x, y)
-	var rb [128]byte
-	d := s.d
 	for i := range d {
+		t := rb[16*i : 16*i+16]
 		if onlyLane0 && i > 0 {
-			break
+			clear(t)
+			continue
 		}
-		xor16(rb[16*i:], v[2][i][:], u[:])
-		copy(rb[16*(d+i):], rb[16*i:16*i+16])
+		xor16(t, t, u[:])
+		copy(rb[16*(d+i):], t)
 	}
 	var m msg128
 	s.packMsg(&m, rb[:32*d])
 	wipe(rb[:])
-	wipeBlocks128(&v)
 	return m
-}
-
-// tag128 xors the tag of lane i of the finalized blocks v into t (16 or
-// 32 bytes).
-func tag128(t []byte, v *[8][4][16]byte, i int) {
-	if len(t) == 16 {
-		for j := range 7 {
-			for b := range 16 {
-				t[b] ^= v[j][i][b]
-			}
-		}
-		return
-	}
-	for j := range 4 {
-		for b := range 16 {
-			t[b] ^= v[j][i][b]
-			t[16+b] ^= v[4+j][i][b]
-		}
-	}
 }
 
 // Finalize writes the tag (16 or 32 bytes: len(tag)) of a message of
@@ -522,12 +514,8 @@ func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	for range 7 {
 		s.update(&m)
 	}
-	v := s.toBlocks()
-	clear(tag)
-	for i := range s.d {
-		tag128(tag, &v, i)
-	}
-	wipeBlocks128(&v)
+	tagBytes(tag, s.g[:2*s.d], s.d, 7, 4, true)
+	m = msg128{}
 	s.Wipe()
 }
 
@@ -536,51 +524,46 @@ func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 // bits) at degree 1, its FinalizeMac otherwise. It wipes s.
 func (s *State128) FinalizeMAC(dataLenBits uint64, tag []byte) {
 	checkTag(tag)
+	d := s.d
 	tagBits := uint64(8 * len(tag))
 	m := s.lengths(dataLenBits, tagBits, false)
 	for range 7 {
 		s.update(&m)
 	}
-	d := s.d
-	v := s.toBlocks()
 	if d > 1 {
-		// Absorb the lanes' tags into lane 0, two halves per update: with
-		// 16-byte tags every lane's, lane 0 included, two per update; with
-		// 32-byte tags those of lanes 1 to D-1, one per update.
-		var t [4][32]byte
+		// Absorb the lanes' tags into lane 0, as M0 and M1 of lane 0:
+		// with 16-byte tags those of every lane, lane 0 included, two
+		// per update; with 32-byte tags those of lanes 1 to D-1, one
+		// per update.
+		gs := s.g[:2*d]
 		var rb [128]byte
-		n := 0
-		for i := range d {
-			if len(tag) == 32 && i == 0 {
-				continue
-			}
-			tag128(t[n][:len(tag)], &v, i)
-			n++
-		}
 		if len(tag) == 16 {
-			for p := 0; p < n; p += 2 {
-				copy(rb[0:16], t[p][:16])
-				copy(rb[16*d:16*d+16], t[p+1][:16])
+			a := laneXor(gs, d, 0, 7, false)
+			unpack(&a)
+			for i := 0; i < d; i += 2 {
+				storeBlock(rb[0:16], &a, i)
+				storeBlock(rb[16*d:], &a, i+1)
 				s.Absorb(rb[:32*d])
 			}
+			a = group{}
 		} else {
-			for p := range n {
-				copy(rb[0:16], t[p][:16])
-				copy(rb[16*d:16*d+16], t[p][16:])
+			a, b := laneXor(gs, d, 0, 4, false), laneXor(gs, d, 4, 8, false)
+			unpack(&a)
+			unpack(&b)
+			for i := 1; i < d; i++ {
+				storeBlock(rb[0:16], &a, i)
+				storeBlock(rb[16*d:], &b, i)
 				s.Absorb(rb[:32*d])
 			}
+			a, b = group{}, group{}
 		}
+		wipe(rb[:])
 		m = s.lengths(uint64(d), tagBits, true)
 		for range 7 {
 			s.update(&m)
 		}
-		wipeBlocks128(&v)
-		v = s.toBlocks()
-		t = [4][32]byte{}
-		wipe(rb[:])
 	}
-	clear(tag)
-	tag128(tag, &v, 0)
-	wipeBlocks128(&v)
+	tagBytes(tag, s.g[:2*d], d, 7, 4, false)
+	m = msg128{}
 	s.Wipe()
 }

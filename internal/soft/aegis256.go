@@ -38,33 +38,34 @@ func (s *State256) Init(d int, key, nonce []byte) {
 	}
 	s.d = d
 	k0, k1, n0, n1 := key[:16], key[16:], nonce[:16], nonce[16:]
-	var v, ctx [6][4][16]byte
-	var kn0, kn1 [16]byte
-	xor16(kn0[:], k0, n0)
-	xor16(kn1[:], k1, n1)
-	for i := range d {
-		v[0][i], v[1][i], v[2][i], v[3][i] = kn0, kn1, c1, c0
-		xor16(v[4][i][:], k0, c0[:])
-		xor16(v[5][i][:], k1, c1[:])
-		ctx[3][i][0], ctx[3][i][1] = byte(i), byte(d-1)
-		ctx[5][i] = ctx[3][i]
-	}
-	s.fromBlocks(&v)
-	var c State256
-	c.d = d
-	c.fromBlocks(&ctx)
-	var rb [4][64]byte
-	for i := range d {
-		copy(rb[0][16*i:], k0)
-		copy(rb[1][16*i:], k1)
-		copy(rb[2][16*i:], kn0[:])
-		copy(rb[3][16*i:], kn1[:])
-	}
-	var m [4]group
-	for j := range m {
-		s.packMsg(&m[j], rb[j][:16*d])
-	}
+	var b [6][16]byte
+	xor16(b[0][:], k0, n0)
+	xor16(b[1][:], k1, n1)
+	b[2], b[3] = c1, c0
+	xor16(b[4][:], k0, c0[:])
+	xor16(b[5][:], k1, c1[:])
 	n := groups256(d)
+	setBlocks(s.g[:n], d, b[:])
+	// The four messages, k0, k1, k0 ^ n0 and k1 ^ n1, in every lane.
+	var rb [64]byte
+	var m [4]group
+	for j, x := range [][]byte{k0, k1, b[0][:], b[1][:]} {
+		for i := range d {
+			copy(rb[16*i:], x)
+		}
+		s.packMsg(&m[j], rb[:16*d])
+	}
+	var c State256
+	if d > 1 {
+		// ctx[i] = Byte(i) || Byte(D-1), zero-padded, in V[3,i] and V[5,i].
+		var v [6][4][16]byte
+		for i := range d {
+			v[3][i][0], v[3][i][1] = byte(i), byte(d-1)
+			v[5][i] = v[3][i]
+		}
+		c.d = d
+		c.fromBlocks(&v)
+	}
 	for range 4 {
 		for j := range m {
 			if d > 1 {
@@ -75,10 +76,8 @@ func (s *State256) Init(d int, key, nonce []byte) {
 			s.update(&m[j])
 		}
 	}
-	rb, m = [4][64]byte{}, [4]group{}
-	wipe(kn0[:])
-	wipe(kn1[:])
-	wipeBlocks256(&v)
+	b, m = [6][16]byte{}, [4]group{}
+	wipe(rb[:])
 }
 
 // Rate returns the bytes of a rate block: 16D.
@@ -89,8 +88,6 @@ func (s *State256) Degree() int { return s.d }
 
 // Wipe zeroes s.
 func (s *State256) Wipe() { *s = State256{} }
-
-func wipeBlocks256(v *[6][4][16]byte) { *v = [6][4][16]byte{} }
 
 // fromBlocks packs the blocks v[j][i] (block j of lane i) into s.
 func (s *State256) fromBlocks(v *[6][4][16]byte) {
@@ -134,34 +131,36 @@ func (s *State256) packMsg(m *group, b []byte) {
 
 // update is the spec's Update, with the message m. It computes the groups
 // from the last down, each in place, so that every round reads the old
-// value of the group before it.
+// value of the group before it; group 0's input, the last group, is
+// copied first.
 func (s *State256) update(m *group) {
 	g := &s.g
-	var r group
 	switch s.d {
 	case 1:
-		rotLanes3(&r, &g[1]) // S5, S1, S3
+		r := g[1] // S1, S3, S5: moved to S5, S1, S3
 		aesRound(&g[1], &g[0], &g[1])
+		aesRoundIn(&g[0], &r, &g[0], m, moveRot3)
 	case 2:
-		swapHalves(&r, &g[2]) // V[5,*], V[2,*]
+		r := g[2] // V[2,*], V[5,*]: swapped
 		aesRound(&g[2], &g[1], &g[2])
 		aesRound(&g[1], &g[0], &g[1])
+		aesRoundIn(&g[0], &r, &g[0], m, moveSwap)
 	default:
-		r = g[5]
+		r := g[5]
 		aesRound(&g[5], &g[4], &g[5])
 		aesRound(&g[4], &g[3], &g[4])
 		aesRound(&g[3], &g[2], &g[3])
 		aesRound(&g[2], &g[1], &g[2])
 		aesRound(&g[1], &g[0], &g[1])
+		aesRoundIn(&g[0], &r, &g[0], m, moveNone)
 	}
-	xorGroup(&g[0], &g[0], m)
-	aesRound(&g[0], &r, &g[0])
 }
 
 // keystream ors z = V1 ^ V4 ^ V5 ^ (V2 & V3) of the next rate block, in
 // the lanes of packMsg moved up by sh lanes, into dst.
 func (s *State256) keystream(dst *group, sh uint) {
 	g := &s.g
+	sh &= 63 // so that the shifts need no test of sh
 	switch s.d {
 	case 1:
 		// With g0 = S0 S2 S4 and g1 = S1 S3 S5: lane 0 of g1 ^ (g0 and
@@ -218,7 +217,7 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		}
 		out = group{}
 		for t := 0; t < nb/d; t++ {
-			sh := uint(d * t)
+			sh := uint(d*t) & 63
 			switch mode {
 			case absorb256:
 				down(&m, &w, sh, mask)
@@ -342,42 +341,26 @@ func (s *State256) KeyStream(dst, src []byte) {
 }
 
 // lengths returns the message of Finalize's updates: t = V[3,i] ^ u with
-// u = LE64(x) || LE64(y), in every lane or only in lane 0.
+// u = LE64(x) || LE64(y), in every lane or in lane 0 only (zero
+// elsewhere).
 func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
-	v := s.toBlocks()
+	d := s.d
+	var rb [64]byte
+	blockBytes(rb[:], s.g[:groups256(d)], d, 3)
 	var u [16]byte
 	putLE(u[:], x, y)
-	var rb [64]byte
-	for i := range s.d {
+	for i := range d {
+		t := rb[16*i : 16*i+16]
 		if onlyLane0 && i > 0 {
-			break
+			clear(t)
+			continue
 		}
-		xor16(rb[16*i:], v[3][i][:], u[:])
+		xor16(t, t, u[:])
 	}
 	var m group
-	s.packMsg(&m, rb[:16*s.d])
+	s.packMsg(&m, rb[:16*d])
 	wipe(rb[:])
-	wipeBlocks256(&v)
 	return m
-}
-
-// tag256 xors the tag of lane i of the finalized blocks v into t (16 or
-// 32 bytes).
-func tag256(t []byte, v *[6][4][16]byte, i int) {
-	if len(t) == 16 {
-		for j := range 6 {
-			for b := range 16 {
-				t[b] ^= v[j][i][b]
-			}
-		}
-		return
-	}
-	for j := range 3 {
-		for b := range 16 {
-			t[b] ^= v[j][i][b]
-			t[16+b] ^= v[3+j][i][b]
-		}
-	}
 }
 
 // Finalize writes the tag (16 or 32 bytes: len(tag)) of a message of
@@ -389,12 +372,8 @@ func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	for range 7 {
 		s.update(&m)
 	}
-	v := s.toBlocks()
-	clear(tag)
-	for i := range s.d {
-		tag256(tag, &v, i)
-	}
-	wipeBlocks256(&v)
+	tagBytes(tag, s.g[:groups256(s.d)], s.d, 6, 3, true)
+	m = group{}
 	s.Wipe()
 }
 
@@ -403,37 +382,41 @@ func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 // bits) at degree 1, its FinalizeMac otherwise. It wipes s.
 func (s *State256) FinalizeMAC(dataLenBits uint64, tag []byte) {
 	checkTag(tag)
+	d := s.d
+	gs := s.g[:groups256(d)]
 	tagBits := uint64(8 * len(tag))
 	m := s.lengths(dataLenBits, tagBits, false)
 	for range 7 {
 		s.update(&m)
 	}
-	d := s.d
-	v := s.toBlocks()
 	if d > 1 {
 		// Absorb the tags of lanes 1 to D-1 into lane 0, 16 bytes per
 		// update.
-		var t [32]byte
 		var rb [64]byte
+		var a, b group
+		if len(tag) == 16 {
+			a = laneXor(gs, d, 0, 6, false)
+		} else {
+			a, b = laneXor(gs, d, 0, 3, false), laneXor(gs, d, 3, 6, false)
+		}
+		unpack(&a)
+		unpack(&b)
 		for i := 1; i < d; i++ {
-			clear(t[:])
-			tag256(t[:len(tag)], &v, i)
-			for h := 0; h < len(tag); h += 16 {
-				copy(rb[:16], t[h:h+16])
+			storeBlock(rb[:16], &a, i)
+			s.Absorb(rb[:16*d])
+			if len(tag) == 32 {
+				storeBlock(rb[:16], &b, i)
 				s.Absorb(rb[:16*d])
 			}
 		}
+		a, b = group{}, group{}
+		wipe(rb[:])
 		m = s.lengths(uint64(d), tagBits, true)
 		for range 7 {
 			s.update(&m)
 		}
-		wipeBlocks256(&v)
-		v = s.toBlocks()
-		wipe(t[:])
-		wipe(rb[:])
 	}
-	clear(tag)
-	tag256(tag, &v, 0)
-	wipeBlocks256(&v)
+	tagBytes(tag, gs, d, 6, 3, false)
+	m = group{}
 	s.Wipe()
 }

@@ -24,11 +24,39 @@ const (
 	lane123 = 0xeeeeeeeeeeeeeeee
 )
 
+// laneMove is a move of lanes that a round applies to its input: group
+// 0's input is the last group with its lanes moved (see State128).
+type laneMove int
+
+const (
+	moveNone laneMove = iota
+	moveRot           // lane k to lane k+1, lane 3 to lane 0
+	moveRot3          // lanes 0, 1 up by one, lane 2 to lane 0, lane 3 zero
+	moveSwap          // lanes 0, 1 and lanes 2, 3 exchanged
+)
+
 // aesRound sets out to AESRound(x, k) of the four blocks of each group.
-// out may be x or k. Its four steps have no branch, no memory access that
-// depends on the data and no shift by a variable amount.
-func aesRound(out, x, k *group) {
-	q7, q6, q5, q4, q3, q2, q1, q0 := sbox(x[7], x[6], x[5], x[4], x[3], x[2], x[1], x[0])
+// out may be x or k.
+func aesRound(out, x, k *group) { aesRoundIn(out, x, k, nil, moveNone) }
+
+// aesRoundIn sets out to AESRound(mv(x), k ^ m) of the four blocks of
+// each group, m nil meaning zero. out may be x, k or m. Its steps have no
+// branch, no memory access that depends on the data and no shift by a
+// variable amount; it branches on mv and on m being nil only.
+func aesRoundIn(out, x, k, m *group, mv laneMove) {
+	x0, x1, x2, x3, x4, x5, x6, x7 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
+	switch mv {
+	case moveRot:
+		x0, x1, x2, x3 = rotLanesW(x0), rotLanesW(x1), rotLanesW(x2), rotLanesW(x3)
+		x4, x5, x6, x7 = rotLanesW(x4), rotLanesW(x5), rotLanesW(x6), rotLanesW(x7)
+	case moveRot3:
+		x0, x1, x2, x3 = rotLanes3W(x0), rotLanes3W(x1), rotLanes3W(x2), rotLanes3W(x3)
+		x4, x5, x6, x7 = rotLanes3W(x4), rotLanes3W(x5), rotLanes3W(x6), rotLanes3W(x7)
+	case moveSwap:
+		x0, x1, x2, x3 = swapHalvesW(x0), swapHalvesW(x1), swapHalvesW(x2), swapHalvesW(x3)
+		x4, x5, x6, x7 = swapHalvesW(x4), swapHalvesW(x5), swapHalvesW(x6), swapHalvesW(x7)
+	}
+	q7, q6, q5, q4, q3, q2, q1, q0 := sbox(x7, x6, x5, x4, x3, x2, x1, x0)
 
 	q0, q1, q2, q3 = shiftRows(q0), shiftRows(q1), shiftRows(q2), shiftRows(q3)
 	q4, q5, q6, q7 = shiftRows(q4), shiftRows(q5), shiftRows(q6), shiftRows(q7)
@@ -42,14 +70,19 @@ func aesRound(out, x, k *group) {
 	r4, r5, r6, r7 := bits.RotateLeft64(q4, -16), bits.RotateLeft64(q5, -16), bits.RotateLeft64(q6, -16), bits.RotateLeft64(q7, -16)
 	t0, t1, t2, t3 := q0^r0, q1^r1, q2^r2, q3^r3
 	t4, t5, t6, t7 := q4^r4, q5^r5, q6^r6, q7^r7
-	out[0] = t7 ^ r0 ^ bits.RotateLeft64(t0, 32) ^ k[0]
-	out[1] = t0 ^ t7 ^ r1 ^ bits.RotateLeft64(t1, 32) ^ k[1]
-	out[2] = t1 ^ r2 ^ bits.RotateLeft64(t2, 32) ^ k[2]
-	out[3] = t2 ^ t7 ^ r3 ^ bits.RotateLeft64(t3, 32) ^ k[3]
-	out[4] = t3 ^ t7 ^ r4 ^ bits.RotateLeft64(t4, 32) ^ k[4]
-	out[5] = t4 ^ r5 ^ bits.RotateLeft64(t5, 32) ^ k[5]
-	out[6] = t5 ^ r6 ^ bits.RotateLeft64(t6, 32) ^ k[6]
-	out[7] = t6 ^ r7 ^ bits.RotateLeft64(t7, 32) ^ k[7]
+	o0 := t7 ^ r0 ^ bits.RotateLeft64(t0, 32) ^ k[0]
+	o1 := t0 ^ t7 ^ r1 ^ bits.RotateLeft64(t1, 32) ^ k[1]
+	o2 := t1 ^ r2 ^ bits.RotateLeft64(t2, 32) ^ k[2]
+	o3 := t2 ^ t7 ^ r3 ^ bits.RotateLeft64(t3, 32) ^ k[3]
+	o4 := t3 ^ t7 ^ r4 ^ bits.RotateLeft64(t4, 32) ^ k[4]
+	o5 := t4 ^ r5 ^ bits.RotateLeft64(t5, 32) ^ k[5]
+	o6 := t5 ^ r6 ^ bits.RotateLeft64(t6, 32) ^ k[6]
+	o7 := t6 ^ r7 ^ bits.RotateLeft64(t7, 32) ^ k[7]
+	if m != nil {
+		o0, o1, o2, o3 = o0^m[0], o1^m[1], o2^m[2], o3^m[3]
+		o4, o5, o6, o7 = o4^m[4], o5^m[5], o6^m[6], o7^m[7]
+	}
+	out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = o0, o1, o2, o3, o4, o5, o6, o7
 }
 
 // shiftRows moves row r of each block left by r columns: in a plane, the
@@ -192,29 +225,17 @@ func sbox(x0, x1, x2, x3, x4, x5, x6, x7 uint64) (s0, s1, s2, s3, s4, s5, s6, s7
 	return
 }
 
-// Lane moves, on every plane of a group.
+// Lane moves, on one plane.
 
-// rotLanes sets r to g with lane k moved to lane k+1 and lane 3 to lane 0.
-func rotLanes(r, g *group) {
-	for i, x := range g {
-		r[i] = x<<1&lane123 | x>>3&lane0
-	}
-}
+// rotLanesW moves lane k to lane k+1 and lane 3 to lane 0.
+func rotLanesW(x uint64) uint64 { return x<<1&lane123 | x>>3&lane0 }
 
-// rotLanes3 sets r to g with lanes 0 and 1 moved up by one and lane 2 to
-// lane 0, lane 3 zero: a rotation of three lanes.
-func rotLanes3(r, g *group) {
-	for i, x := range g {
-		r[i] = x<<1&lane12 | x>>2&lane0
-	}
-}
+// rotLanes3W moves lanes 0 and 1 up by one and lane 2 to lane 0, leaving
+// lane 3 zero: a rotation of three lanes.
+func rotLanes3W(x uint64) uint64 { return x<<1&lane12 | x>>2&lane0 }
 
-// swapHalves sets r to g with lanes 0, 1 and lanes 2, 3 exchanged.
-func swapHalves(r, g *group) {
-	for i, x := range g {
-		r[i] = x>>2&lane01 | x<<2&^lane01
-	}
-}
+// swapHalvesW exchanges lanes 0, 1 with lanes 2, 3.
+func swapHalvesW(x uint64) uint64 { return x>>2&lane01 | x<<2&^lane01 }
 
 // The conversions. A block of 16 bytes is loaded as two little-endian
 // 64-bit words, so the bits of one word are indexed by (bit of byte 3,

@@ -56,6 +56,7 @@ func xorGroup(r, a, b *group) {
 
 // down sets r to the lanes m of g moved down by s lanes.
 func down(r, g *group, s uint, m uint64) {
+	s &= 63 // so that the shifts need no test of s
 	for i := range r {
 		r[i] = g[i] >> s & m
 	}
@@ -63,6 +64,7 @@ func down(r, g *group, s uint, m uint64) {
 
 // orUp ors the lanes m of x, moved up by s lanes, into g.
 func orUp(g, x *group, s uint, m uint64) {
+	s &= 63
 	for i := range g {
 		g[i] |= (x[i] & m) << s
 	}
@@ -120,4 +122,88 @@ func checkDst(dst, src []byte) {
 	if len(dst) < len(src) {
 		panic("soft: output smaller than input")
 	}
+}
+
+// Helpers on the groups gs of a state of degree d, where block j of lane
+// i is lane i + d*(j/n) of group j mod n, n = len(gs).
+
+// setBlocks sets the groups to the blocks b[j], the same in every lane,
+// lanes past the last block zero.
+func setBlocks(gs []group, d int, b [][16]byte) {
+	n := len(gs)
+	for g := range gs {
+		w := &gs[g]
+		*w = group{}
+		for k := range 4 {
+			if j := g + n*(k/d); j < len(b) {
+				loadBlock(w, k, b[j][:])
+			}
+		}
+		pack(w)
+	}
+}
+
+// blockBytes writes block j of every lane, lane i to out[16i:].
+func blockBytes(out []byte, gs []group, d, j int) {
+	n := len(gs)
+	w := gs[j%n]
+	unpack(&w)
+	for i := range d {
+		storeBlock(out[16*i:], &w, i+d*(j/n))
+	}
+	w = group{}
+}
+
+// laneXor returns a group whose lane i, for i < d, is the xor of blocks
+// lo to hi-1 of lane i. With all set, lane 0 is instead the xor of those
+// blocks of every lane: the X variants' tag.
+func laneXor(gs []group, d, lo, hi int, all bool) (acc group) {
+	n := len(gs)
+	for g := range gs {
+		var m uint64
+		for k := range 4 {
+			if j := g + n*(k/d); lo <= j && j < hi {
+				m |= lane0 << k
+			}
+		}
+		for i := range acc {
+			acc[i] ^= gs[g][i] & m
+		}
+	}
+	// Fold the lanes that hold blocks of the same spec lane (lanes k and
+	// k+2 at degree 2, all four at degree 1), or, with all, every lane.
+	for i := range acc {
+		x := acc[i]
+		if all || d == 1 {
+			x ^= x >> 2
+			x ^= x >> 1
+		} else if d == 2 {
+			x ^= x >> 2
+		}
+		acc[i] = x
+	}
+	return acc
+}
+
+// tagBytes writes the tag of the finalized groups to tag: with 16 bytes
+// the xor of blocks 0 to nb-1 (nb = 7 for the 128 family, 6 for the 256
+// family), with 32 bytes that of blocks 0 to h-1, then of h to 2h-1 (h =
+// 4, 3); each xored over every lane with all, of lane 0 alone without.
+func tagBytes(tag []byte, gs []group, d, nb, h int, all bool) {
+	var a group
+	if len(tag) == 16 {
+		a = laneXor(gs, d, 0, nb, all)
+	} else {
+		a = laneXor(gs, d, 0, h, all)
+		b := laneXor(gs, d, h, 2*h, all)
+		for i := range a {
+			a[i] = a[i]&lane0 | b[i]&lane0<<1
+		}
+	}
+	unpack(&a)
+	storeBlock(tag, &a, 0)
+	if len(tag) == 32 {
+		storeBlock(tag[16:], &a, 1)
+	}
+	a = group{}
 }

@@ -92,20 +92,6 @@ func (s *State128) fromBlocks(v *[8][4][16]byte) {
 	}
 }
 
-// toBlocks returns the blocks of s, as fromBlocks takes them.
-func (s *State128) toBlocks() (v [8][4][16]byte) {
-	n := 2 * s.d
-	for g := range n {
-		w := s.g[g]
-		unpack(&w)
-		for k := range 4 {
-			j, i := g+n*(k/s.d), k%s.d
-			storeBlock(v[j][i][:], &w, k)
-		}
-	}
-	return v
-}
-
 // packMsg sets m to the message of an update that absorbs the rate block
 // b: at degree 1 its M0 in lane 0 and M1 in lane 2 of m[0] (where V[0,0]
 // and V[4,0] are), at degree 2 its four blocks in the lanes of m[0], at

@@ -104,21 +104,6 @@ func (s *State256) fromBlocks(v *[6][4][16]byte) {
 	}
 }
 
-// toBlocks returns the blocks of s, as fromBlocks takes them.
-func (s *State256) toBlocks() (v [6][4][16]byte) {
-	n := groups256(s.d)
-	for g := range n {
-		w := s.g[g]
-		unpack(&w)
-		for k := range 4 {
-			if j, i := g+n*(k/s.d), k%s.d; j < 6 {
-				storeBlock(v[j][i][:], &w, k)
-			}
-		}
-	}
-	return v
-}
-
 // packMsg sets m to the message of an update that absorbs the rate block
 // b: lane i is the block of lane i.
 func (s *State256) packMsg(m *group, b []byte) {

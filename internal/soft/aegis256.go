@@ -142,7 +142,8 @@ func (s *State256) update(m *group) {
 }
 
 // keystream ors z = V1 ^ V4 ^ V5 ^ (V2 & V3) of the next rate block, in
-// the lanes of packMsg moved up by sh lanes, into dst.
+// the lanes of packMsg moved up by sh lanes, into dst (sets it at degree
+// 4).
 func (s *State256) keystream(dst *group, sh uint) {
 	g := &s.g
 	sh &= 63 // so that the shifts need no test of sh
@@ -150,22 +151,37 @@ func (s *State256) keystream(dst *group, sh uint) {
 	case 1:
 		// With g0 = S0 S2 S4 and g1 = S1 S3 S5: lane 0 of g1 ^ (g0 and
 		// g1 down two lanes) ^ (g0 & g1 down one lane).
-		for i := range dst {
-			x, y := g[0][i], g[1][i]
-			dst[i] |= (y ^ x>>2 ^ y>>2 ^ (x&y)>>1) & lane0 << sh
-		}
+		a, b := &g[0], &g[1]
+		dst[0] |= ks256w1(a[0], b[0]) << sh
+		dst[1] |= ks256w1(a[1], b[1]) << sh
+		dst[2] |= ks256w1(a[2], b[2]) << sh
+		dst[3] |= ks256w1(a[3], b[3]) << sh
+		dst[4] |= ks256w1(a[4], b[4]) << sh
+		dst[5] |= ks256w1(a[5], b[5]) << sh
+		dst[6] |= ks256w1(a[6], b[6]) << sh
+		dst[7] |= ks256w1(a[7], b[7]) << sh
 	case 2:
 		// With group j = V[j,*], V[j+3,*]: lanes 0, 1 of g1 ^ (g1 and g2
 		// down two lanes) ^ (g2 & g0 down two lanes).
-		for i := range dst {
-			dst[i] |= (g[1][i] ^ g[1][i]>>2 ^ g[2][i]>>2 ^ g[2][i]&(g[0][i]>>2)) & lane01 << sh
-		}
+		a, b, c := &g[0], &g[1], &g[2]
+		dst[0] |= ks256w2(a[0], b[0], c[0]) << sh
+		dst[1] |= ks256w2(a[1], b[1], c[1]) << sh
+		dst[2] |= ks256w2(a[2], b[2], c[2]) << sh
+		dst[3] |= ks256w2(a[3], b[3], c[3]) << sh
+		dst[4] |= ks256w2(a[4], b[4], c[4]) << sh
+		dst[5] |= ks256w2(a[5], b[5], c[5]) << sh
+		dst[6] |= ks256w2(a[6], b[6], c[6]) << sh
+		dst[7] |= ks256w2(a[7], b[7], c[7]) << sh
 	default:
 		for i := range dst {
 			dst[i] = g[1][i] ^ g[4][i] ^ g[5][i] ^ g[2][i]&g[3][i]
 		}
 	}
 }
+
+func ks256w1(x, y uint64) uint64 { return (y ^ x>>2 ^ y>>2 ^ (x&y)>>1) & lane0 }
+
+func ks256w2(x, y, z uint64) uint64 { return (y ^ y>>2 ^ z>>2 ^ z&(x>>2)) & lane01 }
 
 // The bulk functions take 64 bytes at a time: 4/D rate blocks packed into
 // one group, rate block t in lanes Dt to Dt+D-1 (the lanes of its blocks'

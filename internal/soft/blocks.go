@@ -47,27 +47,26 @@ func unpack4(b []byte, g *group) {
 	storeBlock(b[48:], g, 3)
 }
 
+// The helpers on whole groups are unrolled: the compiler unrolls no loop.
+
 // xorGroup sets r to a ^ b.
 func xorGroup(r, a, b *group) {
-	for i := range r {
-		r[i] = a[i] ^ b[i]
-	}
+	r[0], r[1], r[2], r[3] = a[0]^b[0], a[1]^b[1], a[2]^b[2], a[3]^b[3]
+	r[4], r[5], r[6], r[7] = a[4]^b[4], a[5]^b[5], a[6]^b[6], a[7]^b[7]
 }
 
 // down sets r to the lanes m of g moved down by s lanes.
 func down(r, g *group, s uint, m uint64) {
 	s &= 63 // so that the shifts need no test of s
-	for i := range r {
-		r[i] = g[i] >> s & m
-	}
+	r[0], r[1], r[2], r[3] = g[0]>>s&m, g[1]>>s&m, g[2]>>s&m, g[3]>>s&m
+	r[4], r[5], r[6], r[7] = g[4]>>s&m, g[5]>>s&m, g[6]>>s&m, g[7]>>s&m
 }
 
 // orUp ors the lanes m of x, moved up by s lanes, into g.
 func orUp(g, x *group, s uint, m uint64) {
 	s &= 63
-	for i := range g {
-		g[i] |= (x[i] & m) << s
-	}
+	g[0], g[1], g[2], g[3] = g[0]|(x[0]&m)<<s, g[1]|(x[1]&m)<<s, g[2]|(x[2]&m)<<s, g[3]|(x[3]&m)<<s
+	g[4], g[5], g[6], g[7] = g[4]|(x[4]&m)<<s, g[5]|(x[5]&m)<<s, g[6]|(x[6]&m)<<s, g[7]|(x[7]&m)<<s
 }
 
 // putLE writes x and y as little-endian 64-bit words: the spec's

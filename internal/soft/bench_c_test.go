@@ -8,34 +8,58 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	"github.com/aegisgo/aegis/internal/soft"
 )
 
-// BenchmarkCSoft is the C core's soft kernel on the cases of
-// BenchmarkSeal, through cgo, for the ratios of the two in one run:
+// BenchmarkCompare seals each case (13 bytes of ad, a 16-byte tag) with
+// this package (impl=go), the table-driven yardstick (impl=table,
+// AEGIS-128L and AEGIS-256 only) and the C core's soft kernel through cgo
+// (impl=c, skipped where the module has no C core), one after the other,
+// so that the ratios come from one stretch of time on a shared machine:
 //
-//	go test -run '^$' -bench 'Seal|CSoft' ./internal/soft
+//	go test -run '^$' -bench Compare -count 10 ./internal/soft
 //
-// It skips where the module has no C core.
-func BenchmarkCSoft(b *testing.B) {
+// It lives in package soft_test because the C kernel is reached through
+// internal/core.
+func BenchmarkCompare(b *testing.B) {
 	for _, v := range []*core.Variant{core.AEGIS128L, core.AEGIS128X2, core.AEGIS128X4,
 		core.AEGIS256, core.AEGIS256X2, core.AEGIS256X4} {
+		fam128 := v.KeySize == 16
+		d := v.Rate / 16
+		if fam128 {
+			d = v.Rate / 32
+		}
 		for _, n := range []int{16, 1024, 16384, 1 << 20} {
-			b.Run(fmt.Sprintf("%s/%d", v.Name, n), func(b *testing.B) {
-				var a core.AEAD
-				if err := a.InitPath(v, make([]byte, v.KeySize), 16, core.KernelSoft, core.PathC); err != nil {
-					if err == common.ErrNotAvailable {
-						b.Skip("no C core in this build")
+			key, nonce := make([]byte, v.KeySize), make([]byte, v.NonceSize)
+			msg, ad, tag := make([]byte, n), make([]byte, 13), make([]byte, 16)
+			run := func(impl string, seal func()) {
+				b.Run(fmt.Sprintf("%s/%d/impl=%s", v.Name, n, impl), func(b *testing.B) {
+					b.SetBytes(int64(n))
+					b.ReportAllocs()
+					for b.Loop() {
+						seal()
 					}
-					b.Fatal(err)
-				}
-				nonce, msg, ad := make([]byte, v.NonceSize), make([]byte, n), make([]byte, 13)
-				dst := make([]byte, 0, n+16)
-				b.SetBytes(int64(n))
-				b.ReportAllocs()
-				for b.Loop() {
-					a.Seal(dst, nonce, msg, ad)
+				})
+			}
+			run("go", func() {
+				if fam128 {
+					soft.Seal128(d, msg, tag, key, nonce, msg, ad)
+				} else {
+					soft.Seal256(d, msg, tag, key, nonce, msg, ad)
 				}
 			})
+			if d == 1 {
+				run("table", func() { soft.TableSeal(fam128, msg, tag, key, nonce, msg, ad) })
+			}
+			var a core.AEAD
+			switch err := a.InitPath(v, key, 16, core.KernelSoft, core.PathC); err {
+			case nil:
+				dst := make([]byte, 0, n+16)
+				run("c", func() { a.Seal(dst, nonce, msg, ad) })
+			case common.ErrNotAvailable:
+			default:
+				b.Fatal(err)
+			}
 		}
 	}
 }

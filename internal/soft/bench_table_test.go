@@ -5,7 +5,6 @@ package soft
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -15,7 +14,7 @@ import (
 // A table-driven AEGIS-128L and AEGIS-256 Seal: the fast Go way of
 // computing AES rounds without AES instructions, and not constant time
 // (each round is sixteen lookups indexed by state bytes). It exists only
-// as the yardstick of BenchmarkTable: the bar for this package is half
+// as the yardstick of BenchmarkCompare: the bar for this package is half
 // its speed.
 
 // te holds the four T-tables: te[r][x] is the column that byte x of row
@@ -194,26 +193,6 @@ func TestTableSeal(t *testing.T) {
 			if want := ref.Seal(fam128, d, key, nonce, msg, ad, 16); !bytes.Equal(append(ct, tag...), want) {
 				t.Fatalf("fam128 %v, %d bytes: the table Seal differs from the reference", fam128, n)
 			}
-		}
-	}
-}
-
-// BenchmarkTable is the table-driven Seal on BenchmarkSeal's cases of
-// AEGIS-128L and AEGIS-256.
-func BenchmarkTable(b *testing.B) {
-	for _, v := range variants[:4] {
-		if v.d != 1 {
-			continue
-		}
-		for _, n := range benchSizes {
-			b.Run(fmt.Sprintf("%s/%d", v.pkg, n), func(b *testing.B) {
-				key, nonce := make([]byte, v.keySize()), make([]byte, v.keySize())
-				msg, ad, tag := make([]byte, n), make([]byte, 13), make([]byte, 16)
-				b.SetBytes(int64(n))
-				for b.Loop() {
-					tableSeal(v.fam128, msg, tag, key, nonce, msg, ad)
-				}
-			})
 		}
 	}
 }

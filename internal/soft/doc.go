@@ -62,13 +62,13 @@
 // An AEGIS-128L update is two bitsliced rounds, about 590 instructions
 // each on amd64 (the S-box circuit 230, ShiftRows 170), plus half as
 // much again for the keystream and the conversions: 54 instructions a
-// byte at 16 KiB, against 32 for Go code with T-tables (BenchmarkTable).
+// byte at 16 KiB, against 32 for Go code with T-tables.
 // AEGIS-256 takes two rounds for 16 bytes, so half the speed (107 a
 // byte), with a quarter of its lanes unused. The X variants use every
 // lane: AEGIS-128X2 and X4 at AEGIS-128L's speed per byte (52),
-// AEGIS-256X2 and X4 at 1.4 times AEGIS-256's (80, 75). BenchmarkSeal,
-// BenchmarkTable and BenchmarkCSoft (the C core's soft kernel, where the
-// build has it) put them side by side.
+// AEGIS-256X2 and X4 at 1.4 times AEGIS-256's (80, 75).
+// BenchmarkCompare runs this kernel, a table-driven Seal and the C core's
+// soft kernel (where the build has it) side by side.
 //
 // # Constant time
 //

@@ -44,7 +44,9 @@ func aesRound(out, x, k *group) { aesRoundIn(out, x, k, nil, moveNone) }
 // branch, no memory access that depends on the data and no shift by a
 // variable amount; it branches on mv and on m being nil only.
 func aesRoundIn(out, x, k, m *group, mv laneMove) {
-	x0, x1, x2, x3, x4, x5, x6, x7 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
+	// The S-box circuit names the bits of a byte most significant first:
+	// x0 is plane 7, x7 plane 0.
+	x7, x6, x5, x4, x3, x2, x1, x0 := x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
 	switch mv {
 	case moveRot:
 		x0, x1, x2, x3 = rotLanesW(x0), rotLanesW(x1), rotLanesW(x2), rotLanesW(x3)
@@ -56,50 +58,14 @@ func aesRoundIn(out, x, k, m *group, mv laneMove) {
 		x0, x1, x2, x3 = swapHalvesW(x0), swapHalvesW(x1), swapHalvesW(x2), swapHalvesW(x3)
 		x4, x5, x6, x7 = swapHalvesW(x4), swapHalvesW(x5), swapHalvesW(x6), swapHalvesW(x7)
 	}
-	q7, q6, q5, q4, q3, q2, q1, q0 := sbox(x7, x6, x5, x4, x3, x2, x1, x0)
 
-	q0, q1, q2, q3 = shiftRows(q0), shiftRows(q1), shiftRows(q2), shiftRows(q3)
-	q4, q5, q6, q7 = shiftRows(q4), shiftRows(q5), shiftRows(q6), shiftRows(q7)
+	// SubBytes: the circuit of 113 gates (32 AND) published by Boyar and
+	// Peralta, a linear layer into 22 values, a shared nonlinear middle
+	// (the inversion in a tower field) and a linear layer out, with the
+	// affine constant 0x63 as four complements. It is written here, not
+	// called: a call costs the round a twentieth in moves of its eight
+	// inputs and outputs.
 
-	// MixColumns: with a_r the byte of row r in a column,
-	// out_r = 2(a_r ^ a_r+1) ^ a_r+1 ^ (a_r+2 ^ a_r+3). Rows are 16-bit
-	// fields, so a_r+1 is a rotation by 16 and the last term the rotation
-	// by 32 of t = a_r ^ a_r+1. Doubling moves every plane up by one and
-	// folds plane 7 back into planes 0, 1, 3 and 4 (0x1b).
-	r0, r1, r2, r3 := bits.RotateLeft64(q0, -16), bits.RotateLeft64(q1, -16), bits.RotateLeft64(q2, -16), bits.RotateLeft64(q3, -16)
-	r4, r5, r6, r7 := bits.RotateLeft64(q4, -16), bits.RotateLeft64(q5, -16), bits.RotateLeft64(q6, -16), bits.RotateLeft64(q7, -16)
-	t0, t1, t2, t3 := q0^r0, q1^r1, q2^r2, q3^r3
-	t4, t5, t6, t7 := q4^r4, q5^r5, q6^r6, q7^r7
-	o0 := t7 ^ r0 ^ bits.RotateLeft64(t0, 32) ^ k[0]
-	o1 := t0 ^ t7 ^ r1 ^ bits.RotateLeft64(t1, 32) ^ k[1]
-	o2 := t1 ^ r2 ^ bits.RotateLeft64(t2, 32) ^ k[2]
-	o3 := t2 ^ t7 ^ r3 ^ bits.RotateLeft64(t3, 32) ^ k[3]
-	o4 := t3 ^ t7 ^ r4 ^ bits.RotateLeft64(t4, 32) ^ k[4]
-	o5 := t4 ^ r5 ^ bits.RotateLeft64(t5, 32) ^ k[5]
-	o6 := t5 ^ r6 ^ bits.RotateLeft64(t6, 32) ^ k[6]
-	o7 := t6 ^ r7 ^ bits.RotateLeft64(t7, 32) ^ k[7]
-	if m != nil {
-		o0, o1, o2, o3 = o0^m[0], o1^m[1], o2^m[2], o3^m[3]
-		o4, o5, o6, o7 = o4^m[4], o5^m[5], o6^m[6], o7^m[7]
-	}
-	out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = o0, o1, o2, o3, o4, o5, o6, o7
-}
-
-// shiftRows moves row r of each block left by r columns: in a plane, the
-// nibbles of the 16-bit field of row r rotate by r. Rows 1 and 3 rotate by
-// one nibble, then rows 2 and 3 by two (a swap of bytes).
-func shiftRows(x uint64) uint64 {
-	x = x&0x0000ffff0000ffff | (x>>4)&0x0fff00000fff0000 | (x<<12)&0xf0000000f0000000
-	t := (x ^ x>>8) & 0x00ff00ff00000000
-	return x ^ t ^ t<<8
-}
-
-// sbox is the AES S-box on eight bit planes, most significant bit first:
-// the circuit of 113 gates (32 AND) published by Boyar and Peralta, a
-// linear layer into 22 values, a shared nonlinear middle (the inversion in
-// a tower field) and a linear layer out, with the affine constant 0x63 as
-// four complements.
-func sbox(x0, x1, x2, x3, x4, x5, x6, x7 uint64) (s0, s1, s2, s3, s4, s5, s6, s7 uint64) {
 	// Top linear layer.
 	y14 := x3 ^ x5
 	y13 := x0 ^ x6
@@ -213,16 +179,52 @@ func sbox(x0, x1, x2, x3, x4, x5, x6, x7 uint64) (s0, s1, s2, s3, s4, s5, s6, s7
 	t64 := z4 ^ t59
 	t65 := t61 ^ t62
 	t66 := z1 ^ t63
-	s0 = t59 ^ t63
-	s6 = ^(t56 ^ t62)
-	s7 = ^(t48 ^ t60)
+	s0 := t59 ^ t63
+	s6 := ^(t56 ^ t62)
+	s7 := ^(t48 ^ t60)
 	t67 := t64 ^ t65
-	s3 = t53 ^ t66
-	s4 = t51 ^ t66
-	s5 = t47 ^ t65
-	s1 = ^(t64 ^ s3)
-	s2 = ^(t55 ^ t67)
-	return
+	s3 := t53 ^ t66
+	s4 := t51 ^ t66
+	s5 := t47 ^ t65
+	s1 := ^(t64 ^ s3)
+	s2 := ^(t55 ^ t67)
+
+	q7, q6, q5, q4, q3, q2, q1, q0 := s0, s1, s2, s3, s4, s5, s6, s7
+
+	q0, q1, q2, q3 = shiftRows(q0), shiftRows(q1), shiftRows(q2), shiftRows(q3)
+	q4, q5, q6, q7 = shiftRows(q4), shiftRows(q5), shiftRows(q6), shiftRows(q7)
+
+	// MixColumns: with a_r the byte of row r in a column,
+	// out_r = 2(a_r ^ a_r+1) ^ a_r+1 ^ (a_r+2 ^ a_r+3). Rows are 16-bit
+	// fields, so a_r+1 is a rotation by 16 and the last term the rotation
+	// by 32 of c = a_r ^ a_r+1. Doubling moves every plane up by one and
+	// folds plane 7 back into planes 0, 1, 3 and 4 (0x1b).
+	r0, r1, r2, r3 := bits.RotateLeft64(q0, -16), bits.RotateLeft64(q1, -16), bits.RotateLeft64(q2, -16), bits.RotateLeft64(q3, -16)
+	r4, r5, r6, r7 := bits.RotateLeft64(q4, -16), bits.RotateLeft64(q5, -16), bits.RotateLeft64(q6, -16), bits.RotateLeft64(q7, -16)
+	c0, c1, c2, c3 := q0^r0, q1^r1, q2^r2, q3^r3
+	c4, c5, c6, c7 := q4^r4, q5^r5, q6^r6, q7^r7
+	o0 := c7 ^ r0 ^ bits.RotateLeft64(c0, 32) ^ k[0]
+	o1 := c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32) ^ k[1]
+	o2 := c1 ^ r2 ^ bits.RotateLeft64(c2, 32) ^ k[2]
+	o3 := c2 ^ c7 ^ r3 ^ bits.RotateLeft64(c3, 32) ^ k[3]
+	o4 := c3 ^ c7 ^ r4 ^ bits.RotateLeft64(c4, 32) ^ k[4]
+	o5 := c4 ^ r5 ^ bits.RotateLeft64(c5, 32) ^ k[5]
+	o6 := c5 ^ r6 ^ bits.RotateLeft64(c6, 32) ^ k[6]
+	o7 := c6 ^ r7 ^ bits.RotateLeft64(c7, 32) ^ k[7]
+	if m != nil {
+		o0, o1, o2, o3 = o0^m[0], o1^m[1], o2^m[2], o3^m[3]
+		o4, o5, o6, o7 = o4^m[4], o5^m[5], o6^m[6], o7^m[7]
+	}
+	out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7] = o0, o1, o2, o3, o4, o5, o6, o7
+}
+
+// shiftRows moves row r of each block left by r columns: in a plane, the
+// nibbles of the 16-bit field of row r rotate by r. Rows 1 and 3 rotate by
+// one nibble, then rows 2 and 3 by two (a swap of bytes).
+func shiftRows(x uint64) uint64 {
+	x = x&0x0000ffff0000ffff | (x>>4)&0x0fff00000fff0000 | (x<<12)&0xf0000000f0000000
+	t := (x ^ x>>8) & 0x00ff00ff00000000
+	return x ^ t ^ t<<8
 }
 
 // Lane moves, on one plane.

@@ -49,9 +49,9 @@
 // update is two bitsliced rounds, AEGIS-128X4's eight, AEGIS-256's two
 // (of which 2 of 8 lanes are unused), AEGIS-256X4's six.
 //
-// bitslice.go holds the layout: the round (aesRound, aesRoundIn, which
-// also moves the lanes of group 0's input), the lane moves and the
-// conversions. The family files add lane masks and shifts of their own
+// bitslice.go holds the layout: the round (aesRoundIn, which also moves
+// the lanes of group 0's input and adds its message), the lane moves and
+// the conversions. The family files add lane masks and shifts of their own
 // only in their keystream and bulk loops. A round of another shape
 // (128-bit vectors with byte shuffles, 32-bit words for 32-bit CPUs)
 // replaces bitslice.go and those loops; the spec's logic (Init, Finalize,
@@ -59,14 +59,14 @@
 //
 // # Speed
 //
-// An AEGIS-128L update is two bitsliced rounds, about 590 instructions
-// each on amd64 (the S-box circuit 230, ShiftRows 170), plus half as
-// much again for the keystream and the conversions: 54 instructions a
-// byte at 16 KiB, against 32 for Go code with T-tables.
-// AEGIS-256 takes two rounds for 16 bytes, so half the speed (107 a
-// byte), with a quarter of its lanes unused. The X variants use every
-// lane: AEGIS-128X2 and X4 at AEGIS-128L's speed per byte (52),
-// AEGIS-256X2 and X4 at 1.4 times AEGIS-256's (80, 75).
+// An AEGIS-128L update is two bitsliced rounds, about 550 instructions
+// each on amd64 (of which the S-box circuit about 230 and ShiftRows 170),
+// plus half as much again for the keystream and the conversions: 51
+// instructions a byte at 16 KiB, against 32 for Go code with T-tables.
+// AEGIS-256 takes two rounds for 16 bytes, so half the speed (97 a byte),
+// with a quarter of its lanes unused. The X variants use every lane:
+// AEGIS-128X2 and X4 at AEGIS-128L's speed per byte (49), AEGIS-256X2
+// and X4 at 1.3 times AEGIS-256's (74, 70).
 // BenchmarkCompare runs this kernel, a table-driven Seal and the C core's
 // soft kernel (where the build has it) side by side.
 //

@@ -106,6 +106,12 @@ typedef struct aegisgo_ops {
                        size_t taglen);
     uint32_t (*open_lanes)(const aegisgo_batch_msg *msg, const uint8_t *k,
                            size_t taglen);
+
+    /* 1 where the kernel's blocks are memory, not registers (soft): its
+     * frames hold the key, the state, plaintext and keystream, and the
+     * callers of its entry points (dispatch.c, incremental.c, batch.c)
+     * zero the stack below them after each call (aegisgo_wipe_stack). */
+    int wipe_stack;
 } aegisgo_ops;
 
 /* The size of an incremental state, for every variant (the largest is

@@ -45,7 +45,10 @@
  * The optional operations are for kernels with a cheaper form: AVX-512's
  * ternary logic does a^b^c and a^(b&c) in one instruction, its masked
  * loads and stores do the partial blocks. The default blk_xor3(a, b, c) is
- * (a^b)^c, so the last argument is the one with the short path.
+ * (a^b)^c, so the last argument is the one with the short path. The
+ * bodies load a partial block of plaintext with blk_load_secret_part:
+ * the kernel's own blk_load_part, or a default one that wipes its copy
+ * on the stack (instance.h).
  *
  * Knobs, which change how the bodies compile, not what they compute; each
  * is for one degree, absent unless the kernel defines it:
@@ -215,6 +218,7 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
     FN(st128) t;
     FN(initialize128)(&t, k, n);
     *s = t;
+    aegisgo_wipe_local(&t, sizeof t); /* as final128 wipes its copy */
 #else
     FN(init128_body)(s, k, n);
 #endif
@@ -372,8 +376,8 @@ AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src
 AEGISGO_INLINE void FN(enc128_tail)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
     SPLIT128(n, n0, n1);
-    const BLK t0 = blk_load_part(src, n0);
-    const BLK t1 = blk_load_part(src + H128, n1);
+    const BLK t0 = blk_load_secret_part(src, n0);
+    const BLK t1 = blk_load_secret_part(src + H128, n1);
     const BLK z0 = Z128(s, 0);
     const BLK z1 = Z128(s, 1);
     blk_store_part(dst, blk_xor(t0, z0), n0);

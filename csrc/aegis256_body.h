@@ -141,6 +141,7 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
     FN(st256) t;
     FN(initialize256)(&t, k, n);
     *s = t;
+    aegisgo_wipe_local(&t, sizeof t); /* as final256 wipes its copy */
 #else
     FN(init256_body)(s, k, n);
 #endif
@@ -273,7 +274,7 @@ AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src
 /* Enc of the last n < R256 bytes: the block is zero-padded. */
 AEGISGO_INLINE void FN(enc256_tail)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t n)
 {
-    const BLK x = blk_load_part(src, n);
+    const BLK x = blk_load_secret_part(src, n);
     blk_store_part(dst, blk_xor(x, FN(z256)(s)), n);
     FN(upd256)(s, x);
 }

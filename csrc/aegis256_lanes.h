@@ -50,7 +50,9 @@ AEGISGO_INLINE void LFN(step256)(FN(st256) *s, uint8_t *const *out, const uint8_
             FN(upd256)(s, t);
         }
     } else {
-        BLK x = blk_xor(lane_load_part(in, off, n), z);
+        /* Plaintext in a seal, whose copy is wiped. */
+        BLK x = blk_xor(dir == AEGISGO_DECRYPT ? lane_load_part(in, off, n)
+                                               : lane_load_secret_part(in, off, n), z);
         lane_store_part(out, off, x, n);
         if (dir == AEGISGO_DECRYPT) {
             x = LFN(keep)(x, n);

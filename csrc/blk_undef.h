@@ -18,6 +18,7 @@
 #undef BLK_SPLIT_LOGIC
 #undef blk_xor_xor_and
 #undef blk_load_part
+#undef blk_load_secret_part
 #undef blk_store_part
 #undef blk_keep_part
 #undef blk_group

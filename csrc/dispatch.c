@@ -179,6 +179,7 @@ void aegisgo_seal(aegisgo_ref ref, uint8_t *c, uint8_t *tag,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->encrypt(c, tag, taglen, m, mlen, ad, adlen, npub, k);
+    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_open(aegisgo_ref ref, int *res, uint8_t *m, const uint8_t *c,
@@ -188,6 +189,7 @@ void aegisgo_open(aegisgo_ref ref, int *res, uint8_t *m, const uint8_t *c,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     *res = ops->decrypt(m, c, clen, tag, taglen, ad, adlen, npub, k);
+    AEGISGO_WIPE_AFTER(ops);
 }
 
 /* A volatile function pointer: the compiler cannot prove the call is
@@ -197,4 +199,15 @@ static void *(*const volatile aegisgo_memset)(void *, int, size_t) = memset;
 void aegisgo_wipe(void *p, size_t n)
 {
     aegisgo_memset(p, 0, n);
+}
+
+/* Out of line, in another file than its callers, so that its frame is a
+ * new one below theirs. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+void aegisgo_wipe_stack(void)
+{
+    uint8_t b[AEGISGO_STACK_WIPE];
+    aegisgo_wipe_local(b, sizeof b);
 }

@@ -170,6 +170,22 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 /* Zeroes memory in a way the compiler may not drop as a dead store. */
 void aegisgo_wipe(void *p, size_t n);
 
+/* Zeroes AEGISGO_STACK_WIPE bytes of the stack below the caller's frame,
+ * where the frames of the functions it has called lay. It must exceed the
+ * deepest chain of frames of a soft-kernel entry point: 6.1 KiB with
+ * gcc 12 -O2 on x86-64 (AEGIS-128X4's inc_update, its Enc step, the
+ * update and an AES round; gcc -fstack-usage), with room for other
+ * compilers and targets. internal/ctest/stackwipe checks that it does. */
+#define AEGISGO_STACK_WIPE 12288
+void aegisgo_wipe_stack(void);
+
+/* After a call of ops's entry points: the stack wipe that ops asks for. */
+#define AEGISGO_WIPE_AFTER(ops) do {            \
+    if ((ops)->wipe_stack) {                    \
+        aegisgo_wipe_stack();                   \
+    }                                           \
+} while (0)
+
 /* Zeroes a local buffer of constant size: inline stores, then a barrier
  * that makes the compiler assume the zeros are read, so they stay. */
 #if defined(__GNUC__) || defined(__clang__)

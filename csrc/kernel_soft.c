@@ -7,7 +7,10 @@
  * those kernels capped away by AEGIS_IMPL. Blocks are byte arrays, so the
  * results do not depend on byte order or alignment, and the AES round is
  * bitsliced (soft_aes.c): no table lookup and no branch depends on the key
- * or the data.
+ * or the data. Blocks in memory leave the key, the state, plaintext and
+ * keystream in the frames of the calls, where the other kernels keep them
+ * in registers: the tables ask the callers to wipe the stack after each
+ * call (wipe_stack, aegis.h).
  */
 #include "internal.h"
 #include "soft_aes.h"
@@ -111,35 +114,41 @@ const aegisgo_ops aegisgo_soft_ops[AEGISGO_NVARIANTS] = {
         .inc_init = soft_d1_inc128_init, .inc_update = soft_d1_inc128_update,
         .inc_final = soft_d1_inc128_final,
         .mac_update = soft_d1_mac128_update, .mac_final = soft_d1_mac128_final,
+        .wipe_stack = 1,
     },
     [AEGISGO_128X2] = {
         .encrypt = soft_d2_encrypt128, .decrypt = soft_d2_decrypt128,
         .inc_init = soft_d2_inc128_init, .inc_update = soft_d2_inc128_update,
         .inc_final = soft_d2_inc128_final,
         .mac_update = soft_d2_mac128_update, .mac_final = soft_d2_mac128_final,
+        .wipe_stack = 1,
     },
     [AEGISGO_128X4] = {
         .encrypt = soft_d4_encrypt128, .decrypt = soft_d4_decrypt128,
         .inc_init = soft_d4_inc128_init, .inc_update = soft_d4_inc128_update,
         .inc_final = soft_d4_inc128_final,
         .mac_update = soft_d4_mac128_update, .mac_final = soft_d4_mac128_final,
+        .wipe_stack = 1,
     },
     [AEGISGO_256] = {
         .encrypt = soft_d1_encrypt256, .decrypt = soft_d1_decrypt256,
         .inc_init = soft_d1_inc256_init, .inc_update = soft_d1_inc256_update,
         .inc_final = soft_d1_inc256_final,
         .mac_update = soft_d1_mac256_update, .mac_final = soft_d1_mac256_final,
+        .wipe_stack = 1,
     },
     [AEGISGO_256X2] = {
         .encrypt = soft_d2_encrypt256, .decrypt = soft_d2_decrypt256,
         .inc_init = soft_d2_inc256_init, .inc_update = soft_d2_inc256_update,
         .inc_final = soft_d2_inc256_final,
         .mac_update = soft_d2_mac256_update, .mac_final = soft_d2_mac256_final,
+        .wipe_stack = 1,
     },
     [AEGISGO_256X4] = {
         .encrypt = soft_d4_encrypt256, .decrypt = soft_d4_decrypt256,
         .inc_init = soft_d4_inc256_init, .inc_update = soft_d4_inc256_update,
         .inc_final = soft_d4_inc256_final,
         .mac_update = soft_d4_mac256_update, .mac_final = soft_d4_mac256_final,
+        .wipe_stack = 1,
     },
 };

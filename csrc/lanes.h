@@ -60,6 +60,22 @@ AEGISGO_INLINE BLK LFN(load_part)(const uint8_t *const *p, size_t off, size_t n)
     return blk_load(b);
 }
 
+/* The same for plaintext (seal), with the copy wiped after (see
+ * FN(load_part) in instance.h for why the other loads keep theirs). */
+AEGISGO_INLINE BLK LFN(load_secret_part)(const uint8_t *const *p, size_t off, size_t n)
+{
+    uint8_t b[16 * D];
+    BLK v;
+    int j;
+    memset(b, 0, sizeof b);
+    for (j = 0; j < D; j++) {
+        aegisgo_copy(b + j * LW, p[j] + off, n);
+    }
+    v = blk_load(b);
+    aegisgo_wipe_local(b, sizeof b);
+    return v;
+}
+
 /* The first n bytes of each message's part of v, to p[j] + off. */
 AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t n)
 {
@@ -72,7 +88,12 @@ AEGISGO_INLINE void LFN(store_part)(uint8_t *const *p, size_t off, BLK v, size_t
     aegisgo_wipe_local(b, sizeof b);
 }
 #define lane_load_part(p, off, n) LFN(load_part)((p), (off), (n))
+#define lane_load_secret_part(p, off, n) LFN(load_secret_part)((p), (off), (n))
 #define lane_store_part(p, off, v, n) LFN(store_part)((p), (off), (v), (n))
+#endif
+#ifndef lane_load_secret_part
+/* The kernel's own lane_load_part (avx512's masked loads): no copy. */
+#define lane_load_secret_part(p, off, n) lane_load_part((p), (off), (n))
 #endif
 
 /* v with each message's part zero from byte n <= LW on. */
@@ -140,6 +161,7 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
 #undef lane_load
 #undef lane_store
 #undef lane_load_part
+#undef lane_load_secret_part
 #undef lane_store_part
 #undef lane_load_rows
 #undef lane_store_rows

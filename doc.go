@@ -67,8 +67,10 @@
 // constant-time C). Each variant's Implementation function names its
 // choice. The environment variable AEGIS_IMPL, set to one of these names,
 // caps the choice: AEGIS_IMPL=soft forces the portable kernel, and
-// AEGIS_IMPL=aesni keeps the wide-vector kernels out. It never picks a
-// kernel the CPU lacks; an unknown name is ignored.
+// AEGIS_IMPL=aesni keeps the wide-vector kernels out. Case does not matter
+// (AEGIS_IMPL=AVX2 is avx2). It never picks a kernel the CPU lacks; a value
+// that names no kernel is ignored, and the module's commands say so on
+// standard error.
 package aegis
 
 //go:generate go run internal/gen/main.go

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/aegisgo/aegis/internal/cli"
 )
 
 func main() {
@@ -55,6 +57,7 @@ func exitCode(err error, stderr io.Writer) int {
 // name) and its standard streams. A *usageError is a mistake in the
 // command line; flag.ErrHelp means -h was answered.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cli.WarnImplEnv(stderr, "aegis-raf")
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return &usageError{err: errors.New("no command"), printed: true}

@@ -21,6 +21,7 @@ import (
 	"github.com/aegisgo/aegis/aegis256x2"
 	"github.com/aegisgo/aegis/aegis256x4"
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/cli"
 	"github.com/aegisgo/aegis/internal/core"
 )
 
@@ -191,14 +192,8 @@ func probeHeader(cfg *config) *header {
 			h.kernelOrder = append(h.kernelOrder, t)
 		}
 	}
-	if !core.ImplEnvOK() {
-		var known []string
-		for _, k := range core.AllKernels() {
-			known = append(known, k.String())
-		}
-		h.Warnings = append(h.Warnings, fmt.Sprintf(
-			"AEGIS_IMPL=%q names no kernel and is ignored (known: %s)",
-			h.AEGISImpl, strings.Join(known, ", ")))
+	if p := cli.ImplEnvProblem(); p != "" {
+		h.Warnings = append(h.Warnings, p)
 	}
 	if cfg.tagLen != 16 && cfg.baselines {
 		h.Warnings = append(h.Warnings, fmt.Sprintf(

@@ -60,8 +60,9 @@
 // The header names the Go version, the platform, the CPU model (from
 // /proc/cpuinfo on Linux), the CPU features that the AEGIS and AES-GCM
 // kernels use, the AEGIS_IMPL environment variable when it is set (with a
-// warning when it names no kernel), and the kernel that each AEGIS variant
-// runs (see aegis128l.Implementation).
+// warning, on standard error too, when it names no kernel: the cap is then
+// ignored), and the kernel that each AEGIS variant runs (see
+// aegis128l.Implementation).
 //
 // # What the numbers mean
 //
@@ -97,6 +98,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/aegisgo/aegis/internal/cli"
 )
 
 func main() {
@@ -142,6 +145,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Before anything is measured, and whatever -q says: a cap that does
+	// not apply makes every figure of the table another kernel's.
+	cli.WarnImplEnv(stderr, "aegis-speed")
 	hdr := probeHeader(cfg)
 	ciphers := selectCiphers(cfg)
 	if cfg.kernels && !hdr.AEGISAvailable {
@@ -155,7 +161,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		// The table's header carries these; in JSON mode they would
 		// otherwise go unseen by a person.
 		for _, w := range hdr.Warnings {
-			fmt.Fprintln(stderr, "aegis-speed: warning:", w)
+			if w != cli.ImplEnvProblem() { // written above
+				fmt.Fprintln(stderr, "aegis-speed: warning:", w)
+			}
 		}
 	}
 

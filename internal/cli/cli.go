@@ -1,15 +1,45 @@
 // SPDX-License-Identifier: MIT
 
 // Package cli holds what the module's two commands, aegis-raf and
-// aegis-speed, share: how a variant's name is read, and the progress
-// line they show on a terminal.
+// aegis-speed, share: how a variant's name is read, the progress line
+// they show on a terminal, and their warning about AEGIS_IMPL.
 package cli
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/aegisgo/aegis/internal/core"
 )
+
+// ImplEnvProblem returns what is wrong with AEGIS_IMPL, or "" when it is
+// empty or names a kernel (in any case). The module ignores a value that
+// names no kernel (core.ImplEnv): the cap that a typo asked for would
+// not apply, and nothing would say so.
+func ImplEnvProblem() string {
+	v, ok := core.ImplEnv()
+	if ok {
+		return ""
+	}
+	return implEnvProblem(v)
+}
+
+func implEnvProblem(value string) string {
+	var names []string
+	for _, k := range core.AllKernels() {
+		names = append(names, k.String())
+	}
+	return fmt.Sprintf("AEGIS_IMPL=%q is not a kernel name (%s); ignored", value, strings.Join(names, ", "))
+}
+
+// WarnImplEnv writes ImplEnvProblem's text, after the command's name, as
+// a line to w (standard error) when there is one.
+func WarnImplEnv(w io.Writer, command string) {
+	if p := ImplEnvProblem(); p != "" {
+		fmt.Fprintf(w, "%s: %s\n", command, p)
+	}
+}
 
 // VariantKey reduces a variant's name to the part that tells it apart:
 // case, blanks, dashes, underscores and the AEGIS prefix do not count, so

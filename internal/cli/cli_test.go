@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/aegisgo/aegis/internal/core"
 	"github.com/aegisgo/aegis/internal/testdir"
 )
 
@@ -91,5 +92,23 @@ func TestIsTerminalNot(t *testing.T) {
 	}
 	if IsTerminal(&bytes.Buffer{}) || IsTerminal((*os.File)(nil)) {
 		t.Error("IsTerminal of a buffer or a nil file = true")
+	}
+}
+
+func TestImplEnvProblem(t *testing.T) {
+	const want = `AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon); ignored`
+	if got := implEnvProblem("avx3"); got != want {
+		t.Errorf("implEnvProblem(avx3) = %q, want %q", got, want)
+	}
+	// This process's own AEGIS_IMPL: CI runs the tests with valid ones.
+	env := os.Getenv("AEGIS_IMPL")
+	_, known := core.KernelByName(env)
+	if got := ImplEnvProblem(); (got == "") != (env == "" || known) {
+		t.Errorf("AEGIS_IMPL=%q: ImplEnvProblem() = %q", env, got)
+	}
+	var b bytes.Buffer
+	WarnImplEnv(&b, "cmd")
+	if got := ImplEnvProblem(); got != "" && b.String() != "cmd: "+got+"\n" || got == "" && b.Len() != 0 {
+		t.Errorf("WarnImplEnv wrote %q", b.String())
 	}
 }

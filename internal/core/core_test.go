@@ -6,8 +6,10 @@ package core
 
 import (
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -36,6 +38,13 @@ func TestChooseKernel(t *testing.T) {
 		{x86, all, "soft", KernelSoft, true},
 		{x86, all, "neon", KernelSoft, true},
 		{x86, all, "bogus", KernelAVX512, false},
+		// Any case, in ASCII only; blanks are not trimmed.
+		{x86, all, "AVX2", KernelAVX2, true},
+		{x86, all, "AesNI", KernelAESNI, true},
+		{x86, all, "SOFT", KernelSoft, true},
+		{x86, all, "\u017Foft", KernelAVX512, false}, // a long s, which Unicode folds to s
+		{x86, all, "avx2 ", KernelAVX512, false},
+		{arm, all, "NEON", KernelNEON, true},
 		{arm, all, "", KernelNEON, true},
 		{arm, all, "avx512", KernelSoft, true},
 		{arm, all, "soft", KernelSoft, true},
@@ -47,6 +56,43 @@ func TestChooseKernel(t *testing.T) {
 			t.Errorf("case %d (cap %q): %s, %v; want %s, %v", i, c.cap, k, ok, c.want, c.envOK)
 		}
 	}
+}
+
+// TestImplEnvCase checks the cap as the module reads it at start-up
+// (chooseAll) and as the tests and commands read a name (KernelByName,
+// KernelChain, ImplEnv): in any case, a kernel name is that kernel.
+func TestImplEnvCase(t *testing.T) {
+	for _, k := range AllKernels() {
+		for _, name := range []string{k.String(), strings.ToUpper(k.String()), strings.ToUpper(k.String()[:1]) + k.String()[1:]} {
+			if got, ok := KernelByName(name); !ok || got != k {
+				t.Errorf("KernelByName(%q) = %s, %v; want %s", name, got, ok, k)
+			}
+			if !slices.Equal(KernelChain(name), kernelChain[k]) {
+				t.Errorf("KernelChain(%q) = %v, want %v", name, KernelChain(name), kernelChain[k])
+			}
+			lower, okLower := chooseAll(k.String())
+			if got, ok := chooseAll(name); got != lower || !ok || !okLower {
+				t.Errorf("AEGIS_IMPL=%q chooses %v (valid %v), but %q chooses %v (valid %v)", name, got, ok, k.String(), lower, okLower)
+			}
+		}
+	}
+	for _, name := range []string{"avx3", "avx 2", " avx2", "\u017Foft", "sof", "softs"} {
+		if _, ok := KernelByName(name); ok {
+			t.Errorf("KernelByName(%q) found a kernel", name)
+		}
+		if got, ok := chooseAll(name); ok || got != defaultKernelsUncapped() {
+			t.Errorf("AEGIS_IMPL=%q: valid %v, kernels %v; want the uncapped choice %v", name, ok, got, defaultKernelsUncapped())
+		}
+	}
+	env := os.Getenv("AEGIS_IMPL")
+	if v, ok := ImplEnv(); v != env || ok != (env == "" || KernelChain(env) != nil) {
+		t.Errorf("ImplEnv() = %q, %v with AEGIS_IMPL=%q", v, ok, env)
+	}
+}
+
+func defaultKernelsUncapped() [len(Variants)]Kernel {
+	k, _ := chooseAll("")
+	return k
 }
 
 // TestThisCPU checks the live detection against golang.org/x/sys/cpu: a

@@ -48,13 +48,33 @@ func AllKernels() []Kernel {
 }
 
 // KernelByName returns the kernel of a name, and whether there is one.
+// Case does not matter (AEGIS_IMPL=AVX2 is avx2), in ASCII only: Unicode
+// folding would take "\u017Foft" (a long s) for soft.
 func KernelByName(name string) (Kernel, bool) {
 	for k, n := range kernelNames {
-		if n == name {
+		if equalFoldASCII(name, n) {
 			return Kernel(k), true
 		}
 	}
 	return -1, false
+}
+
+// equalFoldASCII reports whether s equals lower, a lower-case ASCII
+// string, with ASCII letters of s in either case.
+func equalFoldASCII(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // kernelChain lists, for each kernel, the kernels at or below it in the
@@ -76,8 +96,12 @@ var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelSof
 // side where the OS must be asked (arch_*.go). It is 0 without the C core.
 var cpuKernels = detectKernels()
 
+// implEnv is AEGIS_IMPL, read once: the one reading of it in the module
+// (the C core reads no environment; it runs the tables chosen here).
+var implEnv = os.Getenv("AEGIS_IMPL")
+
 // defaultKernel is the kernel of each variant, chosen once.
-var defaultKernel, implEnvOK = chooseAll(os.Getenv("AEGIS_IMPL"))
+var defaultKernel, implEnvOK = chooseAll(implEnv)
 
 func chooseAll(capName string) (ks [len(Variants)]Kernel, ok bool) {
 	for i := range Variants {
@@ -172,9 +196,11 @@ func Kernels(v *Variant) []Kernel {
 	return ks
 }
 
-// ImplEnvOK reports whether AEGIS_IMPL was empty or named a kernel. An
-// unknown name is ignored; tools can use this to warn about it.
-func ImplEnvOK() bool { return implEnvOK }
+// ImplEnv returns AEGIS_IMPL as the module read it at start-up, and
+// whether it was valid: empty (no cap) or a kernel name, in any case. An
+// invalid value caps nothing (every kernel the CPU runs stays allowed);
+// the commands warn about it (internal/cli.ImplEnvProblem).
+func ImplEnv() (value string, valid bool) { return implEnv, implEnvOK }
 
 // KernelChain returns the kernels that AEGIS_IMPL=name allows, best first,
 // or nil for an unknown name.

@@ -157,8 +157,8 @@ func (v Variant) testNonceInOutput(t *testing.T) {
 					for _, inPlace := range []bool{false, true} {
 						for _, detached := range []bool{false, true} {
 							f.cases++
-							name := fmt.Sprintf("tag%d, %d bytes, %d of ad, %d-byte nonce %s (%d), in place %v, detached %v",
-								tagLen, n, len(ad), nl, sp.name, sp.off, inPlace, detached)
+							name := fmt.Sprintf("tag%d, %d bytes, %d of ad, %d-byte nonce %s (%d), in place %v",
+								tagLen, n, len(ad), nl, sp.name, sp.off, inPlace)
 							v.sealNonceInOutput(&f, name, r, a, x, m, ad, nl, sp, inPlace, detached)
 						}
 					}
@@ -166,8 +166,8 @@ func (v Variant) testNonceInOutput(t *testing.T) {
 				for _, sp := range nonceSpots(n, nl) {
 					for _, detached := range []bool{false, true} {
 						f.cases++
-						name := fmt.Sprintf("tag%d, %d bytes, %d of ad, %d-byte nonce %s (%d), detached %v",
-							tagLen, n, len(ad), nl, sp.name, sp.off, detached)
+						name := fmt.Sprintf("tag%d, %d bytes, %d of ad, %d-byte nonce %s (%d)",
+							tagLen, n, len(ad), nl, sp.name, sp.off)
 						v.openNonceInOutput(&f, name, r, a, x, m, ad, nl, sp, detached)
 					}
 				}

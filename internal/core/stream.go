@@ -8,10 +8,14 @@ import (
 	"github.com/aegisgo/aegis/common"
 )
 
-// StateSize is the size of an incremental state in bytes: the largest
-// variant's (AEGIS-128X4's), AEGISGO_STATE_BYTES in csrc/aegis.h.
-// stream_cgo.go checks at compile time that the two agree.
-const StateSize = 656
+// StateSize is the size of an incremental state in bytes: room for the
+// largest variant's (AEGIS-128X4's) in either engine, the C core's
+// (cStateSize) and the Go engine's (goStateSize, goengine.go).
+const StateSize = max(cStateSize, goStateSize)
+
+// cStateSize is AEGISGO_STATE_BYTES in csrc/aegis.h: stream_cgo.go checks
+// at compile time that the two agree.
+const cStateSize = 656
 
 // incState is what Encrypter, Decrypter, MAC and KeyStream share: the
 // variant, the kernel, and the state itself as plain bytes in Go memory.

@@ -28,10 +28,11 @@ package core
 */
 import "C"
 
-// StateSize must be AEGISGO_STATE_BYTES: one of these array lengths is
-// negative otherwise, and the build fails.
+// cStateSize must be AEGISGO_STATE_BYTES, which StateSize holds: one of
+// these array lengths is negative otherwise, and the build fails.
 var (
-	_ [C.AEGISGO_STATE_BYTES - StateSize]byte
+	_ [C.AEGISGO_STATE_BYTES - cStateSize]byte
+	_ [cStateSize - C.AEGISGO_STATE_BYTES]byte
 	_ [StateSize - C.AEGISGO_STATE_BYTES]byte
 )
 

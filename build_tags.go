@@ -10,9 +10,13 @@
 //	cgo            on by default where a C compiler is found; CGO_ENABLED=0
 //	               turns it off (and plain cross-compiling does so silently).
 //	               With it, the C core (csrc/) is compiled and runs every
-//	               call that the assembly does not take.
-//	purego         leaves the Go assembly out (internal/asm): the C core
-//	               runs every call, short ones too.
+//	               call that the assembly does not take. Without it, the Go
+//	               engine (internal/core/goengine.go) runs the whole API on
+//	               the assembly's state-level functions, or on the
+//	               constant-time Go of internal/soft.
+//	purego         leaves the Go assembly out (internal/asm): with cgo the
+//	               C core runs every call, short ones too; without cgo the
+//	               soft kernel in Go does.
 //	without_aegis  removes AEGIS: no C is compiled and no assembly is
 //	               linked; the packages keep their API, common.Available is
 //	               false, and every constructor returns
@@ -35,15 +39,18 @@
 //
 // # What each build has
 //
-//	build                 common.Available  kernels                         short calls     the rest
-//	cgo (the default)     true              soft, aesni, avx2, avx512, neon  Go assembly     C core
-//	cgo, -tags purego     true              the same                         C core          C core
-//	CGO_ENABLED=0         false             none: ErrNotAvailable            -               -
-//	-tags without_aegis   false             none: ErrNotAvailable            -               -
+//	build                    common.Available  kernels                          short calls  the rest                  batches
+//	cgo (the default)        true              soft, aesni, avx2, avx512, neon  Go assembly  C core                    C lanes
+//	cgo, -tags purego        true              the same                         C core       C core                    C lanes
+//	CGO_ENABLED=0            true              soft (Go), aesni, avx2, avx512,  Go assembly  Go engine on the assembly one by one
+//	                                           neon
+//	CGO_ENABLED=0, purego    true              soft (Go)                        Go engine    Go engine on soft         one by one
+//	-tags without_aegis      false             none: ErrNotAvailable            -            -                         -
 //
 // The kernels are those that the CPU runs, capped by AEGIS_IMPL; each
-// variant's Implementation names the one New takes ("none" without the C
-// core). The assembly exists for amd64 (aesni, avx2, avx512) and arm64
-// (neon); on other architectures the C core runs every call.
+// variant's Implementation names the one New takes ("none" with
+// without_aegis). The assembly exists for amd64 (aesni, avx2, avx512) and
+// arm64 (neon); on other architectures the C core runs every call with
+// cgo, and the soft kernel in Go without it.
 
 package aegis

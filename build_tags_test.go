@@ -24,7 +24,7 @@ import (
 // against that file's table.
 func TestBuilds(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the module four times")
+		t.Skip("builds the module six times")
 	}
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	// Under an emulator (the cross tests), the go command is the host's.
@@ -45,12 +45,14 @@ func TestBuilds(t *testing.T) {
 		tags      string
 		available bool
 		asm       bool
+		impl      string // the kernel New takes; "" for any of this CPU's
 	}{
-		{"cgo", true, "", true, asmArch},
-		{"cgo purego", true, "purego", true, false},
-		{"no cgo", false, "", false, asmArch},
-		{"without_aegis", true, "without_aegis", false, false},
-		{"no cgo without_aegis", false, "without_aegis", false, false},
+		{"cgo", true, "", true, asmArch, ""},
+		{"cgo purego", true, "purego", true, false, ""},
+		{"no cgo", false, "", true, asmArch, ""},
+		{"no cgo purego", false, "purego", true, false, "soft"},
+		{"without_aegis", true, "without_aegis", false, false, ""},
+		{"no cgo without_aegis", false, "without_aegis", false, false, ""},
 	} {
 		t.Run(b.name, func(t *testing.T) {
 			if b.cgo && !cc {
@@ -77,6 +79,9 @@ func TestBuilds(t *testing.T) {
 				k := strings.TrimSuffix(strings.TrimPrefix(got, before+"impl="), after)
 				if !slices.Contains([]string{"soft", "aesni", "avx2", "avx512", "neon"}, k) {
 					t.Fatalf("reports the kernel %q", k)
+				}
+				if b.impl != "" && k != b.impl {
+					t.Fatalf("reports the kernel %q, want %q", k, b.impl)
 				}
 				return
 			}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 
-// Package common holds what the AEGIS variant packages share: whether the
-// C core is compiled in ([Available]), and the errors that the packages
-// return.
+// Package common holds what the AEGIS variant packages share: whether
+// AEGIS is compiled in ([Available]: in every build but one with the tag
+// without_aegis), and the errors that the packages return.
 //
 // The names match github.com/aegis-aead/go-libaegis/common, so code that
 // compares errors with [errors.Is], or checks [Available] to fall back to
@@ -50,7 +50,8 @@ var (
 	ErrFinalized = errors.New("aegis: operation already finalized")
 
 	// ErrNotAvailable is returned by every constructor when the module was
-	// built without its C core (CGO_ENABLED=0, or the build tag
-	// without_aegis). Check Available to fall back to another cipher.
-	ErrNotAvailable = errors.New("aegis: not available: built without cgo or with the without_aegis tag")
+	// built with the tag without_aegis, which removes AEGIS; builds
+	// without cgo have it (see Available). Check Available to fall back
+	// to another cipher.
+	ErrNotAvailable = errors.New("aegis: not available: built with the without_aegis tag")
 )

@@ -18,7 +18,7 @@ import (
 func needCore(t testing.TB) {
 	t.Helper()
 	if !common.Available {
-		t.Skip("needs the C core: built without cgo or with the without_aegis tag")
+		t.Skip("needs AEGIS: built with the without_aegis tag")
 	}
 }
 

@@ -23,7 +23,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, error) 
 
 func TestCLI(t *testing.T) {
 	if !common.Available {
-		t.Skip("needs the C core: built without cgo or with the without_aegis tag")
+		t.Skip("needs AEGIS: built with the without_aegis tag")
 	}
 	dir := testdir.TempDir(t)
 	key := bytes.Repeat([]byte{0x42}, 16)

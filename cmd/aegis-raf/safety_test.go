@@ -239,7 +239,7 @@ func notExistText(t *testing.T) string {
 
 func needCore(t *testing.T) {
 	if !common.Available {
-		t.Skip("needs the C core: built without cgo or with the without_aegis tag")
+		t.Skip("needs AEGIS: built with the without_aegis tag")
 	}
 }
 

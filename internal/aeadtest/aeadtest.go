@@ -126,10 +126,10 @@ func random(r *rand.Rand, n int) []byte {
 func (v Variant) testUnavailable(t *testing.T) {
 	a, err := v.New(make([]byte, v.V.KeySize), 16)
 	if !errors.Is(err, common.ErrNotAvailable) || a != nil {
-		t.Fatalf("New without the C core = %v, %v; want nil, ErrNotAvailable", a, err)
+		t.Fatalf("New with without_aegis = %v, %v; want nil, ErrNotAvailable", a, err)
 	}
 	if got := v.Implementation(); got != "none" {
-		t.Fatalf("Implementation() = %q without the C core, want none", got)
+		t.Fatalf("Implementation() = %q with without_aegis, want none", got)
 	}
 }
 

@@ -92,8 +92,9 @@ var kernelChain = [numKernels][]Kernel{
 var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelSoft}
 
 // cpuKernels is the set of kernels this build has and this CPU runs, as a
-// bit mask of kernel numbers: the C core's detection, completed by the Go
-// side where the OS must be asked (arch_*.go). It is 0 without the C core.
+// bit mask of kernel numbers: the CPU detection (detect.go) masked by the
+// engine's kernels (detectKernels in core_cgo.go, or core_nocgo.go). It
+// is 0 only with without_aegis.
 var cpuKernels = detectKernels()
 
 // implEnv is AEGIS_IMPL, read once: the one reading of it in the module
@@ -176,7 +177,7 @@ func kernelOps(variant int, kernel Kernel) uintptr {
 func DefaultKernel(v *Variant) Kernel { return defaultKernel[v.ID] }
 
 // Implementation returns the name of the kernel that New uses for v, or
-// "none" when the module was built without its C core.
+// "none" in a build without AEGIS (without_aegis).
 func Implementation(v *Variant) string {
 	if cpuKernels == 0 {
 		return "none"

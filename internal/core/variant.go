@@ -8,13 +8,20 @@
 //   - the Go assembly of internal/asm, for one-message calls and batch
 //     messages up to a crossover (asmTakes is the one routing decision,
 //     sealAsm and openAsm the only calls);
-//   - the C core (csrc), through cgo, for the rest: long messages, batch
-//     groups and lanes (batch.go), streams, MAC and keystream (stream.go).
+//   - in cgo builds, the C core (csrc), through cgo, for the rest: long
+//     messages, batch groups and lanes (batch.go), streams, MAC and
+//     keystream (stream.go);
+//   - in builds without it, the Go engine (goengine.go) for the same
+//     rest, on the assembly's state-level functions (internal/asm) or the
+//     constant-time Go kernel (internal/soft), one batch message at a
+//     time.
 //
 // Files named *_cgo.go (tagged `cgo && !without_aegis`) call C; their
-// *_nocgo.go twins (tagged `!cgo || without_aegis`) replace them, and
-// every constructor then returns common.ErrNotAvailable. The rest builds
-// everywhere (build_tags.go at the root says what each build has).
+// *_nocgo.go twins (tagged `!cgo || without_aegis`) call the Go engine
+// instead, except with without_aegis (without_aegis.go), where no kernel
+// exists and every constructor returns common.ErrNotAvailable. The rest,
+// the Go engine included, builds everywhere (build_tags.go at the root
+// says what each build has); the CPU detection is detect.go's.
 package core
 
 // Variant describes one AEGIS variant.

@@ -3,7 +3,8 @@
 // Package aegis is the root of github.com/aegisgo/aegis: AEGIS
 // authenticated encryption (AEGIS-128L, 128X2, 128X4, 256, 256X2 and
 // 256X4, from draft-irtf-cfrg-aegis-aead) for Go, computed by the module's
-// own C library through cgo. This package has no API; import a variant:
+// own C library through cgo, or, in builds without cgo, by its Go assembly
+// and constant-time Go. This package has no API; import a variant:
 //
 //	github.com/aegisgo/aegis/aegis128l   AEGIS-128L
 //	github.com/aegisgo/aegis/aegis128x2  AEGIS-128X2
@@ -39,14 +40,17 @@
 // # Build tags
 //
 // The C core is compiled when cgo is on (CGO_ENABLED=1 and a C compiler).
-// With cgo off, or with
+// With cgo off, the Go engine (internal/core/goengine.go) runs the whole
+// API on the Go assembly's state-level functions (amd64 and arm64), or on
+// the constant-time Go kernel of internal/soft, with the same results;
+// batches then run message by message. With
 //
 //	go build -tags without_aegis
 //
-// no C is compiled: the packages keep their API, common.Available is
+// no AEGIS is compiled: the packages keep their API, common.Available is
 // false, and every New returns common.ErrNotAvailable, so callers can fall
 // back to another cipher. The tag purego leaves the Go assembly out, so
-// the C core runs every call. build_tags.go, beside this file, is the one
+// the C core (or, without cgo, the Go kernel) runs every call. build_tags.go, beside this file, is the one
 // home of the tags: what each turns off, the rule of the cgo and no-cgo
 // files, and what each build has.
 //
@@ -61,10 +65,10 @@
 //
 // # Kernels and AEGIS_IMPL
 //
-// At start-up the C core detects the CPU and picks, per variant, the best of
-// its kernels: avx512 (VAES on 512-bit registers), avx2 (VAES on 256-bit
-// registers), aesni (AES-NI), neon (ARMv8 AES), soft (portable,
-// constant-time C). Each variant's Implementation function names its
+// At start-up the module detects the CPU (in Go) and picks, per variant,
+// the best of its kernels: avx512 (VAES on 512-bit registers), avx2 (VAES
+// on 256-bit registers), aesni (AES-NI), neon (ARMv8 AES), soft (portable,
+// constant-time C with cgo, bitsliced Go without). Each variant's Implementation function names its
 // choice. The environment variable AEGIS_IMPL, set to one of these names,
 // caps the choice: AEGIS_IMPL=soft forces the portable kernel, and
 // AEGIS_IMPL=aesni keeps the wide-vector kernels out. Case does not matter

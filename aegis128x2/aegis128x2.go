@@ -12,12 +12,14 @@
 // The work is done by the module's C core, with the fastest kernel that the
 // CPU supports (see [Implementation]), and for short messages by Go assembly
 // of that same kernel: a cgo call costs as much as sealing a short message.
+// Built without cgo, the package runs every call in that Go assembly (amd64
+// and arm64), or in constant-time Go on other CPUs and with the tag purego.
 // Its ciphertexts and tags are the same bytes as those of every other
 // implementation of the specification, including
 // github.com/aegis-aead/go-libaegis/aegis128x2, whose API and documented
 // behaviour this package keeps, except where that one is unsafe: New copies
 // the key, Seal and Open follow the standard library's overlap rules, any
-// use after Wipe panics, and without the C core New returns
+// use after Wipe panics, and with the tag without_aegis New returns
 // [common.ErrNotAvailable] rather than panic.
 //
 // A nonce must never repeat under one key. Random nonces from crypto/rand
@@ -36,9 +38,9 @@
 // key must serve one purpose: do not use the same key both for the MAC and
 // for encryption.
 //
-// Built without cgo, or with the tag without_aegis, the package still
-// compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable]
-// (and [common.Available] is false).
+// Built with the tag without_aegis, the package still compiles, but New and
+// NewWithRandomNonce return [common.ErrNotAvailable] (and [common.Available]
+// is false). Every other build has the whole API, without cgo too.
 package aegis128x2
 
 import (
@@ -82,7 +84,8 @@ type Aegis128X2 struct {
 // New copies the key: the caller may overwrite its slice as soon as New
 // returns. The error is [common.ErrBadKeyLength] if the key is not [KeySize]
 // bytes, [common.ErrBadTagLength] for another tag length, and
-// [common.ErrNotAvailable] if the module was built without its C core.
+// [common.ErrNotAvailable] if the module was built with the tag
+// without_aegis.
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	x := new(Aegis128X2)
 	if err := x.a.Init(variant, key, tagLen); err != nil {
@@ -93,9 +96,9 @@ func New(key []byte, tagLen int) (cipher.AEAD, error) {
 
 // Implementation names the kernel that New's AEADs run on this machine:
 // "soft", "aesni", "avx2", "avx512" or "neon", or "none" when the module was
-// built without its C core. The environment variable AEGIS_IMPL, read once
-// at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise
-// it above what the CPU supports.
+// built with the tag without_aegis. The environment variable AEGIS_IMPL,
+// read once at start-up, can cap the choice (for example AEGIS_IMPL=soft),
+// never raise it above what the CPU supports.
 func Implementation() string { return core.Implementation(variant) }
 
 // NonceSize returns [NonceSize], the largest nonce Seal and Open take.
@@ -131,9 +134,9 @@ func (x *Aegis128X2) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte
 
 // Wipe disables the AEAD, then zeroes its copy of the key; any Seal or Open
 // that starts later panics, in Go, where it can be recovered. Wipe must not
-// run concurrently with Seal or Open: if it does, a call already inside the
-// C core may return garbage computed from a partly zeroed key, but it cannot
-// crash the process.
+// run concurrently with Seal or Open: if it does, a call already under way
+// may return garbage computed from a partly zeroed key, but it cannot crash
+// the process.
 //
 // Go cannot promise that no other copy of the key exists: the caller's own
 // slice, and copies the runtime may have made while moving memory, are out

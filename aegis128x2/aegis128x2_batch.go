@@ -25,7 +25,8 @@ package aegis128x2
 //
 // Messages that Seal runs in Go assembly (see the README's "Speed") go to it
 // one at a time; the others go to the C core in few calls, which saves each
-// one the cost of a call into C.
+// one the cost of a call into C (built without cgo, every message runs on
+// its own, in Go assembly or Go).
 func (x *Aegis128X2) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

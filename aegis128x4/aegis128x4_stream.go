@@ -59,7 +59,8 @@ type Encrypter struct {
 // go-libaegis. The key and the nonce are copied. The error is
 // [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than
 // NonceSize) or [common.ErrBadTagLength] for a parameter of the wrong size,
-// and [common.ErrNotAvailable] if the module was built without its C core.
+// and [common.ErrNotAvailable] if the module was built with the tag
+// without_aegis.
 func NewEncrypter(key, nonce, additionalData []byte, tagLen int) (*Encrypter, error) {
 	x := new(Encrypter)
 	if err := x.e.Init(variant, key, nonce, additionalData, tagLen); err != nil {
@@ -174,7 +175,8 @@ type MAC struct {
 //
 // The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce
 // longer than NonceSize) or [common.ErrBadTagLength], and
-// [common.ErrNotAvailable] if the module was built without its C core.
+// [common.ErrNotAvailable] if the module was built with the tag
+// without_aegis.
 func NewMAC(key, nonce []byte, tagLen int) (*MAC, error) {
 	x := new(MAC)
 	if err := x.m.Init(variant, key, nonce, tagLen); err != nil {
@@ -216,7 +218,8 @@ func (x *MAC) BlockSize() int { return x.m.BlockSize() }
 // twice with one key and nonce for different purposes.
 //
 // The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce
-// longer than [NonceSize]), or [common.ErrNotAvailable] without the C core.
+// longer than [NonceSize]), or [common.ErrNotAvailable] with the tag
+// without_aegis.
 func Stream(dst, key, nonce []byte) error { return core.Stream(variant, dst, key, nonce) }
 
 // KeyStream reads the AEGIS-128X4 keystream of one key and nonce

@@ -29,8 +29,8 @@ package aegis256
 // of one register, four at a time with avx512 and two with the others: such
 // batches are the fastest. In smaller batches, messages that Seal runs in Go
 // assembly (see the README's "Speed") go to it one at a time; the others go
-// to the C core in few calls, which saves each one the cost of a call into
-// C.
+// to the C core in few calls, which saves each one the cost of a call into C
+// (built without cgo, every message runs on its own, in Go assembly or Go).
 func (x *Aegis256) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }

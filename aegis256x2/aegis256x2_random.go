@@ -48,7 +48,8 @@ type Aegis256X2WithRandomNonce struct {
 //
 // The key is copied, and the errors are those of [New]:
 // [common.ErrBadKeyLength], [common.ErrBadTagLength], and
-// [common.ErrNotAvailable] if the module was built without its C core.
+// [common.ErrNotAvailable] if the module was built with the tag
+// without_aegis.
 func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
 	x := new(Aegis256X2WithRandomNonce)
 	if err := x.r.Init(variant, key, tagLen); err != nil {

@@ -13,8 +13,8 @@ import (
 	"github.com/aegisgo/aegis/common"
 )
 
-// newAEAD returns AEGIS-256 where the module has its C core and AES-256-GCM
-// elsewhere (CGO_ENABLED=0, or the tag without_aegis). Both take a 32-byte
+// newAEAD returns AEGIS-256 where the module has AEGIS (every build, with
+// cgo or without) and AES-256-GCM elsewhere (the tag without_aegis). Both take a 32-byte
 // key; a format that must be read by both builds has to record which one
 // sealed each message, since their ciphertexts differ.
 func newAEAD(key []byte) (cipher.AEAD, error) {
@@ -28,8 +28,8 @@ func newAEAD(key []byte) (cipher.AEAD, error) {
 	return cipher.NewGCM(block)
 }
 
-// Available tells at build time whether the AEGIS packages work. Without
-// the C core their constructors return ErrNotAvailable instead of
+// Available tells at build time whether the AEGIS packages work. With
+// the tag without_aegis their constructors return ErrNotAvailable instead of
 // panicking, so a program can fall back to another cipher, checking
 // either the constant or the error. This example runs the same in both
 // builds.
@@ -39,7 +39,7 @@ func ExampleAvailable() {
 		panic(err)
 	}
 
-	// Without the C core, New says so with an error.
+	// With without_aegis, New says so with an error.
 	if _, err := aegis256.New(key, 16); err != nil && !errors.Is(err, common.ErrNotAvailable) {
 		panic(err)
 	}

@@ -29,7 +29,7 @@ func ExampleCreate() {
 	store := raf.NewMemStore()
 	f, err := raf.Create(store, newKey(), &raf.Options{Algorithm: raf.AEGIS256, ChunkSize: 4096})
 	if err != nil {
-		panic(err) // wraps common.ErrNotAvailable when built without the C core
+		panic(err) // wraps common.ErrNotAvailable when built with without_aegis
 	}
 	if _, err := f.WriteAt([]byte("hello, file"), 0); err != nil {
 		panic(err)

@@ -61,7 +61,7 @@ func readAll(t testing.TB, f *File) []byte {
 	return b
 }
 
-// Without the C core, Create and Open say so, and Probe still works.
+// Without AEGIS (without_aegis), Create and Open say so, and Probe still works.
 func TestNotAvailable(t *testing.T) {
 	if common.Available {
 		t.Skip("the C core is compiled in")

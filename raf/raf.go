@@ -88,9 +88,11 @@
 // that covers several whole chunks seals or opens them as batches (one call
 // for many chunks, with one read of the random source for their nonces);
 // in a [MemStore] the records are sealed and opened in the store's memory.
-// Built without cgo or with the tag without_aegis, the package compiles,
-// Probe, DeriveMasterKey and TurboSHAKE work, and Create and Open return
-// an error that wraps common.ErrNotAvailable.
+// Built without cgo, the package works the same, on the Go engine (one
+// chunk at a time where the C core's batches run several side by side).
+// Built with the tag without_aegis, the package compiles, Probe,
+// DeriveMasterKey and TurboSHAKE work, and Create and Open return an error
+// that wraps common.ErrNotAvailable.
 package raf
 
 import (

@@ -84,7 +84,7 @@ func explain(err error, path string) error {
 	case errors.Is(err, raf.ErrBadKeyLength):
 		return fmt.Errorf("%s: the key length does not match the file's algorithm", path)
 	case errors.Is(err, common.ErrNotAvailable):
-		return errors.New("this aegis-raf was built without the AEGIS C core (cgo off or tag without_aegis)")
+		return errors.New("this aegis-raf was built without AEGIS (tag without_aegis)")
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }

@@ -150,7 +150,7 @@ func selectCiphers(cfg *config) []cipherSpec {
 	return specs
 }
 
-const notAvailableMsg = "AEGIS is not available in this build (built with CGO_ENABLED=0 or -tags without_aegis); measuring the baselines only"
+const notAvailableMsg = "AEGIS is not available in this build (built with -tags without_aegis); measuring the baselines only"
 
 // header describes the machine and the build; it heads the table and the
 // JSON document.

@@ -87,9 +87,10 @@
 // -256X4. Small messages measure the fixed cost of a call (initialization
 // and finalization); large ones the bulk rate.
 //
-// When the module is built without its C core (CGO_ENABLED=0, or the build
-// tag without_aegis), AEGIS is not available: the command says so and
-// measures the baselines alone.
+// Built without cgo, the command measures the Go engine (the Go assembly,
+// or constant-time Go). When the module is built with the tag
+// without_aegis, AEGIS is not available: the command says so and measures
+// the baselines alone.
 package main
 
 import (
@@ -151,7 +152,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	hdr := probeHeader(cfg)
 	ciphers := selectCiphers(cfg)
 	if cfg.kernels && !hdr.AEGISAvailable {
-		return errors.New("-kernels: AEGIS is not available in this build (built with CGO_ENABLED=0 or -tags without_aegis)")
+		return errors.New("-kernels: AEGIS is not available in this build (built with -tags without_aegis)")
 	}
 	if len(ciphers) == 0 {
 		return usagef("nothing to measure: no AEGIS variant selected or available, and -baselines=false")

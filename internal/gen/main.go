@@ -142,7 +142,7 @@ var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: 
 //
 // {{.Fits}}
 //
-// The work is done by the module's C core, with the fastest kernel that the CPU supports (see [Implementation]), and for short messages by Go assembly of that same kernel: a cgo call costs as much as sealing a short message. Its ciphertexts and tags are the same bytes as those of every other implementation of the specification, including github.com/aegis-aead/go-libaegis/{{.Pkg}}, whose API and documented behaviour this package keeps, except where that one is unsafe: New copies the key, Seal and Open follow the standard library's overlap rules, any use after Wipe panics, and without the C core New returns [common.ErrNotAvailable] rather than panic.
+// The work is done by the module's C core, with the fastest kernel that the CPU supports (see [Implementation]), and for short messages by Go assembly of that same kernel: a cgo call costs as much as sealing a short message. Built without cgo, the package runs every call in that Go assembly (amd64 and arm64), or in constant-time Go on other CPUs and with the tag purego. Its ciphertexts and tags are the same bytes as those of every other implementation of the specification, including github.com/aegis-aead/go-libaegis/{{.Pkg}}, whose API and documented behaviour this package keeps, except where that one is unsafe: New copies the key, Seal and Open follow the standard library's overlap rules, any use after Wipe panics, and with the tag without_aegis New returns [common.ErrNotAvailable] rather than panic.
 //
 // {{.NonceAdvice}}
 //
@@ -150,7 +150,7 @@ var tmpl = template.Must(template.New("pkg").Parse(`// SPDX-License-Identifier: 
 //
 // Besides the AEAD, the package has incremental encryption and decryption ([NewEncrypter], [NewDecrypter]) for messages that arrive in pieces, detached tags ([{{.Type}}.SealDetached], [{{.Type}}.OpenDetached]), AEGIS-MAC ([NewMAC]) and the raw keystream ([Stream], [NewKeyStream]). One key must serve one purpose: do not use the same key both for the MAC and for encryption.
 //
-// Built without cgo, or with the tag without_aegis, the package still compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable] (and [common.Available] is false).
+// Built with the tag without_aegis, the package still compiles, but New and NewWithRandomNonce return [common.ErrNotAvailable] (and [common.Available] is false). Every other build has the whole API, without cgo too.
 package {{.Pkg}}
 
 import (
@@ -180,7 +180,7 @@ type {{.Type}} struct {
 
 // New returns an {{.Title}} AEAD for key, with tags of tagLen bytes (16 or 32; 32 gives a larger forgery margin). The dynamic type of the result is *[{{.Type}}].
 //
-// New copies the key: the caller may overwrite its slice as soon as New returns. The error is [common.ErrBadKeyLength] if the key is not [KeySize] bytes, [common.ErrBadTagLength] for another tag length, and [common.ErrNotAvailable] if the module was built without its C core.
+// New copies the key: the caller may overwrite its slice as soon as New returns. The error is [common.ErrBadKeyLength] if the key is not [KeySize] bytes, [common.ErrBadTagLength] for another tag length, and [common.ErrNotAvailable] if the module was built with the tag without_aegis.
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	x := new({{.Type}})
 	if err := x.a.Init(variant, key, tagLen); err != nil {
@@ -189,7 +189,7 @@ func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	return x, nil
 }
 
-// Implementation names the kernel that New's AEADs run on this machine: {{.KernelNames}}, or "none" when the module was built without its C core. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
+// Implementation names the kernel that New's AEADs run on this machine: {{.KernelNames}}, or "none" when the module was built with the tag without_aegis. The environment variable AEGIS_IMPL, read once at start-up, can cap the choice (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
 func Implementation() string { return core.Implementation(variant) }
 
 // NonceSize returns [NonceSize], the largest nonce Seal and Open take.
@@ -212,7 +212,7 @@ func (x *{{.Type}}) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte,
 	return x.a.Open(dst, nonce, ciphertext, additionalData)
 }
 
-// Wipe disables the AEAD, then zeroes its copy of the key; any Seal or Open that starts later panics, in Go, where it can be recovered. Wipe must not run concurrently with Seal or Open: if it does, a call already inside the C core may return garbage computed from a partly zeroed key, but it cannot crash the process.
+// Wipe disables the AEAD, then zeroes its copy of the key; any Seal or Open that starts later panics, in Go, where it can be recovered. Wipe must not run concurrently with Seal or Open: if it does, a call already under way may return garbage computed from a partly zeroed key, but it cannot crash the process.
 //
 // Go cannot promise that no other copy of the key exists: the caller's own slice, and copies the runtime may have made while moving memory, are out of Wipe's reach.
 func (x *{{.Type}}) Wipe() { x.a.Wipe() }
@@ -253,7 +253,7 @@ type Encrypter struct {
 
 // NewEncrypter starts the encryption of a message under key and nonce, authenticating additionalData, with tags of tagLen bytes (16 or 32).
 //
-// The nonce must never repeat under one key. A nonce shorter than [NonceSize] is zero-padded, and an empty one is the all-zero nonce, as in go-libaegis. The key and the nonce are copied. The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than NonceSize) or [common.ErrBadTagLength] for a parameter of the wrong size, and [common.ErrNotAvailable] if the module was built without its C core.
+// The nonce must never repeat under one key. A nonce shorter than [NonceSize] is zero-padded, and an empty one is the all-zero nonce, as in go-libaegis. The key and the nonce are copied. The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than NonceSize) or [common.ErrBadTagLength] for a parameter of the wrong size, and [common.ErrNotAvailable] if the module was built with the tag without_aegis.
 func NewEncrypter(key, nonce, additionalData []byte, tagLen int) (*Encrypter, error) {
 	x := new(Encrypter)
 	if err := x.e.Init(variant, key, nonce, additionalData, tagLen); err != nil {
@@ -323,7 +323,7 @@ type MAC struct {
 
 // NewMAC returns a [MAC] for key and nonce, with tags of tagLen bytes (16 or 32). A nil or empty nonce stands for the all-zero nonce; a nonce shorter than [NonceSize] is zero-padded. The key and the nonce are copied.
 //
-// The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than NonceSize) or [common.ErrBadTagLength], and [common.ErrNotAvailable] if the module was built without its C core.
+// The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than NonceSize) or [common.ErrBadTagLength], and [common.ErrNotAvailable] if the module was built with the tag without_aegis.
 func NewMAC(key, nonce []byte, tagLen int) (*MAC, error) {
 	x := new(MAC)
 	if err := x.m.Init(variant, key, nonce, tagLen); err != nil {
@@ -354,7 +354,7 @@ func (x *MAC) BlockSize() int { return x.m.BlockSize() }
 //
 // A keystream is not authenticated: xoring it into data gives no integrity at all. Use it where a deterministic random generator is wanted, and never twice with one key and nonce for different purposes.
 //
-// The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than [NonceSize]), or [common.ErrNotAvailable] without the C core.
+// The error is [common.ErrBadKeyLength], [common.ErrBadNonceLength] (a nonce longer than [NonceSize]), or [common.ErrNotAvailable] with the tag without_aegis.
 func Stream(dst, key, nonce []byte) error { return core.Stream(variant, dst, key, nonce) }
 
 // KeyStream reads the {{.Title}} keystream of one key and nonce incrementally: any sequence of reads gives the bytes that [Stream] gives at once, so reading 10 then 20 bytes gives the same as reading 30. It is an [io.Reader] and a [crypto/cipher.Stream], unauthenticated (see Stream).
@@ -471,7 +471,7 @@ var exampleTmpl = template.Must(template.New("example").Parse(`// SPDX-License-I
 
 // Code generated by internal/gen/main.go; DO NOT EDIT.
 
-//go:build cgo && !without_aegis
+//go:build !without_aegis
 
 package {{.Pkg}}_test
 
@@ -494,7 +494,7 @@ func ExampleNew() {
 	}
 	aead, err := {{.Pkg}}.New(key, 16)
 	if err != nil {
-		panic(err) // common.ErrNotAvailable when built without the C core
+		panic(err) // common.ErrNotAvailable when built with without_aegis
 	}
 
 	// The sender puts the nonce first: nonce || ciphertext || tag.
@@ -577,7 +577,7 @@ package {{.Pkg}}
 //
 // Each message follows Seal's nonce and in-place rules (plaintexts[i][:0] as dst[i]). The inputs of message i are its nonce, plaintext and associated data, and dst[i] as passed: the prefix that its result begins with, whether or not dst[i] has room. The output of one message must not overlap an input or the output of another; inputs may overlap each other. Every argument is checked before any output is written, so a panic leaves no partial output. Nothing is allocated when every dst[i] has room for len(plaintexts[i])+Overhead() more bytes.
 //
-// {{if .Batch}}{{.Batch}} In smaller batches, messages{{else}}Messages{{end}} that Seal runs in Go assembly (see the README's "Speed") go to it one at a time; the others go to the C core in few calls, which saves each one the cost of a call into C.
+// {{if .Batch}}{{.Batch}} In smaller batches, messages{{else}}Messages{{end}} that Seal runs in Go assembly (see the README's "Speed") go to it one at a time; the others go to the C core in few calls, which saves each one the cost of a call into C (built without cgo, every message runs on its own, in Go assembly or Go).
 func (x *{{.Type}}) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
 	return x.a.SealBatch(dst, nonces, plaintexts, additionalData)
 }
@@ -611,7 +611,7 @@ var batchExampleTmpl = template.Must(template.New("batchexample").Parse(`// SPDX
 
 // Code generated by internal/gen/main.go; DO NOT EDIT.
 
-//go:build cgo && !without_aegis
+//go:build !without_aegis
 
 package {{.Pkg}}_test
 
@@ -729,7 +729,7 @@ type {{.Type}}WithRandomNonce struct {
 //
 // {{.RandomAdvice}}
 //
-// The key is copied, and the errors are those of [New]: [common.ErrBadKeyLength], [common.ErrBadTagLength], and [common.ErrNotAvailable] if the module was built without its C core.
+// The key is copied, and the errors are those of [New]: [common.ErrBadKeyLength], [common.ErrBadTagLength], and [common.ErrNotAvailable] if the module was built with the tag without_aegis.
 func NewWithRandomNonce(key []byte, tagLen int) (cipher.AEAD, error) {
 	x := new({{.Type}}WithRandomNonce)
 	if err := x.r.Init(variant, key, tagLen); err != nil {
@@ -795,7 +795,7 @@ var randomExampleTmpl = template.Must(template.New("randomexample").Parse(`// SP
 
 // Code generated by internal/gen/main.go; DO NOT EDIT.
 
-//go:build cgo && !without_aegis
+//go:build !without_aegis
 
 package {{.Pkg}}_test
 
@@ -816,7 +816,7 @@ func ExampleNewWithRandomNonce() {
 	}
 	aead, err := {{.Pkg}}.NewWithRandomNonce(key, 16)
 	if err != nil {
-		panic(err) // common.ErrNotAvailable when built without the C core
+		panic(err) // common.ErrNotAvailable when built with without_aegis
 	}
 
 	msg, ad := []byte("hello, world!"), []byte("header")
@@ -871,7 +871,7 @@ var streamExampleTmpl = template.Must(template.New("streamexample").Parse(`// SP
 
 // Code generated by internal/gen/main.go; DO NOT EDIT.
 
-//go:build cgo && !without_aegis
+//go:build !without_aegis
 
 package {{.Pkg}}_test
 

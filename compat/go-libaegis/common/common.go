@@ -18,10 +18,12 @@ package common
 
 import aegisgo "github.com/aegisgo/aegis/common"
 
-// Available reports whether the C core is compiled in: [aegisgo.Available].
-// When it is false (CGO_ENABLED=0, or the build tag without_aegis), every
-// constructor returns ErrNotAvailable instead of panicking as go-libaegis's
-// do.
+// Available reports whether AEGIS is compiled in: [aegisgo.Available].
+// Unlike go-libaegis's, it is true in builds without cgo too (CGO_ENABLED=0,
+// cross-compiling, no C compiler), where the Go assembly and constant-time
+// Go run every call; it is false only with the build tag without_aegis,
+// and then every constructor returns ErrNotAvailable instead of panicking
+// as go-libaegis's do without cgo.
 const Available = aegisgo.Available
 
 // The errors of the variant packages: the values of [aegisgo.ErrAuth] and

@@ -16,7 +16,7 @@ import (
 	"github.com/aegis-aead/go-libaegis/common"
 )
 
-// newFileCipher picks AEGIS-256X2 when the module has its C core and falls
+// newFileCipher picks AEGIS-256X2 when the module has AEGIS and falls
 // back to AES-256-GCM otherwise: the choice that gocryptfs makes around
 // common.Available.
 func newFileCipher(key []byte) (cipher.AEAD, error) {

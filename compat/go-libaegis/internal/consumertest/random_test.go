@@ -48,7 +48,7 @@ func TestNewWithRandomNonce(t *testing.T) {
 		a, err := c.newRandom(key, 16)
 		if !common.Available {
 			if a != nil || !errors.Is(err, common.ErrNotAvailable) {
-				t.Errorf("%s: NewWithRandomNonce without the C core = %v, %v; want nil, ErrNotAvailable", v.name, a, err)
+				t.Errorf("%s: NewWithRandomNonce with without_aegis = %v, %v; want nil, ErrNotAvailable", v.name, a, err)
 			}
 			continue
 		}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-//go:build !cgo || without_aegis
+//go:build without_aegis
 
 package consumertest
 
@@ -12,8 +12,9 @@ import (
 	"github.com/aegis-aead/go-libaegis/raf"
 )
 
-// Built without the C core, every constructor returns ErrNotAvailable where
-// go-libaegis panics, so that a program can fall back at run time.
+// Built with without_aegis, every constructor returns ErrNotAvailable where
+// go-libaegis (without cgo) panics, so that a program can fall back at run
+// time.
 func TestConstructorsNotAvailable(t *testing.T) {
 	for _, v := range variants {
 		key := make([]byte, v.keySize)

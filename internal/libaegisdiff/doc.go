@@ -12,6 +12,7 @@
 // and the build without cgo. The test gives the model only calls where
 // go-libaegis's behaviour is documented and safe.
 //
-// The test needs the C core; this file keeps the package present in every
+// The test runs in every build that has AEGIS (with cgo or without: the
+// packages behave the same); this file keeps the package present in every
 // build.
 package libaegisdiff

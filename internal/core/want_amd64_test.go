@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis && amd64
+//go:build !without_aegis && amd64
 
 package core
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis && !race
+//go:build !without_aegis && !race
 
 package core
 

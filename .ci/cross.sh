@@ -94,6 +94,14 @@ timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNE
   go test -count=1 -tags purego -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
   ./internal/asm ./internal/core ./aegis128l ./aegis256x4
 
+step "linux/arm64 under qemu without cgo: the Go engine on neon, and on soft with purego"
+timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon \
+  go test -count=1 -exec qemu-aarch64 ./internal/core ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
+timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -tags purego -exec qemu-aarch64 ./internal/core ./aegis128l
+
+step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"
+timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -exec qemu-s390x ./internal/core ./aegis256x2 ./raf
+
 step "linux/arm64: the neon kernel compiles with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built
 # with the AES feature; kernel_neon.c works around it, and this checks it.

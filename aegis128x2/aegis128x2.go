@@ -113,10 +113,10 @@ func (x *Aegis128X2) Overhead() int { return x.a.Overhead() }
 // The nonce must never repeat under one key. It may be shorter than
 // [NonceSize]: it is zero-padded (the caller's slice is not written), and an
 // empty nonce is the all-zero nonce, as in go-libaegis. A longer nonce
-// panics. To encrypt in place, use plaintext[:0] as dst; any other overlap
-// of the output with plaintext or additionalData panics. Seal allocates
-// nothing when dst has room for len(plaintext)+Overhead() more bytes. It
-// panics after Wipe.
+// panics. The nonce may overlap the output. To encrypt in place, use
+// plaintext[:0] as dst; any other overlap of the output with plaintext or
+// additionalData panics. Seal allocates nothing when dst has room for
+// len(plaintext)+Overhead() more bytes. It panics after Wipe.
 func (x *Aegis128X2) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	return x.a.Seal(dst, nonce, plaintext, additionalData)
 }

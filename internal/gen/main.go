@@ -200,7 +200,7 @@ func (x *{{.Type}}) Overhead() int { return x.a.Overhead() }
 
 // Seal encrypts and authenticates plaintext, authenticates additionalData, and appends the ciphertext and the tag to dst, returning the result.
 //
-// The nonce must never repeat under one key. It may be shorter than [NonceSize]: it is zero-padded (the caller's slice is not written), and an empty nonce is the all-zero nonce, as in go-libaegis. A longer nonce panics. To encrypt in place, use plaintext[:0] as dst; any other overlap of the output with plaintext or additionalData panics. Seal allocates nothing when dst has room for len(plaintext)+Overhead() more bytes. It panics after Wipe.
+// The nonce must never repeat under one key. It may be shorter than [NonceSize]: it is zero-padded (the caller's slice is not written), and an empty nonce is the all-zero nonce, as in go-libaegis. A longer nonce panics. The nonce may overlap the output. To encrypt in place, use plaintext[:0] as dst; any other overlap of the output with plaintext or additionalData panics. Seal allocates nothing when dst has room for len(plaintext)+Overhead() more bytes. It panics after Wipe.
 func (x *{{.Type}}) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	return x.a.Seal(dst, nonce, plaintext, additionalData)
 }

@@ -372,16 +372,280 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // message's output overlaps another message's nonce, input, ad, dst prefix
 // or output.
 //
-// A first pass notes where each output will go; the outputs, sorted by
-// address, are then searched for each input. That covers a message's
-// rules about its own output too (in place only at the same address,
-// never over its tag or ad), so the first pass stays short.
+// checkLinear (checkTwo for two messages) passes the usual layouts with
+// a few passes of comparisons; what it does not pass, checkSorted
+// decides, and makes the panic, if any, so that every layout gets the
+// verdict and the panic of checkSorted.
 func (a *AEADOf[K]) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
-	name := a.variant().Name
+	v := a.variant()
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
-		panic(name + ": batch slices of different lengths")
+		panic(v.Name + ": batch slices of different lengths")
 	}
+	// An output is the input's length plus the tag (seal), or minus it.
+	grow := int(a.tagLen)
+	if !seal {
+		grow = -grow
+	}
+	var ok bool
+	if n == 2 {
+		ok = checkTwo(dst, nonces, ins, ads, v.NonceSize, grow)
+	} else {
+		ok = checkLinear(dst, nonces, ins, ads, v.NonceSize, grow)
+	}
+	if !ok {
+		a.checkSorted(dst, nonces, ins, ads, seal)
+	}
+}
+
+// checkTwo is checkLinear for a batch of two messages, in any layout, in
+// straight code: in so small a batch the setup of checkLinear's passes
+// costs more than every test of one message against the other.
+func checkTwo(dst, nonces, ins, ads [][]byte, maxNonce, grow int) bool {
+	d0, d1, n0, n1, i0, i1 := dst[0], dst[1], nonces[0], nonces[1], ins[0], ins[1]
+	var a0, a1 []byte
+	if ads != nil {
+		a0, a1 = ads[0], ads[1]
+	}
+	if len(n0) > maxNonce || len(n1) > maxNonce {
+		return false
+	}
+	// Each output against the other message's inputs and output, and its
+	// own rules: its input in place only, its ad not at all.
+	lo0, hi0 := outputOf(d0, len(i0)+grow)
+	lo1, hi1 := outputOf(d1, len(i1)+grow)
+	if hi0 != 0 && (overlaps(n1, lo0, hi0) || overlaps(i1, lo0, hi0) || overlaps(a1, lo0, hi0) || overlaps(d1, lo0, hi0) ||
+		lo1 < hi0 && lo0 < hi1 || overlaps(a0, lo0, hi0) || shifted(i0, lo0, hi0)) {
+		return false
+	}
+	return hi1 == 0 || !(overlaps(n0, lo1, hi1) || overlaps(i0, lo1, hi1) || overlaps(a0, lo1, hi1) || overlaps(d0, lo1, hi1) ||
+		overlaps(a1, lo1, hi1) || shifted(i1, lo1, hi1))
+}
+
+// shifted reports whether x overlaps [lo, hi) but does not start there.
+func shifted(x []byte, lo, hi uintptr) bool {
+	return overlaps(x, lo, hi) && uintptr(unsafe.Pointer(unsafe.SliceData(x))) != lo
+}
+
+// overlaps reports whether x shares a byte with [lo, hi).
+func overlaps(x []byte, lo, hi uintptr) bool {
+	xlo, xhi := spanOf(x)
+	return len(x) > 0 && xlo < hi && lo < xhi
+}
+
+// outputOf returns where the output of a batch message goes: need bytes
+// after d's prefix, or nowhere (hi == 0) when d has no room, for the
+// output then goes to new memory, which overlaps nothing, or when need is
+// not positive (an open no longer than a tag has no output).
+func outputOf(d []byte, need int) (lo, hi uintptr) {
+	if need <= 0 || cap(d)-len(d) < need {
+		return 0, 0
+	}
+	lo = uintptr(unsafe.Pointer(unsafe.SliceData(d))) + uintptr(len(d))
+	return lo, lo + uintptr(need)
+}
+
+// checkLinear reports whether a batch whose slices have the same lengths
+// passes every check of checkBatch, where it can tell in linear time; it
+// returns false where checkSorted must decide (a layout it does not know,
+// or one that fails, so that checkSorted makes the panic that it gives).
+// grow is an output's length less its input's.
+//
+// It knows the layouts that batches have: the outputs in ascending order
+// in message order (successive allocations, or one buffer carved up), and
+// the inputs of each kind either outside all the outputs (in buffers of
+// their own) or among them in ascending order too (in place, a buffer per
+// message that holds its nonce, input, ad and output, a prefix in front of
+// its output, or allocations of other sizes, which Go takes from pages
+// among those of the outputs). A pass over the nonces checks their
+// lengths, one over the outputs their order; then each kind of input
+// takes a pass of two comparisons an input, and from the first among the
+// outputs on, a merge with them.
+func checkLinear(dst, nonces, ins, ads [][]byte, maxNonce, grow int) bool {
+	n := len(dst)
+	nonces, ins = nonces[:n], ins[:n]
+	for _, x := range nonces {
+		if len(x) > maxNonce {
+			return false
+		}
+	}
+	// Each output must start where the one before it ends, or later, so
+	// that they are disjoint; [omin, omax) covers them all.
+	var omin, omax uintptr
+	m := 0 // outputs
+	for i, d := range dst {
+		need := len(ins[i]) + grow
+		if need <= 0 || cap(d)-len(d) < need {
+			continue
+		}
+		m++
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(d))) + uintptr(len(d))
+		if lo < omax {
+			return false
+		}
+		if omax == 0 {
+			omin = lo
+		}
+		omax = lo + uintptr(need)
+	}
+	if omax == 0 {
+		return true // no output in caller memory: nothing to overlap
+	}
+	// Each kind of input in a loop of its own (few values, which stay in
+	// registers), up to the first input inside the cover, if any; the
+	// outputs' merge with the inputs from there on (of one kind).
+	o := outputs{dst, ins, grow, omin, omax, m == n}
+	return o.apart(nonces, kindRead) && o.apart(ins, kindInput) &&
+		(ads == nil || o.apart(ads[:n], kindAD)) && o.prefixesApart()
+}
+
+// apart reports whether the inputs xs (xs[i] of message i, of the given
+// kind) overlap no output of another message, and their own message's
+// only as the kind allows. An input outside the cover costs two
+// comparisons; from the first inside it on, merge takes over.
+func (o *outputs) apart(xs [][]byte, kind int) bool {
+	if i := meeting(xs, o.lo, o.hi); i < len(xs) {
+		return merge(*o, xs, i, kind)
+	}
+	return true
+}
+
+// prefixesApart is apart for the prefixes, dst[i] as passed: a dst with
+// room points at its output, and only a prefix is an input.
+func (o *outputs) prefixesApart() bool {
+	lo, hi := o.lo, o.hi
+	for i, x := range o.dst {
+		if xlo := uintptr(unsafe.Pointer(unsafe.SliceData(x))); len(x) > 0 && xlo+uintptr(len(x)) > lo && xlo < hi {
+			return merge(*o, o.dst, i, kindRead)
+		}
+	}
+	return true
+}
+
+// meeting returns the index of the first of xs that overlaps [lo, hi), or
+// len(xs).
+func meeting(xs [][]byte, lo, hi uintptr) int {
+	for i, x := range xs {
+		if xlo, xhi := spanOf(x); xhi > lo && xlo < hi && len(x) > 0 {
+			return i
+		}
+	}
+	return len(xs)
+}
+
+// outputs are the outputs of a batch that checkLinear has found in
+// ascending order, with their cover [lo, hi).
+type outputs struct {
+	dst, ins [][]byte
+	grow     int
+	lo, hi   uintptr
+	dense    bool // every message has an output
+}
+
+// at returns the output of message m (hi == 0: none).
+func (o *outputs) at(m int) (lo, hi uintptr) {
+	return outputOf(o.dst[m], len(o.ins[m])+o.grow)
+}
+
+// seek returns the first message from j on whose output ends after p,
+// and that output, given that none before j does and that one does. Where
+// every message has an output, it gallops from j, so that a seek far
+// ahead (an input in a gap between distant outputs, the first of a kind)
+// costs a logarithm of the distance, and one to the next output, one
+// step; else it steps.
+func (o *outputs) seek(j int, p uintptr) (int, uintptr, uintptr) {
+	if o.dense {
+		last := len(o.dst) - 1
+		top := last // its output ends after p
+		for step := 1; ; step <<= 1 {
+			m := min(j+step-1, last)
+			if _, hi := o.at(m); hi > p {
+				top = m
+				break
+			}
+			j = m + 1
+		}
+		for j < top {
+			m := int(uint(j+top) >> 1)
+			if _, hi := o.at(m); hi > p {
+				top = m
+			} else {
+				j = m + 1
+			}
+		}
+	}
+	for ; ; j++ {
+		if lo, hi := o.at(j); hi > p {
+			return j, lo, hi
+		}
+	}
+}
+
+// merge reports whether the inputs xs[from:] (xs[i] of message i, of the
+// given kind) overlap no output of another message, and their own
+// message's only as the kind allows. It goes along the outputs as it goes
+// along the inputs, which must then be in ascending order too (it reports
+// false for one that starts before the one before it: checkSorted
+// decides then).
+func merge(o outputs, xs [][]byte, from, kind int) bool {
+	xs = xs[from:]
+	// [lo, hi) is the output of message j, the first that ends after at
+	// (hi == 0: none, before the first input), where the last input
+	// among the outputs starts.
+	j, lo, hi, at := -1, uintptr(0), uintptr(0), uintptr(0)
+	for k, x := range xs {
+		if len(x) == 0 {
+			continue
+		}
+		xlo, xhi := spanOf(x)
+		if xhi <= o.lo || xlo >= o.hi {
+			continue
+		}
+		if xlo < at {
+			return false
+		}
+		at = xlo
+		if hi <= xlo {
+			// Usually the next output ends after xlo (which lies
+			// before o.hi: some output does); else seek.
+			j++
+			if lo, hi = o.at(j); hi <= xlo {
+				j, lo, hi = o.seek(j+1, xlo)
+			}
+		}
+		if lo >= xhi {
+			continue // in the gap before output j
+		}
+		// Output j overlaps the input: only its own output may, and
+		// then as the kind allows; the outputs after j start after hi.
+		if j != from+k || kind == kindAD || kind == kindInput && lo != xlo {
+			return false
+		}
+		if xhi > hi {
+			// It goes on past its own output (an open's input in
+			// place, its tag after the output): up to the next one
+			// at most.
+			for m := j + 1; m < len(o.dst); m++ {
+				if mlo, mhi := o.at(m); mhi != 0 {
+					if mlo < xhi {
+						return false
+					}
+					break
+				}
+			}
+		}
+	}
+	return true
+}
+
+// checkSorted is checkBatch for every layout: a first pass notes where
+// each output will go; the outputs, sorted by address, are then searched
+// for each input. That covers a message's rules about its own output too
+// (in place only at the same address, never over its tag or ad), so the
+// first pass stays short. The slices have the same lengths.
+func (a *AEADOf[K]) checkSorted(dst, nonces, ins, ads [][]byte, seal bool) {
+	name := a.variant().Name
+	n := len(dst)
 	nonces, ins = nonces[:n], ins[:n]
 	maxNonce, tagLen := a.variant().NonceSize, int(a.tagLen)
 	// An output is the input's length plus the tag (seal), or minus it.

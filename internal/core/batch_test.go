@@ -4,10 +4,13 @@ package core
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/aegisgo/aegis/common"
 )
 
 // TestSortSpans: sortSpans orders spans by address, keeping each span
@@ -275,61 +278,470 @@ func TestCheckAcross(t *testing.T) {
 	t.Logf("outcomes: %v; %q by list: %v", seen, errAcross, across)
 }
 
-// BenchmarkCheckBatch: the checks of a SealBatch of 256 messages of 64
-// bytes, each argument allocated on its own as BenchmarkBatch does.
+// BenchmarkCheckBatch: checkBatch's time per message (ns/msg), for seals
+// of 2, 8, 64 and 256 messages of 64 bytes with 13 bytes of ad, on
+// layouts that its fast check (checkTwo for two messages, else
+// checkLinear) passes (path=fast), on the same with checkSorted alone
+// (path=sorted), and on layouts that checkLinear leaves to checkSorted,
+// which sorts them (path=fallback). The inputs lie in buffers of their own
+// kind ("apart"), in place ("inplace"), in one buffer per message in front
+// of its output ("slots"), or, for the second half of the messages,
+// between the outputs of the two halves ("gap"); the fallback's are
+// "apart" with the outputs in four blocks of ascending order, each later
+// one at lower addresses, as an allocator that reuses memory leaves them
+// ("blocks"), or shuffled ("shuffled").
 func BenchmarkCheckBatch(b *testing.B) {
-	a, dst, nonces, ins, ads := checkBatchBench(b)
-	for b.Loop() {
-		a.checkBatch(dst, nonces, ins, ads, true)
-	}
-}
-
-// BenchmarkCheckBatchLayouts: BenchmarkCheckBatch with the outputs out of
-// address order, which checkBatch must sort: in four blocks, each later
-// one at lower addresses (as an allocator that reuses memory leaves
-// them), in two ascending runs that interleave, or shuffled; and with a
-// 12-byte prefix in every dst[i], which it must check too.
-func BenchmarkCheckBatchLayouts(b *testing.B) {
-	for _, layout := range []string{"blocks", "interleaved", "shuffled", "prefixed"} {
-		b.Run(layout, func(b *testing.B) {
-			a, dst, nonces, ins, ads := checkBatchBench(b)
-			n := len(dst)
-			switch layout {
-			case "blocks":
-				q := n / 4
-				copy(dst, slices.Concat(dst[3*q:], dst[2*q:3*q], dst[q:2*q], dst[:q]))
-			case "interleaved":
-				q := n / 4
-				copy(dst, slices.Concat(dst[q:2*q], dst[3*q:], dst[:q], dst[2*q:3*q]))
-			case "shuffled":
-				r := rand.New(rand.NewPCG(1, 2))
-				r.Shuffle(n, func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
-			case "prefixed":
-				for i := range dst {
-					dst[i] = make([]byte, 12, 12+80)
+	for _, n := range []int{2, 8, 64, 256} {
+		for _, c := range []struct{ layout, path string }{
+			{"apart", "fast"}, {"apart", "sorted"},
+			{"inplace", "fast"}, {"inplace", "sorted"},
+			{"slots", "fast"}, {"slots", "sorted"},
+			{"gap", "fast"}, {"gap", "sorted"},
+			{"blocks", "fallback"}, {"shuffled", "fallback"},
+		} {
+			b.Run(fmt.Sprintf("n=%d/layout=%s/path=%s", n, c.layout, c.path), func(b *testing.B) {
+				a, dst, nonces, ins, ads := checkBatchBench(n, c.layout)
+				fast := checkLinear(dst, nonces, ins, ads, a.variant().NonceSize, int(a.tagLen))
+				if n == 2 {
+					if c.path == "fallback" {
+						b.Skip("checkTwo passes every valid layout of two messages")
+					}
+					fast = checkTwo(dst, nonces, ins, ads, a.variant().NonceSize, int(a.tagLen))
 				}
-			}
-			for b.Loop() {
-				a.checkBatch(dst, nonces, ins, ads, true)
-			}
-		})
+				if fast != (c.path != "fallback") {
+					b.Fatalf("the fast check = %v", fast)
+				}
+				check := func() { a.checkBatch(dst, nonces, ins, ads, true) }
+				if c.path == "sorted" {
+					check = func() { a.checkSorted(dst, nonces, ins, ads, true) }
+				}
+				for b.Loop() {
+					check()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/msg")
+			})
+		}
 	}
 }
 
-func checkBatchBench(b *testing.B) (a *AEAD, dst, nonces, ins, ads [][]byte) {
-	a = new(AEAD)
-	if err := a.Init(AEGIS128L, make([]byte, 16), 16); err != nil {
-		b.Skip(err)
-	}
-	const n = 256
+// checkBatchBench returns an AEGIS-128L AEAD and a batch of n seals of 64
+// bytes with 13 bytes of ad in the layout that BenchmarkCheckBatch names.
+func checkBatchBench(n int, layout string) (a *AEAD, dst, nonces, ins, ads [][]byte) {
+	a = &AEAD{header: header{vid: uint8(AEGIS128L.ID) + 1, tagLen: 16}} // the checks need no kernel
+	const ns, ml, al, tl = 16, 64, 13, 16
 	dst, nonces, ins, ads = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+	const slot = ns + ml + al + ml + tl
+	outs, in, slots := make([]byte, n*(ml+tl)), make([]byte, n*(ns+ml+al)), make([]byte, n*slot)
 	for i := range n {
-		nonces[i] = make([]byte, 16)
-		ins[i] = make([]byte, 64)
-		ads[i] = make([]byte, 13)
+		o, p := outs[i*(ml+tl):(i+1)*(ml+tl)], in[i*(ns+ml+al):(i+1)*(ns+ml+al)]
+		dst[i], nonces[i], ins[i], ads[i] = o[:0], p[:ns], p[ns:ns+ml], p[ns+ml:]
+		switch layout {
+		case "inplace":
+			ins[i] = o[:ml]
+		case "slots":
+			s := slots[i*slot : (i+1)*slot]
+			nonces[i], ins[i], ads[i], dst[i] = s[:ns], s[ns:ns+ml], s[ns+ml:ns+ml+al], s[ns+ml+al:ns+ml+al]
+		case "gap":
+			// The second half's inputs between the two halves'
+			// outputs, as Go's allocator leaves allocations of two
+			// sizes made in turn: on pages of their own, the pages
+			// in the order they were taken.
+			h, b, c := n/2, n/2*(ml+tl), n/2*(ml+tl)+(n-n/2)*ml
+			if i < h {
+				dst[i] = slots[i*(ml+tl) : i*(ml+tl) : (i+1)*(ml+tl)]
+			} else {
+				p, q := b+(i-h)*ml, c+(i-h)*(ml+tl)
+				ins[i], dst[i] = slots[p:p+ml], slots[q:q:q+ml+tl]
+			}
+		}
 	}
-	for i := range n {
-		dst[i] = make([]byte, 0, 80)
+	switch layout {
+	case "blocks":
+		q := max(n/4, 1)
+		var blocks [][][]byte
+		for k := 0; k < n; k += q {
+			blocks = append(blocks, dst[k:min(k+q, n)])
+		}
+		slices.Reverse(blocks)
+		copy(dst, slices.Concat(blocks...))
+	case "shuffled":
+		r := rand.New(rand.NewPCG(1, 2))
+		for slices.IsSortedFunc(dst, func(x, y []byte) int {
+			return cmp.Compare(uintptr(unsafe.Pointer(&x[:1][0])), uintptr(unsafe.Pointer(&y[:1][0])))
+		}) {
+			r.Shuffle(n, func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+		}
 	}
 	return a, dst, nonces, ins, ads
+}
+
+// Where randomLayout puts an input.
+const (
+	atApart   = iota // a buffer of its own kind, away from the outputs
+	atSlot           // in front of its message's output
+	atOther          // in front of another message's output
+	atInPlace        // the input at its output's start (ins only)
+	atOwn            // somewhere in its own output
+	atWild           // anywhere among the outputs
+	atTag            // an open's input with its tag, not its ciphertext, under its output
+)
+
+// randomLayout returns a random batch of 1 to 40 messages carved from
+// arena, as checkBatch takes it: the outputs in ascending, descending or
+// random order, each message's dst nil, with room after a prefix or
+// without, and each input (nonce, input, ad, a prefix without room) in a
+// buffer of its own kind, in front of its output or of another one, in
+// place, inside its output or anywhere. wild is the chance, in 1000, of
+// the last two, which break a rule or not; with it, now and then an output
+// starts inside the one before it or a nonce is too long. ads is nil now
+// and then.
+func randomLayout(r *rand.Rand, arena []byte, n int, seal bool, tagLen, nonceSize, wild int) (dst, nonces, ins, ads [][]byte) {
+	half := len(arena) / 2
+	grow := tagLen
+	if !seal {
+		grow = -tagLen
+	}
+	order := r.Perm(n)
+	switch r.IntN(5) {
+	case 0, 1, 2:
+		slices.Sort(order)
+	case 3:
+		slices.Sort(order)
+		slices.Reverse(order)
+	}
+	// The inputs, by kind (nonce, input, ad, prefix) and message: length
+	// and place.
+	const nonceK, inK, adK, prefixK = 0, 1, 2, 3
+	var lens, where, other [4][]int
+	for k := range 4 {
+		lens[k], where[k], other[k] = make([]int, n), make([]int, n), make([]int, n)
+	}
+	room, prefix, extra := make([]bool, n), make([]int, n), make([]int, n)
+	withAD, anyOther := r.IntN(4) != 0, r.IntN(4) == 0
+	pick := func(kind int) int {
+		c := r.IntN(1000)
+		switch {
+		case c < wild/3 && kind == inK && !seal:
+			return atTag
+		case c < wild*5/6:
+			return atOwn
+		case c < wild:
+			return atWild
+		}
+		switch c = r.IntN(100); {
+		case c < 40:
+			return atApart
+		case c < 70:
+			return atSlot
+		case c < 80:
+			return atOther
+		case kind == inK:
+			return atInPlace
+		}
+		return atSlot
+	}
+	for i := range n {
+		lens[nonceK][i] = nonceSize
+		if r.IntN(10) == 0 {
+			lens[nonceK][i] = r.IntN(nonceSize)
+		}
+		l := r.IntN(3) * r.IntN(50)
+		if !seal {
+			l += tagLen
+			if r.IntN(10) == 0 {
+				l = r.IntN(tagLen + 1) // no output
+			}
+		}
+		lens[inK][i] = l
+		if withAD {
+			lens[adK][i] = r.IntN(3) * r.IntN(20)
+		}
+		switch r.IntN(5) {
+		case 0: // nil
+		case 1: // a prefix without room
+			lens[prefixK][i] = 1 + r.IntN(8)
+		default:
+			room[i] = true
+			prefix[i] = r.IntN(3) * r.IntN(5)
+			extra[i] = r.IntN(3)
+		}
+		for k := range 4 {
+			where[k][i] = pick(k)
+			// The next message's, which comes after this one in
+			// ascending layouts, or any.
+			other[k][i] = min(i+1, n-1)
+			if anyOther {
+				other[k][i] = r.IntN(n)
+			}
+		}
+		if !room[i] || l+grow <= 0 {
+			// No output to be in place in or inside of.
+			for k := range 4 {
+				if w := where[k][i]; w == atInPlace || w == atOwn || w == atTag {
+					where[k][i] = atSlot
+				}
+			}
+		}
+	}
+	if r.IntN(1000) < wild/2 {
+		lens[nonceK][r.IntN(n)] = nonceSize + 1
+	}
+	// Slot sizes: the bytes in front of each message's output.
+	slot := make([]int, n)
+	for k := range 4 {
+		for i := range n {
+			switch where[k][i] {
+			case atSlot:
+				slot[i] += lens[k][i]
+			case atOther:
+				slot[other[k][i]] += lens[k][i]
+			}
+		}
+	}
+	// The outputs' zone, in output order: gap, slot, prefix, output.
+	slotAt, outAt := make([]int, n), make([]int, n)
+	at, last := r.IntN(8), -1
+	for _, i := range order {
+		at += r.IntN(3) * r.IntN(3)
+		slotAt[i] = at
+		at += slot[i] + prefix[i]
+		if last >= 0 && room[i] && r.IntN(20*n) < wild/10 {
+			at = last - 1 - r.IntN(8) // inside the output before it (if any)
+			at = max(at, prefix[i])
+		}
+		outAt[i] = at
+		if room[i] {
+			need := max(lens[inK][i]+grow, 0)
+			if need > 0 {
+				last = at + need
+			}
+			at += need + extra[i]
+			if where[inK][i] == atInPlace {
+				at = max(at, outAt[i]+lens[inK][i]) // an open's tag
+			}
+		}
+	}
+	if at > half {
+		panic("randomLayout: arena too small")
+	}
+	// The inputs: apart ones in the second half, in message order or
+	// the reverse, kind by kind; in slots one after another.
+	fill := slices.Clone(slotAt)
+	apart := half
+	xs := [4][][]byte{make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)}
+	for k := range 4 {
+		msgs := make([]int, n)
+		for i := range msgs {
+			msgs[i] = i
+		}
+		if r.IntN(4) == 0 {
+			slices.Reverse(msgs)
+		}
+		for _, i := range msgs {
+			l := lens[k][i]
+			var lo int
+			switch where[k][i] {
+			case atApart:
+				lo, apart = apart, apart+l+r.IntN(2)
+			case atSlot:
+				lo, fill[i] = fill[i], fill[i]+l
+			case atOther:
+				o := other[k][i]
+				lo, fill[o] = fill[o], fill[o]+l
+			case atInPlace:
+				lo = outAt[i]
+			case atOwn:
+				lo = outAt[i] + r.IntN(max(lens[inK][i]+grow, 1))
+			case atTag: // the ciphertext ends before the output, the tag after its start
+				lo = max(outAt[i]-l+1+r.IntN(tagLen), 0)
+			case atWild:
+				lo = r.IntN(at + 1)
+			}
+			xs[k][i] = arena[lo : lo+l : lo+l]
+		}
+	}
+	dst, nonces, ins, ads = xs[prefixK], xs[nonceK], xs[inK], xs[adK]
+	if !withAD && r.IntN(2) == 0 {
+		ads = nil
+	}
+	for i := range n {
+		if room[i] {
+			need := max(lens[inK][i]+grow, 0)
+			dst[i] = arena[outAt[i]-prefix[i] : outAt[i] : outAt[i]+need+extra[i]]
+		} else if lens[prefixK][i] == 0 {
+			dst[i] = nil
+		}
+	}
+	return dst, nonces, ins, ads
+}
+
+// linearShape reports whether a batch has the shape that checkLinear
+// decides: the outputs in ascending order in message order, and, of each
+// kind, the inputs that meet their cover (of all outputs) too.
+func linearShape(dst, nonces, ins, ads [][]byte, grow int) bool {
+	var omin, omax uintptr
+	for i, d := range dst {
+		if lo, hi := outputOf(d, len(ins[i])+grow); hi != 0 {
+			if lo < omax {
+				return false
+			}
+			if omax == 0 {
+				omin = lo
+			}
+			omax = hi
+		}
+	}
+	for _, xs := range [][][]byte{nonces, ins, ads, dst} {
+		var last uintptr
+		for _, x := range xs {
+			if lo, hi := spanOf(x); len(x) > 0 && hi > omin && lo < omax {
+				if lo < last {
+					return false
+				}
+				last = lo
+			}
+		}
+	}
+	return true
+}
+
+// batchRules returns the panic that checkBatch must give for a batch whose
+// slices have the same lengths, or "": the rules of the batch contract,
+// every input against every output, in the order in which the checks
+// run: each nonce's length; the outputs against each other; the nonces,
+// the inputs, the ads, the prefixes, in message order, each against the
+// outputs in address order. Each message's rules are Seal's and Open's
+// (aead.go), in their words: an input only exactly under its output, an
+// open's never over its tag, an ad not at all.
+func batchRules(name string, dst, nonces, ins, ads [][]byte, seal bool, tagLen, nonceSize int) string {
+	for _, x := range nonces {
+		if len(x) > nonceSize {
+			return name + ": incorrect nonce length given to AEAD"
+		}
+	}
+	type out struct {
+		b   []byte
+		msg int
+	}
+	var outs []out
+	for i, d := range dst {
+		need := len(ins[i]) + tagLen
+		if !seal {
+			need = len(ins[i]) - tagLen
+		}
+		if need > 0 && cap(d)-len(d) >= need {
+			outs = append(outs, out{d[len(d) : len(d)+need], i})
+		}
+	}
+	slices.SortFunc(outs, func(x, y out) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(&x.b[0])), uintptr(unsafe.Pointer(&y.b[0])))
+	})
+	for k, o := range outs {
+		for _, p := range outs[k+1:] {
+			if common.AnyOverlap(o.b, p.b) {
+				return name + errAcross
+			}
+		}
+	}
+	for kind, xs := range [][][]byte{nonces, ins, ads, dst} {
+		for i, x := range xs {
+			for _, o := range outs {
+				switch {
+				case !common.AnyOverlap(o.b, x):
+				case o.msg != i:
+					return name + errAcross
+				case kind == 1 && seal && common.InexactOverlap(o.b, x):
+					return name + errOverlapInput
+				case kind == 1 && !seal && common.InexactOverlap(o.b, x):
+					if common.InexactOverlap(o.b, x[:len(x)-tagLen]) {
+						return name + errOverlapInput
+					}
+					return name + errOverlapTag
+				case kind == 2:
+					return name + errOverlapAD
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// TestCheckLinear: on random layouts (randomLayout), checkLinear passes
+// exactly the batches that break no rule (batchRules) and have its shape
+// (linearShape), checkTwo exactly the valid batches of two messages, and
+// checkSorted and checkBatch give the panic that batchRules gives, or
+// none. Every outcome must come often enough, through
+// either path, for the test to mean anything: a check dropped from either
+// path fails it, and so does a layout of that shape that checkLinear
+// leaves to checkSorted.
+func TestCheckLinear(t *testing.T) {
+	const rounds = 30000
+	r := rand.New(rand.NewPCG(7, 8))
+	arena := make([]byte, 1<<16)
+	// The checks need no kernel: AEADs made by hand run in every build,
+	// those without the C core too.
+	as := [2]AEAD{{header: header{vid: uint8(AEGIS128L.ID) + 1, tagLen: 16}}, {header: header{vid: uint8(AEGIS128L.ID) + 1, tagLen: 32}}}
+	panicOf := func(f func()) (msg string) {
+		defer func() {
+			if e := recover(); e != nil {
+				msg = e.(string)
+			}
+		}()
+		f()
+		return ""
+	}
+	type outcome struct {
+		want  string
+		shape bool // linearShape
+	}
+	seen, two := map[outcome]int{}, map[string]int{}
+	for round := range rounds {
+		a := &as[r.IntN(2)]
+		seal, tagLen, ns := r.IntN(2) == 0, int(a.tagLen), a.variant().NonceSize
+		grow := tagLen
+		if !seal {
+			grow = -tagLen
+		}
+		n := 1 + r.IntN(2*BatchGroup+8)
+		wild := []int{0, 0, 10, 40, 150}[r.IntN(5)]
+		if r.IntN(4) == 0 {
+			// checkTwo's, and around it, with broken rules more
+			// often: each has fewer inputs to break them.
+			n, wild = 1+r.IntN(3), []int{0, 100, 300}[r.IntN(3)]
+		}
+		dst, nonces, ins, ads := randomLayout(r, arena, n, seal, tagLen, ns, wild)
+		want := batchRules(a.variant().Name, dst, nonces, ins, ads, seal, tagLen, ns)
+		shape := linearShape(dst, nonces, ins, ads, grow)
+		if got := checkLinear(dst, nonces, ins, ads, ns, grow); got != (want == "" && shape) {
+			t.Fatalf("round %d (seal %v, %d messages): checkLinear = %v; the batch panics with %q, has its shape: %v", round, seal, n, got, want, shape)
+		}
+		if n == 2 {
+			if got := checkTwo(dst, nonces, ins, ads, ns, grow); got != (want == "") {
+				t.Fatalf("round %d (seal %v): checkTwo = %v; the batch panics with %q", round, seal, got, want)
+			}
+			two[want]++
+		}
+		if got := panicOf(func() { a.checkSorted(dst, nonces, ins, ads, seal) }); got != want {
+			t.Fatalf("round %d (seal %v, %d messages): checkSorted panicked with %q, want %q", round, seal, n, got, want)
+		}
+		if got := panicOf(func() { a.checkBatch(dst, nonces, ins, ads, seal) }); got != want {
+			t.Fatalf("round %d (seal %v, %d messages): checkBatch panicked with %q, want %q", round, seal, n, got, want)
+		}
+		seen[outcome{want, shape}]++
+	}
+	name := AEGIS128L.Name
+	for _, w := range []string{"", ": incorrect nonce length given to AEAD", errAcross, errOverlapInput, errOverlapTag, errOverlapAD} {
+		if w != "" {
+			w = name + w
+		}
+		for _, shape := range []bool{true, false} {
+			if c := seen[outcome{w, shape}]; c < 40 {
+				t.Errorf("%q, linearShape %v: %d of %d layouts", w, shape, c, rounds)
+			}
+		}
+		if c := two[w]; c < 10 {
+			t.Errorf("%q: %d layouts of two messages", w, c)
+		}
+	}
+	t.Logf("outcomes (panic, linearShape): %v; of two messages: %v", seen, two)
 }

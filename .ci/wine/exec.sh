@@ -9,8 +9,16 @@ set -u
 : "${WINE:?WINE is not set: run this through .ci/wine/run.sh}"
 : "${WINEPREFIX:?WINEPREFIX is not set: run this through .ci/wine/run.sh}"
 limit=${AEGISGO_WINE_LIMIT:-420}
-timeout --kill-after=20 "$limit" "$WINE" "$@"
+# The program's output goes to a file, printed when wine returns. Wine may
+# start helper processes (wineserver, services.exe, explorer.exe) that
+# outlive the program and inherit its stdout; were that go test's pipe,
+# go test would wait for them and fail with "Test I/O incomplete". Both
+# streams go to the one file, as go test merges them anyway.
+out=$(mktemp "${TMPDIR:-/tmp}/aegisgo-wine-out.XXXXXX")
+timeout --kill-after=20 "$limit" "$WINE" "$@" >"$out" 2>&1 </dev/null
 rc=$?
+cat "$out"
+rm -f "$out"
 case $rc in
 124 | 137) echo "wine: $(basename "$1") ran past ${limit}s and was killed" >&2 ;;
 esac

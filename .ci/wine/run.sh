@@ -50,6 +50,10 @@ echo "prefix $WINEPREFIX: wineboot --init"
 # it. Without 32-bit wine it reports that syswow64 is missing: harmless.
 timeout 180 "$WINE" wineboot --init >/dev/null 2>&1 || fail "wineboot --init failed or took over 180 s"
 timeout 120 "$wineserver" -w || fail "the prefix's setup did not finish within 120 s"
+# One wineserver for the whole run, started here with no terminal or pipe
+# of ours: otherwise each test binary may start a fresh one (and its
+# services), which would inherit go test's output pipe.
+"$wineserver" -p </dev/null >/dev/null 2>&1
 sys32=$WINEPREFIX/drive_c/windows/system32
 [ -d "$sys32" ] || fail "wineboot made no $sys32"
 

@@ -8,10 +8,16 @@
 #     and on arm64 with AEGIS_IMPL=soft too;
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
 #     linux/386 tests natively where the kernel can;
+#   - runs the Go engine without cgo: on arm64 (neon, and soft with
+#     purego) and s390x, riscv64 and ppc64le (soft) under qemu, and on
+#     js/wasm (soft) under node, each on a few packages (internal/core,
+#     some variants, raf) so that each run stays under a minute;
 #   - checks the windows/amd64 C objects for aligned wide spills to the
 #     stack, and runs the windows/amd64 tests under wine, once per x86
-#     kernel that the CPU runs;
-#   - builds and vets without cgo for the other targets the module supports.
+#     kernel that the CPU runs, then a few packages without cgo, on the
+#     default kernel and on soft (.ci/wine/run.sh);
+#   - builds and vets without cgo for the other targets the module
+#     supports, and compiles and links the darwin test binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
@@ -35,6 +41,7 @@ pkgs=(
   gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
   gcc-mingw-w64-x86-64
   wine64
+  nodejs
 )
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 missing=()
@@ -56,7 +63,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "all present: ${pkgs[*]}"
 fi
-for c in aarch64-linux-gnu-gcc s390x-linux-gnu-gcc i686-linux-gnu-gcc x86_64-w64-mingw32-gcc x86_64-w64-mingw32-objdump qemu-aarch64 qemu-s390x; do
+for c in aarch64-linux-gnu-gcc s390x-linux-gnu-gcc i686-linux-gnu-gcc x86_64-w64-mingw32-gcc x86_64-w64-mingw32-objdump \
+  qemu-aarch64 qemu-s390x qemu-riscv64 qemu-ppc64le; do
   command -v "$c" >/dev/null || { echo "missing after install: $c"; exit 1; }
 done
 aarch64-linux-gnu-gcc --version | head -1
@@ -110,6 +118,36 @@ timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -tags purego -exec qemu-aa
 step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"
 timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -exec qemu-s390x ./internal/core ./aegis256x2 ./raf
 
+# riscv64 and ppc64le have no kernel of their own: the Go engine on the
+# pure-Go soft kernel (internal/soft), little-endian, which s390x runs
+# big-endian above. internal/core's Go engine tests against the spec's
+# reference, one variant of each family through the shared suite, and
+# raf. internal/core runs in -short mode: TestWipeRaceNoCrash's 500
+# rounds take 30 s under qemu, its 100 in -short 5 s; the variant
+# packages run in full.
+step "linux/riscv64 and linux/ppc64le under qemu without cgo: the Go engine on soft"
+timed env GOARCH=riscv64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-riscv64 ./internal/core
+timed env GOARCH=riscv64 CGO_ENABLED=0 go test -count=1 -exec qemu-riscv64 ./aegis128l ./raf
+timed env GOARCH=ppc64le CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-ppc64le ./internal/core
+timed env GOARCH=ppc64le CGO_ENABLED=0 go test -count=1 -exec qemu-ppc64le ./aegis128x4 ./aegis256
+
+step "js/wasm under node: the Go engine on soft"
+# Go's go_js_wasm_exec runs node by that name; Debian's nodejs package
+# has installed it as nodejs only in some releases.
+nodebin=$(mktemp -d)
+if ! command -v node >/dev/null; then
+  command -v nodejs >/dev/null || { echo "missing after install: node or nodejs"; exit 1; }
+  ln -s "$(command -v nodejs)" "$nodebin/node"
+fi
+export PATH="$nodebin:$PATH"
+node --version
+wasmexec=$(go env GOROOT)/lib/wasm/go_js_wasm_exec
+# -short for internal/core as under qemu; TestWipeRaceNoCrash skips
+# itself on wasm anyway (one thread, no preemption: nothing can race).
+timed env GOOS=js GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
+  go test -count=1 -short -exec "$wasmexec" ./internal/core
+timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./aegis128l ./aegis256x4 ./raf
+
 step "linux/arm64: the neon kernel compiles with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built
 # with the AES feature; kernel_neon.c works around it, and this checks it.
@@ -126,7 +164,7 @@ timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft
 
 step "cgo cross builds: windows/amd64 (mingw-w64), linux/386 (i686)"
 testbin=$(mktemp -d)
-trap 'rm -rf "$testbin"' EXIT
+trap 'rm -rf "$testbin" "$nodebin"' EXIT
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go build ./...
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go vet ./...
 GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go build ./...
@@ -158,6 +196,12 @@ for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 fr
   echo "$target"
   GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build ./...
   GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./...
+done
+# darwin runs nowhere here: its test binaries are compiled and linked
+# (the assembly's symbols, darwin's detection files), not run.
+for target in darwin/amd64 darwin/arm64; do
+  mkdir "$testbin/darwin-${target#*/}"
+  timed env GOOS=darwin GOARCH=${target#*/} CGO_ENABLED=0 go test -c -o "$testbin/darwin-${target#*/}/" ./...
 done
 
 echo

@@ -2,13 +2,18 @@
 # SPDX-License-Identifier: MIT
 # Runs the windows/amd64 build's tests under wine, once per x86 kernel
 # that this CPU runs (AEGIS_IMPL caps the default; the tests walk every
-# kernel either way). Called by .ci/cross.sh; it also runs alone from the
+# kernel either way), then a few packages of the build without cgo (the
+# Go engine), with the default kernel and with AEGIS_IMPL=soft, in the
+# same wine prefix. Called by .ci/cross.sh; it also runs alone from the
 # repository root: bash .ci/wine/run.sh.
 #
-# A subset, to work on one package: arguments replace ./... in the go
-# test command line, and AEGISGO_WINE_KERNELS names the kernels to run
-# (all that wine detects by default), e.g.
-#   AEGISGO_WINE_KERNELS=avx2 bash .ci/wine/run.sh -run Signal ./cmd/aegis-raf
+# A subset, to work on one package: arguments replace ./... in the cgo
+# build's go test command line, AEGISGO_WINE_KERNELS names the kernels to
+# run it with (all that wine detects by default; "none" for no cgo run),
+# and AEGISGO_WINE_NOCGO the packages of the CGO_ENABLED=0 runs (empty
+# for none), e.g.
+#   AEGISGO_WINE_KERNELS=avx2 AEGISGO_WINE_NOCGO= bash .ci/wine/run.sh -run Signal ./cmd/aegis-raf
+#   AEGISGO_WINE_KERNELS=none AEGISGO_WINE_NOCGO=./raf bash .ci/wine/run.sh
 #
 # It needs wine64 (Debian's puts its loader in /usr/lib/wine) and
 # mingw-w64. Nothing is interactive: a fresh prefix in a temporary
@@ -99,7 +104,10 @@ for k in $host; do
 done
 
 run=$(echo "$kernels" | tr ' ' '\n' | tac)
-if [ -n "${AEGISGO_WINE_KERNELS:-}" ]; then
+best=$(echo "$run" | head -1)
+if [ "${AEGISGO_WINE_KERNELS:-}" = none ]; then
+  run=
+elif [ -n "${AEGISGO_WINE_KERNELS:-}" ]; then
   for k in $AEGISGO_WINE_KERNELS; do
     case " $kernels " in *" $k "*) ;; *) fail "AEGISGO_WINE_KERNELS: $k is not among the kernels under wine ($kernels)" ;; esac
   done
@@ -122,3 +130,26 @@ for k in $run; do
   fi
   echo "--- $((SECONDS - t0))s: AEGIS_IMPL=$k"
 done
+
+# The build without cgo: the Go engine, on the kernel that the same Go
+# detection picks (the best, as in the cgo build) and on soft. A few
+# packages only, in -short mode: the shared suite is the same code as
+# above, and the engine is what differs. -short takes TestWipeRaceNoCrash
+# (internal/core) from 500 rounds to 100: the 500 take 50 s under wine,
+# and the cgo runs above have them; it also leaves out the allocation
+# counts, which the cgo runs and the linux/amd64 build without cgo check.
+nocgo=${AEGISGO_WINE_NOCGO-./internal/core ./aegis128l ./aegis256x4 ./raf}
+if [ -n "$nocgo" ]; then
+  nocgo_kernels=$best
+  [ "$best" = soft ] || nocgo_kernels="$best soft"
+  for k in $nocgo_kernels; do
+    echo
+    echo "--- windows/amd64 under wine without cgo, AEGIS_IMPL=$k"
+    t0=$SECONDS
+    # shellcheck disable=SC2086 # a list of packages
+    if ! env -u CC CGO_ENABLED=0 AEGIS_IMPL=$k AEGISGO_WANT_KERNEL=$k go test -count=1 -short -timeout 6m -exec "$exe" $nocgo; then
+      fail "go test $nocgo failed under wine without cgo, AEGIS_IMPL=$k (the FAIL lines above say where)"
+    fi
+    echo "--- $((SECONDS - t0))s: without cgo, AEGIS_IMPL=$k"
+  done
+fi

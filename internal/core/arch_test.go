@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-//go:build !without_aegis && (arm64 || s390x)
+//go:build !without_aegis && (arm64 || s390x || riscv64 || ppc64le || wasm)
 
 package core
 
@@ -14,8 +14,9 @@ import (
 )
 
 // TestArchKernel checks the kernel that New picks on the architectures
-// that CI runs under qemu: neon on arm64 CPUs with the AES instructions,
-// soft on s390x (big-endian, no kernel of its own). AEGIS_IMPL may only
+// that CI runs under emulation: neon on arm64 CPUs with the AES
+// instructions, soft on s390x (big-endian), riscv64, ppc64le and wasm
+// (under node), which have no kernel of their own. AEGIS_IMPL may only
 // lower the choice.
 //
 // AEGISGO_WANT_KERNEL, when set, names the kernel that must be chosen

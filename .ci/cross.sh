@@ -112,24 +112,24 @@ timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNE
 
 step "linux/arm64 under qemu without cgo: the Go engine on neon, and on soft with purego"
 timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon \
-  go test -count=1 -exec qemu-aarch64 ./internal/core ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
+  go test -count=1 -exec qemu-aarch64 ./internal/core ./internal/kat ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
 timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -tags purego -exec qemu-aarch64 ./internal/core ./aegis128l
 
 step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"
-timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -exec qemu-s390x ./internal/core ./aegis256x2 ./raf
+timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -exec qemu-s390x ./internal/core ./internal/kat ./aegis256x2 ./raf
 
 # riscv64 and ppc64le have no kernel of their own: the Go engine on the
 # pure-Go soft kernel (internal/soft), little-endian, which s390x runs
 # big-endian above. internal/core's Go engine tests against the spec's
-# reference, one variant of each family through the shared suite, and
-# raf. internal/core runs in -short mode: TestWipeRaceNoCrash's 500
+# reference, the known answers of every API (internal/kat), one variant
+# of each family through the shared suite, and raf. internal/core runs in -short mode: TestWipeRaceNoCrash's 500
 # rounds take 30 s under qemu, its 100 in -short 5 s; the variant
 # packages run in full.
 step "linux/riscv64 and linux/ppc64le under qemu without cgo: the Go engine on soft"
 timed env GOARCH=riscv64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-riscv64 ./internal/core
-timed env GOARCH=riscv64 CGO_ENABLED=0 go test -count=1 -exec qemu-riscv64 ./aegis128l ./raf
+timed env GOARCH=riscv64 CGO_ENABLED=0 go test -count=1 -exec qemu-riscv64 ./internal/kat ./aegis128l ./raf
 timed env GOARCH=ppc64le CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-ppc64le ./internal/core
-timed env GOARCH=ppc64le CGO_ENABLED=0 go test -count=1 -exec qemu-ppc64le ./aegis128x4 ./aegis256
+timed env GOARCH=ppc64le CGO_ENABLED=0 go test -count=1 -exec qemu-ppc64le ./internal/kat ./aegis128x4 ./aegis256
 
 step "js/wasm under node: the Go engine on soft"
 # Go's go_js_wasm_exec runs node by that name; Debian's nodejs package
@@ -146,7 +146,7 @@ wasmexec=$(go env GOROOT)/lib/wasm/go_js_wasm_exec
 # itself on wasm anyway (one thread, no preemption: nothing can race).
 timed env GOOS=js GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
   go test -count=1 -short -exec "$wasmexec" ./internal/core
-timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./aegis128l ./aegis256x4 ./raf
+timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./internal/kat ./aegis128l ./aegis256x4 ./raf
 
 step "linux/arm64: the neon kernel compiles with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built

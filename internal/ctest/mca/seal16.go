@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+
+//go:build ignore
+
+// seal16 is the program that mca.sh traces under qemu: one Go-assembly
+// Seal of each variant named on the command line (128L, 256, ...), of a
+// 16-byte message without associated data and a 16-byte tag, on the
+// neon kernel, then one Open of the result. It calls each Seal once, so
+// that the trace of the function's address range is exactly one call;
+// the Open makes the binary link the Open functions too, whose loops
+// mca.sh cuts from its disassembly.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/aegisgo/aegis/internal/asm"
+)
+
+var variants = map[string]int{
+	"128L": asm.Variant128L, "128X2": asm.Variant128X2, "128X4": asm.Variant128X4,
+	"256": asm.Variant256, "256X2": asm.Variant256X2, "256X4": asm.Variant256X4,
+}
+
+func main() {
+	var k, n [32]byte
+	var m [16]byte
+	var out [16 + 32]byte
+	for _, name := range os.Args[1:] {
+		v, ok := variants[name]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "seal16: no variant %q\n", name)
+			os.Exit(2)
+		}
+		id := v*asm.NumKernels + asm.KernelNEON
+		asm.Seal(id, &k[0], &n[0], &out[0], &m[0], len(m), nil, 0, 16)
+		var back [16]byte
+		if !asm.Open(id, &k[0], &n[0], &back[0], &out[0], len(m), nil, 0, &out[len(m)], 16) || back != m {
+			fmt.Fprintf(os.Stderr, "seal16: %s: Open refuses what Seal wrote\n", name)
+			os.Exit(1)
+		}
+		fmt.Printf("%s %x\n", name, out[:32])
+	}
+}

@@ -46,6 +46,9 @@ type gen struct {
 	labels int
 	tails  tails // how the tails come in and go out
 
+	rot Rotator   // the machine, where it has the rotating form of the state (rotate.go)
+	rs  *rotState // the state held in that form, or nil
+
 	// lens names the two length arguments of Finalize's lengths block
 	// where they are not Seal's or Open's (state.go's functions).
 	lens [2]string
@@ -99,10 +102,12 @@ func length(name string) string { return name + "len" }
 // on a machine; name is the function's Go name.
 func newGen(m Machine, f family, d int, name string) *gen {
 	w, groups := m.Shape(d)
-	return &gen{
+	g := &gen{
 		m: m, fam: f, d: d, w: w, groups: groups, lanes: d / groups,
 		vused: make([]bool, m.Vecs()), gused: map[R]bool{}, goff: NoReg, fn: name,
 	}
+	g.rot, _ = m.(Rotator)
+	return g
 }
 
 // emit writes the function of one family, degree and direction.
@@ -151,6 +156,7 @@ func (g *gen) one() V {
 
 func (g *gen) free(vs ...Vec) {
 	for _, v := range vs {
+		g.forgetOnFree(v)
 		for _, r := range v {
 			if !g.vused[r] {
 				panic(fmt.Sprintf("%s: vector register %d freed twice", g.fn, r))
@@ -390,8 +396,19 @@ func (g *gen) fold(v Vec) {
 	}
 }
 
-// counted emits body count times, as a loop.
+// counted emits body count times, as a loop; body is one update of the
+// state (see countedUpdates).
 func (g *gen) counted(count int, what string, body func()) {
+	g.countedUpdates(count, 1, what, body)
+}
+
+// countedUpdates is counted of a body of updates updates of the state,
+// which a tracked state's loop needs to know (countedRot).
+func (g *gen) countedUpdates(count, updates int, what string, body func()) {
+	if g.rs != nil {
+		g.countedRot(count, updates, what, body)
+		return
+	}
 	c := g.gp()
 	l := g.label(what)
 	g.m.MovImm(c, count)
@@ -422,6 +439,14 @@ func (g *gen) blocksOf(inName, countName, outName string, unit int, step func(in
 	o := NoReg
 	if outName != "" {
 		o = g.arg(outName)
+	}
+	if g.rs != nil {
+		g.blocksRot(in, n, o, unit, step)
+		g.freeGP(in, n)
+		if o != NoReg {
+			g.freeGP(o)
+		}
+		return
 	}
 	two, one, done := g.label("two"), g.label("one"), g.label("blocks_done")
 	m.JmpBelow(n, 2*unit, one)
@@ -455,6 +480,14 @@ type state128 [8]Vec
 // they are not, they are Init's S3 ^ ctx and S7 ^ ctx (see init128). in
 // names m0 and m1 for the comment.
 func (g *gen) upd128(s *state128, in string, m0, m1, d3, d7 Vec) {
+	if g.rotating(s[:]) {
+		if !same(d3, s[3]) || !same(d7, s[7]) {
+			panic(fmt.Sprintf("%s: the rotating form takes ctx with xorWord", g.fn))
+		}
+		g.noteRot128(in)
+		g.rotUpdate(s[:], []Vec{m0, nil, nil, nil, m1, nil, nil, nil})
+		return
+	}
 	r3, r7 := "S3", "S7"
 	if !same(d3, s[3]) {
 		r3, r7 = "S3 ^ ctx", "S7 ^ ctx"
@@ -489,6 +522,11 @@ func same(a, b Vec) bool { return &a[0] == &b[0] }
 // upd128Late is Update for a message computed from the state (Dec), as
 // UPDATE128_LATE: the message goes in with one xor after the AES round.
 func (g *gen) upd128Late(s *state128, in string, m0, m1, zero Vec) {
+	if g.rotating(s[:]) {
+		g.noteRot128(in)
+		g.rotUpdate(s[:], []Vec{m0, nil, nil, nil, m1, nil, nil, nil})
+		return
+	}
 	g.noteUpdate128(in, "S'0 as AESRound(S7, 0) ^ S0 ^ M0, S'4 as AESRound(S3, 0) ^ S4 ^ M1")
 	t0, t4 := g.vec(), g.vec()
 	g.aes(t0, s[7], zero)
@@ -509,6 +547,7 @@ func (g *gen) init128() *state128 {
 	for i := range s {
 		s[i] = g.vec()
 	}
+	g.track(s[:])
 	kp, np := g.arg("k"), g.arg("n")
 	kb, nb := g.vec(), g.vec()
 	if g.d == 1 {
@@ -535,10 +574,23 @@ func (g *gen) init128() *state128 {
 	g.xor(s[6], kb, s[1])
 	g.note("S7 = key ^ C0")
 	g.mov(s[7], s[5])
-	if g.d == 1 {
+	switch {
+	case g.d == 1:
 		g.note("Repeat(10, Update(nonce, key))")
 		g.counted(10, "init", func() { g.upd128(&s, "nonce, key", nb, kb, s[3], s[7]) })
-	} else {
+	case g.rs != nil:
+		ctx := g.vec()
+		g.noteCtx()
+		g.ctx(ctx)
+		g.note("Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))")
+		g.counted(10, "init", func() {
+			g.note("S3 ^ ctx, S7 ^ ctx")
+			g.xorWord(s[:], 3, ctx)
+			g.xorWord(s[:], 7, ctx)
+			g.upd128(&s, "nonce_v, key_v", nb, kb, s[3], s[7])
+		})
+		g.free(ctx)
+	default:
 		// ctx goes into S3 and S7 before every update; carried in pairs
 		// of updates as in FN(init128) of aegis128_body.h, where the
 		// first of a pair takes S3 ^ ctx and S7 ^ ctx as the inputs of
@@ -569,16 +621,15 @@ func (g *gen) init128() *state128 {
 func (g *gen) absorb128(s *state128, t *tail) {
 	h := g.half()
 	g.blocks("ad", false, func(in, _ R, at int) { g.absorbBlock128(s, in, at) })
-	skip := g.label("ad_tail")
-	g.m.JmpZero(t.n, skip)
-	g.note(fmt.Sprintf("Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, %d)", 8*h))
-	g.tails.begin(t)
-	a0, a1 := g.vec(), g.vec()
-	g.tails.load(a0, t, 0)
-	g.tails.load(a1, t, h)
-	g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
-	g.free(a0, a1)
-	g.m.Label(skip)
+	g.skipZero(t.n, g.label("ad_tail"), func() {
+		g.note(fmt.Sprintf("Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, %d)", 8*h))
+		g.tails.begin(t)
+		a0, a1 := g.vec(), g.vec()
+		g.tails.load(a0, t, 0)
+		g.tails.load(a1, t, h)
+		g.upd128(s, "t0, t1", a0, a1, s[3], s[7])
+		g.free(a0, a1)
+	})
 }
 
 // absorbBlock128 is Absorb of the rate block at off bytes into the data
@@ -601,6 +652,7 @@ func (g *gen) enc128(s *state128, load loadFunc, store storeFunc) {
 	g.note(fmt.Sprintf("Enc(xi): t0, t1 = Split(xi, %d)", 8*h))
 	load(m0, 0)
 	load(m1, h)
+	g.need(s[1], s[6], s[2], s[3], s[5], s[7])
 	g.note("z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0")
 	g.xor3(c, m0, s[1], s[6])
 	g.xorAnd(c, c, s[2], s[3])
@@ -629,6 +681,7 @@ func (g *gen) dec128(s *state128, zero Vec, load loadFunc, store storeFunc, keep
 	}
 	load(x0, 0)
 	load(x1, h)
+	g.need(s[2], s[3], s[6], s[1], s[7], s[5])
 	g.note("z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1")
 	g.xorAnd(x0, x0, s[2], s[3])
 	g.xor3(x0, x0, s[6], s[1])
@@ -663,7 +716,7 @@ type (
 // between absorbing the ad and Finalize.
 func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l loadFunc, s storeFunc, k keepFunc)) {
 	var zero Vec
-	if g.open {
+	if g.open && g.rs == nil { // the rotating form's Dec takes no zero (upd128Late)
 		zero = g.vec()
 		g.zero(zero)
 	}
@@ -676,21 +729,22 @@ func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l
 			enc(load, store)
 		}
 	})
-	skip := g.label("msg_tail")
-	g.m.JmpZero(t.n, skip)
-	if !g.open {
-		g.note("msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored")
-	}
-	g.tails.begin(t)
-	load := func(v Vec, off int) { g.tails.load(v, t, off) }
-	store := func(off int, v Vec) { g.tails.store(t, off, v) }
-	if g.open {
-		dec(zero, load, store, func(v Vec, off int) { g.tails.keep(v, t, off) })
+	g.skipZero(t.n, g.label("msg_tail"), func() {
+		if !g.open {
+			g.note("msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored")
+		}
+		g.tails.begin(t)
+		load := func(v Vec, off int) { g.tails.load(v, t, off) }
+		store := func(off int, v Vec) { g.tails.store(t, off, v) }
+		if g.open {
+			dec(zero, load, store, func(v Vec, off int) { g.tails.keep(v, t, off) })
+		} else {
+			enc(load, store)
+		}
+	})
+	if zero != nil {
 		g.free(zero)
-	} else {
-		enc(load, store)
 	}
-	g.m.Label(skip)
 }
 
 func (g *gen) crypt128(s *state128, t *tail) {
@@ -704,10 +758,12 @@ func (g *gen) crypt128(s *state128, t *tail) {
 func (g *gen) final128(s *state128) (w0, w1 Vec) {
 	g.finalRounds(func(t Vec) {
 		g.note("t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))")
+		g.need(s[2])
 		g.xor(t, t, s[2])
 		g.note("Repeat(7, Update(t, t))")
 		g.counted(7, "final", func() { g.upd128(s, "t, t", t, t, s[3], s[7]) })
 	})
+	g.dissolve(s[:])
 	g.note(
 		"tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,",
 		"else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6",
@@ -776,6 +832,14 @@ type state256 [6]Vec
 // Init's S3 ^ ctx and S5 ^ ctx where they are not s[3] and s[5]. in names
 // msg for the comment.
 func (g *gen) upd256(s *state256, in string, msg, d3, d5 Vec) {
+	if g.rotating(s[:]) {
+		if !same(d3, s[3]) || !same(d5, s[5]) {
+			panic(fmt.Sprintf("%s: the rotating form takes ctx with xorWord", g.fn))
+		}
+		g.noteRot256(in)
+		g.rotUpdate(s[:], []Vec{msg, nil, nil, nil, nil, nil})
+		return
+	}
 	how := "S'0 as AESRound(S5, M) ^ S0"
 	if !same(d5, s[5]) {
 		how = "S'0 as AESRound(S5 ^ ctx, M) ^ S0, S'4 as AESRound(S3 ^ ctx, S4)"
@@ -798,6 +862,11 @@ func (g *gen) upd256(s *state256, in string, msg, d3, d5 Vec) {
 // upd256Late is UPDATE256_LATE: Update for a message computed from the
 // state.
 func (g *gen) upd256Late(s *state256, in string, msg, zero Vec) {
+	if g.rotating(s[:]) {
+		g.noteRot256(in)
+		g.rotUpdate(s[:], []Vec{msg, nil, nil, nil, nil, nil})
+		return
+	}
 	g.noteUpdate256(in, "S'0 as AESRound(S5, 0) ^ S0 ^ M")
 	t0 := g.vec()
 	g.aes(t0, s[5], zero)
@@ -815,6 +884,7 @@ func (g *gen) init256() *state256 {
 	for i := range s {
 		s[i] = g.vec()
 	}
+	g.track(s[:])
 	kp, np := g.arg("k"), g.arg("n")
 	k0, k1, k0n0, k1n1 := g.vec(), g.vec(), g.vec(), g.vec()
 	if g.d == 1 {
@@ -842,15 +912,34 @@ func (g *gen) init256() *state256 {
 	g.xor(s[4], k0, s[3])
 	g.note("S5 = k1 ^ C1")
 	g.xor(s[5], k1, s[2])
-	if g.d == 1 {
+	switch {
+	case g.d == 1:
 		g.note("Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))")
-		g.counted(4, "init", func() {
+		g.countedUpdates(4, 4, "init", func() {
 			g.upd256(&s, "k0", k0, s[3], s[5])
 			g.upd256(&s, "k1", k1, s[3], s[5])
 			g.upd256(&s, "k0 ^ n0", k0n0, s[3], s[5])
 			g.upd256(&s, "k1 ^ n1", k1n1, s[3], s[5])
 		})
-	} else {
+	case g.rs != nil:
+		ctx := g.vec()
+		g.noteCtx()
+		g.ctx(ctx)
+		g.note("Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))")
+		withCtx := func(in string, msg Vec) {
+			g.note("S3 ^ ctx, S5 ^ ctx")
+			g.xorWord(s[:], 3, ctx)
+			g.xorWord(s[:], 5, ctx)
+			g.upd256(&s, in, msg, s[3], s[5])
+		}
+		g.countedUpdates(4, 4, "init", func() {
+			withCtx("k0_v", k0)
+			withCtx("k1_v", k1)
+			withCtx("k0n0_v", k0n0)
+			withCtx("k1n1_v", k1n1)
+		})
+		g.free(ctx)
+	default:
 		// ctx into S3 and S5 before every update, carried in pairs as in
 		// FN(init256) (see init128).
 		ctx := g.vec()
@@ -869,7 +958,7 @@ func (g *gen) init256() *state256 {
 			g.upd256(&s, in, msg, d3, d5)
 			g.free(d3, d5)
 		}
-		g.counted(4, "init", func() {
+		g.countedUpdates(4, 4, "init", func() {
 			withCtx("k0_v", k0)
 			g.upd256(&s, "k1_v", k1, s[3], s[5])
 			withCtx("k0n0_v", k0n0)
@@ -883,15 +972,14 @@ func (g *gen) init256() *state256 {
 
 func (g *gen) absorb256(s *state256, t *tail) {
 	g.blocks("ad", false, func(in, _ R, at int) { g.absorbBlock256(s, in, at) })
-	skip := g.label("ad_tail")
-	g.m.JmpZero(t.n, skip)
-	g.note("Absorb(ai) of the last ai, ad's partial block, zero-padded")
-	g.tails.begin(t)
-	a := g.vec()
-	g.tails.load(a, t, 0)
-	g.upd256(s, "ai", a, s[3], s[5])
-	g.free(a)
-	g.m.Label(skip)
+	g.skipZero(t.n, g.label("ad_tail"), func() {
+		g.note("Absorb(ai) of the last ai, ad's partial block, zero-padded")
+		g.tails.begin(t)
+		a := g.vec()
+		g.tails.load(a, t, 0)
+		g.upd256(s, "ai", a, s[3], s[5])
+		g.free(a)
+	})
 }
 
 // absorbBlock256 is Absorb of the block at off bytes into the data at in.
@@ -908,6 +996,7 @@ func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 	x, c := g.vec(), g.vec()
 	g.note("Enc(xi)")
 	load(x, 0)
+	g.need(s[1], s[4], s[2], s[3], s[5])
 	g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z")
 	g.xor3(c, x, s[1], s[4])
 	g.xorAnd(c, c, s[2], s[3])
@@ -939,6 +1028,7 @@ func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep
 		g.note("DecPartial(cn): t = ZeroPad(cn, R)")
 	}
 	load(x, 0)
+	g.need(s[1], s[4], s[5], s[2], s[3])
 	c, z := "ci", "xi = ci ^ z"
 	if keep != nil {
 		c, z = "t", "out = t ^ z"
@@ -981,10 +1071,12 @@ func (g *gen) crypt256(s *state256, t *tail) {
 func (g *gen) final256(s *state256) (w0, w1 Vec) {
 	g.finalRounds(func(t Vec) {
 		g.note("t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))")
+		g.need(s[3])
 		g.xor(t, t, s[3])
 		g.note("Repeat(7, Update(t))")
 		g.counted(7, "final", func() { g.upd256(s, "t", t, s[3], s[5]) })
 	})
+	g.dissolve(s[:])
 	g.note(
 		"tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):",
 		"both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5",

@@ -82,6 +82,35 @@ func (g *gen) noteUpdate256(in, how string) {
 	)
 }
 
+// noteRot128 and noteRot256 are the comments of an Update in the rotating
+// form (rotate.go): the spec's lines, then how the registers hold it.
+func (g *gen) noteRot128(in string) {
+	g.note(
+		fmt.Sprintf("Update(M0, M1) of M0, M1 = %s:", in),
+		"  S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)",
+		"  S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)",
+		"  "+g.rotHow("S'0 and S'4"),
+	)
+}
+
+func (g *gen) noteRot256(in string) {
+	g.note(
+		fmt.Sprintf("Update(M) of M = %s:", in),
+		"  S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)",
+		"  S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)",
+		"  "+g.rotHow("S'0"),
+	)
+}
+
+// rotHow says how the update computes the words: from the plain form, or
+// from the rotating one, where each Si is Pi ^ Ki.
+func (g *gen) rotHow(msg string) string {
+	if !g.rs.split {
+		return "each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of " + msg
+	}
+	return "each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of " + msg
+}
+
 // noteCtx is the comment of the context words of AEGIS-128X and
 // AEGIS-256X.
 func (g *gen) noteCtx() {

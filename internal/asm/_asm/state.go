@@ -153,6 +153,7 @@ func (g *gen) loadState() []Vec {
 }
 
 func (g *gen) loadInto(s []Vec) {
+	g.track(s)
 	p := g.arg("st")
 	for j := range s {
 		g.load(s[j], g.data(p, 16*g.d*j))
@@ -162,6 +163,7 @@ func (g *gen) loadInto(s []Vec) {
 
 // storeState stores the lane group's part of the state to st.
 func (g *gen) storeState(s []Vec) {
+	g.dissolve(s)
 	g.note("the state back to st")
 	p := g.arg("st")
 	for j, v := range s {
@@ -263,7 +265,7 @@ func (g *gen) stateBlocks(kind int) {
 		g.eachGroup(func() {
 			s := g.loadState()
 			var zero Vec
-			if kind != blockEnc {
+			if kind != blockEnc && g.rs == nil { // the rotating form's Dec and Stream take no zero
 				zero = g.vec()
 				g.zero(zero)
 			}
@@ -300,6 +302,7 @@ func (g *gen) stream128(s *state128, zero Vec, load loadFunc, store storeFunc) {
 	h := g.half()
 	x, c := g.vec(), g.vec()
 	g.note("Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0")
+	g.need(s[1], s[6], s[2], s[3], s[5], s[7])
 	load(x, 0)
 	g.xor3(c, x, s[1], s[6])
 	g.xorAnd(c, c, s[2], s[3])
@@ -310,6 +313,9 @@ func (g *gen) stream128(s *state128, zero Vec, load loadFunc, store storeFunc) {
 	g.xorAnd(c, c, s[6], s[7])
 	store(h, c)
 	g.free(x, c)
+	if g.rotating(s[:]) {
+		zero = nil // no message to xor in
+	}
 	g.upd128(s, "0, 0 (Enc of a zero block)", zero, zero, s[3], s[7])
 }
 
@@ -317,12 +323,16 @@ func (g *gen) stream128(s *state128, zero Vec, load loadFunc, store storeFunc) {
 func (g *gen) stream256(s *state256, zero Vec, load loadFunc, store storeFunc) {
 	x, c := g.vec(), g.vec()
 	g.note("Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z")
+	g.need(s[1], s[4], s[2], s[3], s[5])
 	load(x, 0)
 	g.xor3(c, x, s[1], s[4])
 	g.xorAnd(c, c, s[2], s[3])
 	g.xor(c, c, s[5])
 	store(0, c)
 	g.free(x, c)
+	if g.rotating(s[:]) {
+		zero = nil
+	}
 	g.upd256(s, "0 (Enc of a zero block)", zero, s[3], s[5])
 }
 
@@ -352,15 +362,20 @@ func (g *gen) statePartial(dec bool) {
 		store := func(off int, v Vec) { g.tails.store(t, off, v) }
 		switch {
 		case dec:
-			zero := g.vec()
-			g.zero(zero)
+			var zero Vec
+			if g.rs == nil { // the rotating form's Dec takes no zero
+				zero = g.vec()
+				g.zero(zero)
+			}
 			keep := func(v Vec, off int) { g.tails.keep(v, t, off) }
 			if g.fam == fam128 {
 				g.dec128(as128(s), zero, load, store, keep)
 			} else {
 				g.dec256(as256(s), zero, load, store, keep)
 			}
-			g.free(zero)
+			if zero != nil {
+				g.free(zero)
+			}
 		case g.fam == fam128:
 			g.enc128(as128(s), load, store)
 		default:
@@ -445,18 +460,17 @@ func (g *gen) stateFinalize() {
 func (g *gen) absorbLast(s []Vec) {
 	n := g.arg("datalen")
 	g.m.AndImm(n, g.rate()-1)
-	skip := g.label("no_last")
-	g.m.JmpZero(n, skip)
-	g.freeGP(n)
-	g.note("the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))")
-	p := g.arg("last")
-	if g.fam == fam128 {
-		g.absorbBlock128(as128(s), p, 0)
-	} else {
-		g.absorbBlock256(as256(s), p, 0)
-	}
-	g.freeGP(p)
-	g.m.Label(skip)
+	g.skipZero(n, g.label("no_last"), func() {
+		g.freeGP(n)
+		g.note("the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))")
+		p := g.arg("last")
+		if g.fam == fam128 {
+			g.absorbBlock128(as128(s), p, 0)
+		} else {
+			g.absorbBlock256(as256(s), p, 0)
+		}
+		g.freeGP(p)
+	})
 }
 
 // macFrame is the frame of MACFinalize: the lanes' tags of an X variant,
@@ -513,14 +527,17 @@ func (g *gen) macX(p R, two bool) {
 		g.finalRounds(func(t Vec) {
 			if g.fam == fam128 {
 				g.note("t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))")
+				g.need(s[2])
 				g.xor(t, t, s[2])
 				g.counted(7, "final", func() { g.upd128(as128(s), "t, t", t, t, s[3], s[7]) })
 			} else {
 				g.note("t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))")
+				g.need(s[3])
 				g.xor(t, t, s[3])
 				g.counted(7, "final", func() { g.upd256(as256(s), "t", t, s[3], s[5]) })
 			}
 		})
+		g.dissolve(s)
 		x := g.vec()
 		switch {
 		case g.fam == fam128 && !two:
@@ -566,6 +583,7 @@ func (g *gen) macX(p R, two bool) {
 		}
 	}
 	at := func(off int) Mem { return At(FrameReg, off) }
+	g.track(s0)
 	if g.fam == fam128 {
 		s := as128(s0)
 		m0, m1 := g.vec(), g.vec()
@@ -614,14 +632,17 @@ func (g *gen) macX(p R, two bool) {
 	if g.fam == fam128 {
 		g.note(fmt.Sprintf("u = LE64(%d) || LE64(%d), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))", d, bits))
 		s := as128(s0)
+		g.need(s[2])
 		g.xor(t, t, s[2])
 		g.counted(7, "final", func() { g.upd128(s, "t, t", t, t, s[3], s[7]) })
 	} else {
 		g.note(fmt.Sprintf("u = LE64(%d) || LE64(%d), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))", d, bits))
 		s := as256(s0)
+		g.need(s[3])
 		g.xor(t, t, s[3])
 		g.counted(7, "final", func() { g.upd256(s, "t", t, s[3], s[5]) })
 	}
+	g.dissolve(s0)
 	g.free(t)
 
 	x0, x1 := s0[0], s0[len(s0)/2]

@@ -274,8 +274,7 @@ init_3:
 	BLO	no_blocks_4
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -314,8 +313,7 @@ init_3:
 
 three_5:
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -349,8 +347,7 @@ three_5:
 	AESMC	V19.B16, V19.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -384,8 +381,7 @@ three_5:
 	AESMC	V10.B16, V10.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	64(R2), F8
-	FMOVQ	80(R2), F9
+	FLDPQ	64(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -427,8 +423,7 @@ rest_6:
 	BLO	none_left_8
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -464,8 +459,7 @@ rest_6:
 	BLO	one_left_7
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -594,22 +588,20 @@ ad_tail_10:
 	BLO	no_blocks_11
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 0(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V10.B16
-	VEOR	V5.B16, V10.B16, V10.B16
+	VEOR	V2.B16, V9.B16, V11.B16
+	VEOR	V5.B16, V11.B16, V11.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 16(R4)
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F10, F11), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -649,8 +641,7 @@ ad_tail_10:
 
 three_12:
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 	VEOR	V1.B16, V10.B16, V20.B16
 	VEOR	V6.B16, V15.B16, V25.B16
 	VEOR	V2.B16, V11.B16, V21.B16
@@ -663,14 +654,13 @@ three_12:
 	VEOR	V25.B16, V26.B16, V26.B16
 	VAND	V22.B16, V21.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 0(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V21.B16, V9.B16, V26.B16
-	VEOR	V24.B16, V26.B16, V26.B16
+	VEOR	V21.B16, V9.B16, V27.B16
+	VEOR	V24.B16, V27.B16, V27.B16
 	VAND	V18.B16, V25.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 16(R4)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -698,8 +688,7 @@ three_12:
 	AESMC	V0.B16, V0.B16
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 	VEOR	V20.B16, V0.B16, V11.B16
 	VEOR	V25.B16, V5.B16, V16.B16
 	VEOR	V21.B16, V1.B16, V12.B16
@@ -712,14 +701,13 @@ three_12:
 	VEOR	V16.B16, V26.B16, V26.B16
 	VAND	V13.B16, V12.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 32(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V12.B16, V9.B16, V26.B16
-	VEOR	V15.B16, V26.B16, V26.B16
+	VEOR	V12.B16, V9.B16, V27.B16
+	VEOR	V15.B16, V27.B16, V27.B16
 	VAND	V17.B16, V16.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 48(R4)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -747,8 +735,7 @@ three_12:
 	AESMC	V19.B16, V19.B16
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	64(R2), F8
-	FMOVQ	80(R2), F9
+	FLDPQ	64(R2), (F8, F9)
 	VEOR	V11.B16, V19.B16, V1.B16
 	VEOR	V16.B16, V24.B16, V6.B16
 	VEOR	V12.B16, V20.B16, V2.B16
@@ -761,14 +748,13 @@ three_12:
 	VEOR	V6.B16, V26.B16, V26.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 64(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V26.B16
-	VEOR	V5.B16, V26.B16, V26.B16
+	VEOR	V2.B16, V9.B16, V27.B16
+	VEOR	V5.B16, V27.B16, V27.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 80(R4)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 64(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -805,8 +791,7 @@ rest_13:
 	BLO	none_left_15
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 	VEOR	V1.B16, V10.B16, V20.B16
 	VEOR	V6.B16, V15.B16, V25.B16
 	VEOR	V2.B16, V11.B16, V21.B16
@@ -819,14 +804,13 @@ rest_13:
 	VEOR	V25.B16, V26.B16, V26.B16
 	VAND	V22.B16, V21.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 0(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V21.B16, V9.B16, V26.B16
-	VEOR	V24.B16, V26.B16, V26.B16
+	VEOR	V21.B16, V9.B16, V27.B16
+	VEOR	V24.B16, V27.B16, V27.B16
 	VAND	V18.B16, V25.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 16(R4)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -856,8 +840,7 @@ rest_13:
 	BLO	one_left_14
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 	VEOR	V20.B16, V0.B16, V11.B16
 	VEOR	V25.B16, V5.B16, V16.B16
 	VEOR	V21.B16, V1.B16, V12.B16
@@ -870,14 +853,13 @@ rest_13:
 	VEOR	V16.B16, V26.B16, V26.B16
 	VAND	V13.B16, V12.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 32(R4)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V12.B16, V9.B16, V26.B16
-	VEOR	V15.B16, V26.B16, V26.B16
+	VEOR	V12.B16, V9.B16, V27.B16
+	VEOR	V15.B16, V27.B16, V27.B16
 	VAND	V17.B16, V16.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 48(R4)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R4)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -951,14 +933,14 @@ blocks_done_16:
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 40(RSP)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V10.B16
-	VEOR	V5.B16, V10.B16, V10.B16
+	VEOR	V2.B16, V9.B16, V11.B16
+	VEOR	V5.B16, V11.B16, V11.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 56(RSP)
+	VEOR	V30.B16, V11.B16, V11.B16
+	FMOVQ	F10, 40(RSP)
+	FMOVQ	F11, 56(RSP)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1233,8 +1215,7 @@ m_tail_out_22:
 
 tag32_23:
 	// the 256-bit tag, right after ct
-	FMOVQ	F18, 0(R0)
-	FMOVQ	F22, 16(R0)
+	FSTPQ	(F18, F22), 0(R0)
 
 done_24:
 	RET	
@@ -1509,8 +1490,7 @@ init_3:
 	BLO	no_blocks_4
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1549,8 +1529,7 @@ init_3:
 
 three_5:
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1584,8 +1563,7 @@ three_5:
 	AESMC	V19.B16, V19.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1619,8 +1597,7 @@ three_5:
 	AESMC	V10.B16, V10.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	64(R2), F8
-	FMOVQ	80(R2), F9
+	FLDPQ	64(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1662,8 +1639,7 @@ rest_6:
 	BLO	none_left_8
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1699,8 +1675,7 @@ rest_6:
 	BLO	one_left_7
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1829,8 +1804,7 @@ ad_tail_10:
 	BLO	no_blocks_11
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 
 	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
@@ -1843,8 +1817,7 @@ ad_tail_10:
 	VEOR	V5.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R4)
-	FMOVQ	F9, 16(R4)
+	FSTPQ	(F8, F9), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1884,8 +1857,7 @@ ad_tail_10:
 
 three_12:
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 	VEOR	V2.B16, V11.B16, V21.B16
 	VEOR	V3.B16, V12.B16, V22.B16
 	VEOR	V6.B16, V15.B16, V25.B16
@@ -1904,8 +1876,7 @@ three_12:
 	VEOR	V24.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R4)
-	FMOVQ	F9, 16(R4)
+	FSTPQ	(F8, F9), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1933,8 +1904,7 @@ three_12:
 	AESMC	V0.B16, V0.B16
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 	VEOR	V21.B16, V1.B16, V12.B16
 	VEOR	V22.B16, V2.B16, V13.B16
 	VEOR	V25.B16, V5.B16, V16.B16
@@ -1953,8 +1923,7 @@ three_12:
 	VEOR	V15.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 32(R4)
-	FMOVQ	F9, 48(R4)
+	FSTPQ	(F8, F9), 32(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -1982,8 +1951,7 @@ three_12:
 	AESMC	V19.B16, V19.B16
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	64(R2), F8
-	FMOVQ	80(R2), F9
+	FLDPQ	64(R2), (F8, F9)
 	VEOR	V12.B16, V20.B16, V2.B16
 	VEOR	V13.B16, V21.B16, V3.B16
 	VEOR	V16.B16, V24.B16, V6.B16
@@ -2002,8 +1970,7 @@ three_12:
 	VEOR	V5.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 64(R4)
-	FMOVQ	F9, 80(R4)
+	FSTPQ	(F8, F9), 64(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -2040,8 +2007,7 @@ rest_13:
 	BLO	none_left_15
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R2), (F8, F9)
 	VEOR	V2.B16, V11.B16, V21.B16
 	VEOR	V3.B16, V12.B16, V22.B16
 	VEOR	V6.B16, V15.B16, V25.B16
@@ -2060,8 +2026,7 @@ rest_13:
 	VEOR	V24.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R4)
-	FMOVQ	F9, 16(R4)
+	FSTPQ	(F8, F9), 0(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -2091,8 +2056,7 @@ rest_13:
 	BLO	one_left_14
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	32(R2), F8
-	FMOVQ	48(R2), F9
+	FLDPQ	32(R2), (F8, F9)
 	VEOR	V21.B16, V1.B16, V12.B16
 	VEOR	V22.B16, V2.B16, V13.B16
 	VEOR	V25.B16, V5.B16, V16.B16
@@ -2111,8 +2075,7 @@ rest_13:
 	VEOR	V15.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 32(R4)
-	FMOVQ	F9, 48(R4)
+	FSTPQ	(F8, F9), 32(R4)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -3823,8 +3786,7 @@ m_tail_out_22:
 
 tag32_23:
 	// the 256-bit tag, right after ct
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_24:
 	RET	
@@ -6518,8 +6480,7 @@ m_tail_out_22:
 
 tag32_23:
 	// the 256-bit tag, right after ct
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_24:
 	RET	
@@ -8000,10 +7961,8 @@ m_tail_in_2:
 	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
-	FMOVQ	0(R2), F6
-	FMOVQ	16(R2), F7
-	FMOVQ	0(R3), F8
-	FMOVQ	16(R3), F9
+	FLDPQ	0(R2), (F6, F7)
+	FLDPQ	0(R3), (F8, F9)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
@@ -9172,8 +9131,7 @@ m_tail_out_21:
 
 tag32_22:
 	// the 256-bit tag, right after ct
-	FMOVQ	F14, 0(R0)
-	FMOVQ	F17, 16(R0)
+	FSTPQ	(F14, F17), 0(R0)
 
 done_23:
 	RET	
@@ -9283,10 +9241,8 @@ c_tail_in_2:
 	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
-	FMOVQ	0(R2), F6
-	FMOVQ	16(R2), F7
-	FMOVQ	0(R3), F8
-	FMOVQ	16(R3), F9
+	FLDPQ	0(R2), (F6, F7)
+	FLDPQ	0(R3), (F8, F9)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
@@ -10615,10 +10571,8 @@ neonSeal256X2_group:
 	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R5), F8
-	FMOVQ	16(R5), F9
-	FMOVQ	0(R6), F10
-	FMOVQ	16(R6), F11
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V8.B16, V10.B16, V10.B16
@@ -11886,8 +11840,7 @@ m_tail_out_21:
 
 tag32_22:
 	// the 256-bit tag, right after ct
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_23:
 	RET	
@@ -12010,10 +11963,8 @@ neonOpen256X2_group:
 	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R5), F8
-	FMOVQ	16(R5), F9
-	FMOVQ	0(R6), F10
-	FMOVQ	16(R6), F11
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V8.B16, V10.B16, V10.B16
@@ -13445,10 +13396,8 @@ neonSeal256X4_group:
 	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R5), F8
-	FMOVQ	16(R5), F9
-	FMOVQ	0(R6), F10
-	FMOVQ	16(R6), F11
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V8.B16, V10.B16, V10.B16
@@ -14720,8 +14669,7 @@ m_tail_out_21:
 
 tag32_22:
 	// the 256-bit tag, right after ct
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_23:
 	RET	
@@ -14848,10 +14796,8 @@ neonOpen256X4_group:
 	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R5), F8
-	FMOVQ	16(R5), F9
-	FMOVQ	0(R6), F10
-	FMOVQ	16(R6), F11
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V8.B16, V10.B16, V10.B16
@@ -16344,14 +16290,10 @@ init_1:
 
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F19, 0(R0)
-	FMOVQ	F20, 16(R0)
-	FMOVQ	F21, 32(R0)
-	FMOVQ	F22, 48(R0)
-	FMOVQ	F23, 64(R0)
-	FMOVQ	F24, 80(R0)
-	FMOVQ	F25, 96(R0)
-	FMOVQ	F18, 112(R0)
+	FSTPQ	(F19, F20), 0(R0)
+	FSTPQ	(F21, F22), 32(R0)
+	FSTPQ	(F23, F24), 64(R0)
+	FSTPQ	(F25, F18), 96(R0)
 	RET	
 
 // neonAbsorb128L(st *byte, ad *byte, blocks int)
@@ -16362,14 +16304,10 @@ TEXT ·neonAbsorb128L(SB), $0-24
 	MOVD	blocks+16(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 
 	// for ai in the blocks at ad: Absorb(ai)
 	MOVD	ad+8(FP), R0
@@ -16378,8 +16316,7 @@ TEXT ·neonAbsorb128L(SB), $0-24
 	BLO	no_blocks_2
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16418,8 +16355,7 @@ TEXT ·neonAbsorb128L(SB), $0-24
 
 three_3:
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16453,8 +16389,7 @@ three_3:
 	AESMC	V0.B16, V0.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16488,8 +16423,7 @@ three_3:
 	AESMC	V19.B16, V19.B16
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	64(R0), F8
-	FMOVQ	80(R0), F9
+	FLDPQ	64(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16531,8 +16465,7 @@ rest_4:
 	BLO	none_left_6
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16568,8 +16501,7 @@ rest_4:
 	BLO	one_left_5
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16639,14 +16571,10 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
-	FMOVQ	F6, 96(R0)
-	FMOVQ	F7, 112(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
 
 nothing_1:
 	RET	
@@ -16659,14 +16587,10 @@ TEXT ·neonEnc128L(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
@@ -16674,22 +16598,20 @@ TEXT ·neonEnc128L(SB), $0-32
 	BLO	no_blocks_2
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
 	VEOR	V1.B16, V8.B16, V10.B16
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 0(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V10.B16
-	VEOR	V5.B16, V10.B16, V10.B16
+	VEOR	V2.B16, V9.B16, V11.B16
+	VEOR	V5.B16, V11.B16, V11.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 16(R2)
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F10, F11), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16729,8 +16651,7 @@ TEXT ·neonEnc128L(SB), $0-32
 
 three_3:
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 	VEOR	V1.B16, V10.B16, V20.B16
 	VEOR	V6.B16, V15.B16, V25.B16
 	VEOR	V2.B16, V11.B16, V21.B16
@@ -16743,14 +16664,13 @@ three_3:
 	VEOR	V25.B16, V26.B16, V26.B16
 	VAND	V22.B16, V21.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 0(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V21.B16, V9.B16, V26.B16
-	VEOR	V24.B16, V26.B16, V26.B16
+	VEOR	V21.B16, V9.B16, V27.B16
+	VEOR	V24.B16, V27.B16, V27.B16
 	VAND	V18.B16, V25.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 16(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16778,8 +16698,7 @@ three_3:
 	AESMC	V0.B16, V0.B16
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 	VEOR	V20.B16, V0.B16, V11.B16
 	VEOR	V25.B16, V5.B16, V16.B16
 	VEOR	V21.B16, V1.B16, V12.B16
@@ -16792,14 +16711,13 @@ three_3:
 	VEOR	V16.B16, V26.B16, V26.B16
 	VAND	V13.B16, V12.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 32(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V12.B16, V9.B16, V26.B16
-	VEOR	V15.B16, V26.B16, V26.B16
+	VEOR	V12.B16, V9.B16, V27.B16
+	VEOR	V15.B16, V27.B16, V27.B16
 	VAND	V17.B16, V16.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 48(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16827,8 +16745,7 @@ three_3:
 	AESMC	V19.B16, V19.B16
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	64(R0), F8
-	FMOVQ	80(R0), F9
+	FLDPQ	64(R0), (F8, F9)
 	VEOR	V11.B16, V19.B16, V1.B16
 	VEOR	V16.B16, V24.B16, V6.B16
 	VEOR	V12.B16, V20.B16, V2.B16
@@ -16841,14 +16758,13 @@ three_3:
 	VEOR	V6.B16, V26.B16, V26.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 64(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V26.B16
-	VEOR	V5.B16, V26.B16, V26.B16
+	VEOR	V2.B16, V9.B16, V27.B16
+	VEOR	V5.B16, V27.B16, V27.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 80(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 64(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16885,8 +16801,7 @@ rest_4:
 	BLO	none_left_6
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 	VEOR	V1.B16, V10.B16, V20.B16
 	VEOR	V6.B16, V15.B16, V25.B16
 	VEOR	V2.B16, V11.B16, V21.B16
@@ -16899,14 +16814,13 @@ rest_4:
 	VEOR	V25.B16, V26.B16, V26.B16
 	VAND	V22.B16, V21.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 0(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V21.B16, V9.B16, V26.B16
-	VEOR	V24.B16, V26.B16, V26.B16
+	VEOR	V21.B16, V9.B16, V27.B16
+	VEOR	V24.B16, V27.B16, V27.B16
 	VAND	V18.B16, V25.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 16(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -16936,8 +16850,7 @@ rest_4:
 	BLO	one_left_5
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 	VEOR	V20.B16, V0.B16, V11.B16
 	VEOR	V25.B16, V5.B16, V16.B16
 	VEOR	V21.B16, V1.B16, V12.B16
@@ -16950,14 +16863,13 @@ rest_4:
 	VEOR	V16.B16, V26.B16, V26.B16
 	VAND	V13.B16, V12.B16, V30.B16
 	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 32(R2)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V12.B16, V9.B16, V26.B16
-	VEOR	V15.B16, V26.B16, V26.B16
+	VEOR	V12.B16, V9.B16, V27.B16
+	VEOR	V15.B16, V27.B16, V27.B16
 	VAND	V17.B16, V16.B16, V30.B16
-	VEOR	V30.B16, V26.B16, V26.B16
-	FMOVQ	F26, 48(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17021,14 +16933,10 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
-	FMOVQ	F6, 96(R0)
-	FMOVQ	F7, 112(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
 
 nothing_1:
 	RET	
@@ -17041,14 +16949,10 @@ TEXT ·neonDec128L(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
@@ -17056,8 +16960,7 @@ TEXT ·neonDec128L(SB), $0-32
 	BLO	no_blocks_2
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
 	VAND	V3.B16, V2.B16, V30.B16
@@ -17070,8 +16973,7 @@ TEXT ·neonDec128L(SB), $0-32
 	VEOR	V5.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R2)
-	FMOVQ	F9, 16(R2)
+	FSTPQ	(F8, F9), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17111,8 +17013,7 @@ TEXT ·neonDec128L(SB), $0-32
 
 three_3:
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 	VEOR	V2.B16, V11.B16, V21.B16
 	VEOR	V3.B16, V12.B16, V22.B16
 	VEOR	V6.B16, V15.B16, V25.B16
@@ -17131,8 +17032,7 @@ three_3:
 	VEOR	V24.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R2)
-	FMOVQ	F9, 16(R2)
+	FSTPQ	(F8, F9), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17160,8 +17060,7 @@ three_3:
 	AESMC	V0.B16, V0.B16
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 	VEOR	V21.B16, V1.B16, V12.B16
 	VEOR	V22.B16, V2.B16, V13.B16
 	VEOR	V25.B16, V5.B16, V16.B16
@@ -17180,8 +17079,7 @@ three_3:
 	VEOR	V15.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 32(R2)
-	FMOVQ	F9, 48(R2)
+	FSTPQ	(F8, F9), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17209,8 +17107,7 @@ three_3:
 	AESMC	V19.B16, V19.B16
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	64(R0), F8
-	FMOVQ	80(R0), F9
+	FLDPQ	64(R0), (F8, F9)
 	VEOR	V12.B16, V20.B16, V2.B16
 	VEOR	V13.B16, V21.B16, V3.B16
 	VEOR	V16.B16, V24.B16, V6.B16
@@ -17229,8 +17126,7 @@ three_3:
 	VEOR	V5.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 64(R2)
-	FMOVQ	F9, 80(R2)
+	FSTPQ	(F8, F9), 64(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17267,8 +17163,7 @@ rest_4:
 	BLO	none_left_6
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 	VEOR	V2.B16, V11.B16, V21.B16
 	VEOR	V3.B16, V12.B16, V22.B16
 	VEOR	V6.B16, V15.B16, V25.B16
@@ -17287,8 +17182,7 @@ rest_4:
 	VEOR	V24.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 0(R2)
-	FMOVQ	F9, 16(R2)
+	FSTPQ	(F8, F9), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17318,8 +17212,7 @@ rest_4:
 	BLO	one_left_5
 
 	// Dec(ci): t0, t1 = Split(ci, 128)
-	FMOVQ	32(R0), F8
-	FMOVQ	48(R0), F9
+	FLDPQ	32(R0), (F8, F9)
 	VEOR	V21.B16, V1.B16, V12.B16
 	VEOR	V22.B16, V2.B16, V13.B16
 	VEOR	V25.B16, V5.B16, V16.B16
@@ -17338,8 +17231,7 @@ rest_4:
 	VEOR	V15.B16, V9.B16, V9.B16
 
 	// xi = out0 || out1, msg = msg || xi
-	FMOVQ	F8, 32(R2)
-	FMOVQ	F9, 48(R2)
+	FSTPQ	(F8, F9), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = out0, out1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17403,14 +17295,10 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
-	FMOVQ	F6, 96(R0)
-	FMOVQ	F7, 112(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
 
 nothing_1:
 	RET	
@@ -17465,14 +17353,10 @@ copied_m6:
 
 in_tail_in_2:
 	MOVD	st+0(FP), R1
-	FMOVQ	0(R1), F0
-	FMOVQ	16(R1), F1
-	FMOVQ	32(R1), F2
-	FMOVQ	48(R1), F3
-	FMOVQ	64(R1), F4
-	FMOVQ	80(R1), F5
-	FMOVQ	96(R1), F6
-	FMOVQ	112(R1), F7
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+	FLDPQ	96(R1), (F6, F7)
 
 	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
 	// Enc(xi): t0, t1 = Split(xi, 128)
@@ -17484,14 +17368,14 @@ in_tail_in_2:
 	VEOR	V6.B16, V10.B16, V10.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 8(RSP)
 
 	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
-	VEOR	V2.B16, V9.B16, V10.B16
-	VEOR	V5.B16, V10.B16, V10.B16
+	VEOR	V2.B16, V9.B16, V11.B16
+	VEOR	V5.B16, V11.B16, V11.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V10.B16, V10.B16
-	FMOVQ	F10, 24(RSP)
+	VEOR	V30.B16, V11.B16, V11.B16
+	FMOVQ	F10, 8(RSP)
+	FMOVQ	F11, 24(RSP)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17534,14 +17418,10 @@ in_tail_in_2:
 
 	// the state back to st
 	MOVD	st+0(FP), R1
-	FMOVQ	F19, 0(R1)
-	FMOVQ	F20, 16(R1)
-	FMOVQ	F21, 32(R1)
-	FMOVQ	F22, 48(R1)
-	FMOVQ	F23, 64(R1)
-	FMOVQ	F24, 80(R1)
-	FMOVQ	F25, 96(R1)
-	FMOVQ	F18, 112(R1)
+	FSTPQ	(F19, F20), 0(R1)
+	FSTPQ	(F21, F22), 32(R1)
+	FSTPQ	(F23, F24), 64(R1)
+	FSTPQ	(F25, F18), 96(R1)
 	CBZ	R0, in_tail_out_3
 
 	// the output's last bytes out of the frame
@@ -17638,14 +17518,10 @@ copied_m6:
 
 in_tail_in_2:
 	MOVD	st+0(FP), R1
-	FMOVQ	0(R1), F0
-	FMOVQ	16(R1), F1
-	FMOVQ	32(R1), F2
-	FMOVQ	48(R1), F3
-	FMOVQ	64(R1), F4
-	FMOVQ	80(R1), F5
-	FMOVQ	96(R1), F6
-	FMOVQ	112(R1), F7
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+	FLDPQ	96(R1), (F6, F7)
 
 	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
 	FMOVQ	8(RSP), F8
@@ -17726,14 +17602,10 @@ in_tail_in_2:
 
 	// the state back to st
 	MOVD	st+0(FP), R1
-	FMOVQ	F19, 0(R1)
-	FMOVQ	F20, 16(R1)
-	FMOVQ	F21, 32(R1)
-	FMOVQ	F22, 48(R1)
-	FMOVQ	F23, 64(R1)
-	FMOVQ	F24, 80(R1)
-	FMOVQ	F25, 96(R1)
-	FMOVQ	F18, 112(R1)
+	FSTPQ	(F19, F20), 0(R1)
+	FSTPQ	(F21, F22), 32(R1)
+	FSTPQ	(F23, F24), 64(R1)
+	FSTPQ	(F25, F18), 96(R1)
 	CBZ	R0, in_tail_out_3
 
 	// the output's last bytes out of the frame
@@ -17788,35 +17660,27 @@ TEXT ·neonStream128L(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
 	CMP	$1, R1
 	BLO	no_blocks_2
 
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
-	FMOVQ	0(R0), F8
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	FLDPQ	0(R0), (F8, F10)
 	VEOR	V1.B16, V8.B16, V9.B16
 	VEOR	V6.B16, V9.B16, V9.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V9.B16, V9.B16
-	FMOVQ	F9, 0(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	16(R0), F8
-	VEOR	V2.B16, V8.B16, V9.B16
-	VEOR	V5.B16, V9.B16, V9.B16
+	VEOR	V2.B16, V10.B16, V11.B16
+	VEOR	V5.B16, V11.B16, V11.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V9.B16, V9.B16
-	FMOVQ	F9, 16(R2)
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F9, F11), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17853,27 +17717,23 @@ TEXT ·neonStream128L(SB), $0-32
 	BLO	rest_4
 
 three_3:
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
 	VEOR	V1.B16, V8.B16, V18.B16
 	VEOR	V6.B16, V13.B16, V23.B16
 	VEOR	V2.B16, V9.B16, V19.B16
 	VEOR	V3.B16, V10.B16, V20.B16
 	VEOR	V5.B16, V12.B16, V22.B16
 	VEOR	V7.B16, V14.B16, V16.B16
-	FMOVQ	0(R0), F24
+	FLDPQ	0(R0), (F24, F26)
 	VEOR	V18.B16, V24.B16, V25.B16
 	VEOR	V23.B16, V25.B16, V25.B16
 	VAND	V20.B16, V19.B16, V30.B16
 	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 0(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	16(R0), F24
-	VEOR	V19.B16, V24.B16, V25.B16
-	VEOR	V22.B16, V25.B16, V25.B16
+	VEOR	V19.B16, V26.B16, V27.B16
+	VEOR	V22.B16, V27.B16, V27.B16
 	VAND	V16.B16, V23.B16, V30.B16
-	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 16(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17898,27 +17758,23 @@ three_3:
 	AESE	V15.B16, V0.B16
 	AESMC	V0.B16, V0.B16
 
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
 	VEOR	V18.B16, V0.B16, V9.B16
 	VEOR	V23.B16, V5.B16, V14.B16
 	VEOR	V19.B16, V1.B16, V10.B16
 	VEOR	V20.B16, V2.B16, V11.B16
 	VEOR	V22.B16, V4.B16, V13.B16
 	VEOR	V16.B16, V6.B16, V15.B16
-	FMOVQ	32(R0), F24
+	FLDPQ	32(R0), (F24, F26)
 	VEOR	V9.B16, V24.B16, V25.B16
 	VEOR	V14.B16, V25.B16, V25.B16
 	VAND	V11.B16, V10.B16, V30.B16
 	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 32(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	48(R0), F24
-	VEOR	V10.B16, V24.B16, V25.B16
-	VEOR	V13.B16, V25.B16, V25.B16
+	VEOR	V10.B16, V26.B16, V27.B16
+	VEOR	V13.B16, V27.B16, V27.B16
 	VAND	V15.B16, V14.B16, V30.B16
-	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 48(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17943,27 +17799,23 @@ three_3:
 	AESE	V7.B16, V17.B16
 	AESMC	V17.B16, V17.B16
 
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
 	VEOR	V9.B16, V17.B16, V1.B16
 	VEOR	V14.B16, V22.B16, V6.B16
 	VEOR	V10.B16, V18.B16, V2.B16
 	VEOR	V11.B16, V19.B16, V3.B16
 	VEOR	V13.B16, V21.B16, V5.B16
 	VEOR	V15.B16, V23.B16, V7.B16
-	FMOVQ	64(R0), F24
+	FLDPQ	64(R0), (F24, F26)
 	VEOR	V1.B16, V24.B16, V25.B16
 	VEOR	V6.B16, V25.B16, V25.B16
 	VAND	V3.B16, V2.B16, V30.B16
 	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 64(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	80(R0), F24
-	VEOR	V2.B16, V24.B16, V25.B16
-	VEOR	V5.B16, V25.B16, V25.B16
+	VEOR	V2.B16, V26.B16, V27.B16
+	VEOR	V5.B16, V27.B16, V27.B16
 	VAND	V7.B16, V6.B16, V30.B16
-	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 80(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 64(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -17997,27 +17849,23 @@ rest_4:
 	CMP	$1, R1
 	BLO	none_left_6
 
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
 	VEOR	V1.B16, V8.B16, V18.B16
 	VEOR	V6.B16, V13.B16, V23.B16
 	VEOR	V2.B16, V9.B16, V19.B16
 	VEOR	V3.B16, V10.B16, V20.B16
 	VEOR	V5.B16, V12.B16, V22.B16
 	VEOR	V7.B16, V14.B16, V16.B16
-	FMOVQ	0(R0), F24
+	FLDPQ	0(R0), (F24, F26)
 	VEOR	V18.B16, V24.B16, V25.B16
 	VEOR	V23.B16, V25.B16, V25.B16
 	VAND	V20.B16, V19.B16, V30.B16
 	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 0(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	16(R0), F24
-	VEOR	V19.B16, V24.B16, V25.B16
-	VEOR	V22.B16, V25.B16, V25.B16
+	VEOR	V19.B16, V26.B16, V27.B16
+	VEOR	V22.B16, V27.B16, V27.B16
 	VAND	V16.B16, V23.B16, V30.B16
-	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 16(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 0(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -18044,27 +17892,23 @@ rest_4:
 	CMP	$2, R1
 	BLO	one_left_5
 
-	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
 	VEOR	V18.B16, V0.B16, V9.B16
 	VEOR	V23.B16, V5.B16, V14.B16
 	VEOR	V19.B16, V1.B16, V10.B16
 	VEOR	V20.B16, V2.B16, V11.B16
 	VEOR	V22.B16, V4.B16, V13.B16
 	VEOR	V16.B16, V6.B16, V15.B16
-	FMOVQ	32(R0), F24
+	FLDPQ	32(R0), (F24, F26)
 	VEOR	V9.B16, V24.B16, V25.B16
 	VEOR	V14.B16, V25.B16, V25.B16
 	VAND	V11.B16, V10.B16, V30.B16
 	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 32(R2)
-
-	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
-	FMOVQ	48(R0), F24
-	VEOR	V10.B16, V24.B16, V25.B16
-	VEOR	V13.B16, V25.B16, V25.B16
+	VEOR	V10.B16, V26.B16, V27.B16
+	VEOR	V13.B16, V27.B16, V27.B16
 	VAND	V15.B16, V14.B16, V30.B16
-	VEOR	V30.B16, V25.B16, V25.B16
-	FMOVQ	F25, 48(R2)
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 32(R2)
 
 	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -18126,14 +17970,10 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
-	FMOVQ	F6, 96(R0)
-	FMOVQ	F7, 112(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
 
 nothing_1:
 	RET	
@@ -18144,14 +17984,10 @@ TEXT ·neonKeyBlock128L(SB), $0-16
 
 	// KeyBlock of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 	MOVD	z+8(FP), R0
 
 	// z0 = S1 ^ S6 ^ (S2 & S3), to z
@@ -18173,14 +18009,10 @@ TEXT ·neonFinalize128L(SB), $0-40
 
 	// Finalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+16(FP), R0
@@ -18362,8 +18194,7 @@ words_3:
 tag32_4:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F18, 0(R0)
-	FMOVQ	F22, 16(R0)
+	FSTPQ	(F18, F22), 0(R0)
 
 done_5:
 	RET	
@@ -18375,14 +18206,10 @@ TEXT ·neonMACFinalize128L(SB), $0-40
 	// MACFinalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
 	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
-	FMOVQ	96(R0), F6
-	FMOVQ	112(R0), F7
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
 	MOVD	datalen+24(FP), R0
 	AND	$0x1f, R0
 	CBZ	R0, no_last_1
@@ -18391,8 +18218,7 @@ TEXT ·neonMACFinalize128L(SB), $0-40
 	MOVD	last+16(FP), R0
 
 	// Absorb(ai): t0, t1 = Split(ai, 128)
-	FMOVQ	0(R0), F8
-	FMOVQ	16(R0), F9
+	FLDPQ	0(R0), (F8, F9)
 
 	// Update(M0, M1) of M0, M1 = t0, t1:
 	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
@@ -18610,8 +18436,7 @@ words_4:
 
 tag32_5:
 	MOVD	tag+8(FP), R0
-	FMOVQ	F18, 0(R0)
-	FMOVQ	F22, 16(R0)
+	FSTPQ	(F18, F22), 0(R0)
 
 done_6:
 	RET	
@@ -21127,8 +20952,7 @@ words_4:
 tag32_5:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_6:
 	RET	
@@ -21998,8 +21822,7 @@ final_12:
 
 	// lane 0's tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F2, 0(R0)
-	FMOVQ	F6, 16(R0)
+	FSTPQ	(F2, F6), 0(R0)
 
 	// the lanes' tags in the frame zeroed
 	VMOVI	$0, V0.B16
@@ -24538,8 +24361,7 @@ words_4:
 tag32_5:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_6:
 	RET	
@@ -25518,8 +25340,7 @@ final_12:
 
 	// lane 0's tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F11, 0(R0)
-	FMOVQ	F15, 16(R0)
+	FSTPQ	(F11, F15), 0(R0)
 
 	// the lanes' tags in the frame zeroed
 	VMOVI	$0, V0.B16
@@ -25544,10 +25365,8 @@ TEXT ·neonInit256(SB), $0-24
 	MOVD	n+16(FP), R1
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
-	FMOVQ	0(R0), F6
-	FMOVQ	16(R0), F7
-	FMOVQ	0(R1), F8
-	FMOVQ	16(R1), F9
+	FLDPQ	0(R0), (F6, F7)
+	FLDPQ	0(R1), (F8, F9)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
@@ -25966,12 +25785,9 @@ TEXT ·neonInit256(SB), $0-24
 
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F17, 0(R0)
-	FMOVQ	F18, 16(R0)
-	FMOVQ	F19, 32(R0)
-	FMOVQ	F20, 48(R0)
-	FMOVQ	F21, 64(R0)
-	FMOVQ	F16, 80(R0)
+	FSTPQ	(F17, F18), 0(R0)
+	FSTPQ	(F19, F20), 32(R0)
+	FSTPQ	(F21, F16), 64(R0)
 	RET	
 
 // neonAbsorb256(st *byte, ad *byte, blocks int)
@@ -25982,12 +25798,9 @@ TEXT ·neonAbsorb256(SB), $0-24
 	MOVD	blocks+16(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 
 	// for ai in the blocks at ad: Absorb(ai)
 	MOVD	ad+8(FP), R0
@@ -26203,12 +26016,9 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
 
 nothing_1:
 	RET	
@@ -26221,12 +26031,9 @@ TEXT ·neonEnc256(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
@@ -26491,12 +26298,9 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
 
 nothing_1:
 	RET	
@@ -26509,12 +26313,9 @@ TEXT ·neonDec256(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
@@ -26791,12 +26592,9 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
 
 nothing_1:
 	RET	
@@ -26850,12 +26648,9 @@ copied_m6:
 
 in_tail_in_2:
 	MOVD	st+0(FP), R1
-	FMOVQ	0(R1), F0
-	FMOVQ	16(R1), F1
-	FMOVQ	32(R1), F2
-	FMOVQ	48(R1), F3
-	FMOVQ	64(R1), F4
-	FMOVQ	80(R1), F5
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
 
 	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
 	// Enc(xi)
@@ -26901,12 +26696,9 @@ in_tail_in_2:
 
 	// the state back to st
 	MOVD	st+0(FP), R1
-	FMOVQ	F14, 0(R1)
-	FMOVQ	F15, 16(R1)
-	FMOVQ	F16, 32(R1)
-	FMOVQ	F17, 48(R1)
-	FMOVQ	F18, 64(R1)
-	FMOVQ	F13, 80(R1)
+	FSTPQ	(F14, F15), 0(R1)
+	FSTPQ	(F16, F17), 32(R1)
+	FSTPQ	(F18, F13), 64(R1)
 	CBZ	R0, in_tail_out_3
 
 	// the output's last bytes out of the frame
@@ -27001,12 +26793,9 @@ copied_m6:
 
 in_tail_in_2:
 	MOVD	st+0(FP), R1
-	FMOVQ	0(R1), F0
-	FMOVQ	16(R1), F1
-	FMOVQ	32(R1), F2
-	FMOVQ	48(R1), F3
-	FMOVQ	64(R1), F4
-	FMOVQ	80(R1), F5
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
 	FMOVQ	8(RSP), F6
@@ -27064,12 +26853,9 @@ in_tail_in_2:
 
 	// the state back to st
 	MOVD	st+0(FP), R1
-	FMOVQ	F14, 0(R1)
-	FMOVQ	F15, 16(R1)
-	FMOVQ	F16, 32(R1)
-	FMOVQ	F17, 48(R1)
-	FMOVQ	F18, 64(R1)
-	FMOVQ	F13, 80(R1)
+	FSTPQ	(F14, F15), 0(R1)
+	FSTPQ	(F16, F17), 32(R1)
+	FSTPQ	(F18, F13), 64(R1)
 	CBZ	R0, in_tail_out_3
 
 	// the output's last bytes out of the frame
@@ -27123,12 +26909,9 @@ TEXT ·neonStream256(SB), $0-32
 	MOVD	blocks+24(FP), R0
 	CBZ	R0, nothing_1
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 	MOVD	in+16(FP), R0
 	MOVD	blocks+24(FP), R1
 	MOVD	out+8(FP), R2
@@ -27375,12 +27158,9 @@ no_blocks_2:
 blocks_done_7:
 	// the state back to st
 	MOVD	st+0(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
-	FMOVQ	F2, 32(R0)
-	FMOVQ	F3, 48(R0)
-	FMOVQ	F4, 64(R0)
-	FMOVQ	F5, 80(R0)
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
 
 nothing_1:
 	RET	
@@ -27391,12 +27171,9 @@ TEXT ·neonKeyBlock256(SB), $0-16
 
 	// KeyBlock of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 	MOVD	z+8(FP), R0
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
@@ -27413,12 +27190,9 @@ TEXT ·neonFinalize256(SB), $0-40
 
 	// Finalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+16(FP), R0
@@ -27568,8 +27342,7 @@ words_3:
 tag32_4:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F14, 0(R0)
-	FMOVQ	F17, 16(R0)
+	FSTPQ	(F14, F17), 0(R0)
 
 done_5:
 	RET	
@@ -27581,12 +27354,9 @@ TEXT ·neonMACFinalize256(SB), $0-40
 	// MACFinalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
 	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
 	MOVD	st+0(FP), R0
-	FMOVQ	0(R0), F0
-	FMOVQ	16(R0), F1
-	FMOVQ	32(R0), F2
-	FMOVQ	48(R0), F3
-	FMOVQ	64(R0), F4
-	FMOVQ	80(R0), F5
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
 	MOVD	datalen+24(FP), R0
 	AND	$0xf, R0
 	CBZ	R0, no_last_1
@@ -27772,8 +27542,7 @@ words_4:
 
 tag32_5:
 	MOVD	tag+8(FP), R0
-	FMOVQ	F14, 0(R0)
-	FMOVQ	F17, 16(R0)
+	FSTPQ	(F14, F17), 0(R0)
 
 done_6:
 	RET	
@@ -27791,10 +27560,8 @@ group_1:
 	MOVD	n+16(FP), R2
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R1), F6
-	FMOVQ	16(R1), F7
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R1), (F6, F7)
+	FLDPQ	0(R2), (F8, F9)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
@@ -30094,8 +29861,7 @@ words_4:
 tag32_5:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_6:
 	RET	
@@ -30820,8 +30586,7 @@ final_12:
 
 	// lane 0's tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F14, 0(R0)
-	FMOVQ	F17, 16(R0)
+	FSTPQ	(F14, F17), 0(R0)
 
 	// the lanes' tags in the frame zeroed
 	VMOVI	$0, V0.B16
@@ -30846,10 +30611,8 @@ group_1:
 	MOVD	n+16(FP), R2
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
-	FMOVQ	0(R1), F6
-	FMOVQ	16(R1), F7
-	FMOVQ	0(R2), F8
-	FMOVQ	16(R2), F9
+	FLDPQ	0(R1), (F6, F7)
+	FLDPQ	0(R2), (F8, F9)
 
 	// k0 ^ n0, k1 ^ n1
 	VEOR	V6.B16, V8.B16, V8.B16
@@ -33157,8 +32920,7 @@ words_4:
 tag32_5:
 	// the 256-bit tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F0, 0(R0)
-	FMOVQ	F1, 16(R0)
+	FSTPQ	(F0, F1), 0(R0)
 
 done_6:
 	RET	
@@ -34049,8 +33811,7 @@ final_12:
 
 	// lane 0's tag to tag
 	MOVD	tag+8(FP), R0
-	FMOVQ	F8, 0(R0)
-	FMOVQ	F11, 16(R0)
+	FSTPQ	(F8, F11), 0(R0)
 
 	// the lanes' tags in the frame zeroed
 	VMOVI	$0, V0.B16

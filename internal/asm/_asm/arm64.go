@@ -27,7 +27,16 @@ type arm64 struct {
 	b      *bytes.Buffer
 	args   map[string]int // argument words of the current function, by name
 	labels int
-	clear  bool // nothing written since the last label or comment
+	clear  bool     // nothing written since the last label or comment
+	pend   *pendMem // a load or store held back, to pair with the next (Pairer)
+}
+
+// pendMem is a 16-byte load or store of a vector register at off(base).
+type pendMem struct {
+	load bool
+	v    V
+	base string
+	off  int
 }
 
 func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
@@ -92,13 +101,30 @@ func (a *arm64) g(r R) string {
 }
 
 func (a *arm64) ins(op string, operands ...string) {
+	a.flush()
 	fmt.Fprintf(a.b, "\t%s\t%s\n", op, strings.Join(operands, ", "))
 	a.clear = false
+}
+
+// flush writes the load or store held back, if any.
+func (a *arm64) flush() {
+	p := a.pend
+	if p == nil {
+		return
+	}
+	a.pend = nil
+	m := fmt.Sprintf("%d(%s)", p.off, p.base)
+	if p.load {
+		a.ins("FMOVQ", m, a.f(p.v))
+	} else {
+		a.ins("FMOVQ", a.f(p.v), m)
+	}
 }
 
 // Comment starts a paragraph, as avo's printer does: a blank line before
 // the comment, unless it follows a label or another comment.
 func (a *arm64) Comment(lines ...string) {
+	a.flush()
 	if !a.clear {
 		a.b.WriteString("\n")
 	}
@@ -291,8 +317,48 @@ func (a *arm64) Mov(dst, x V) {
 
 func (a *arm64) Zero(dst V) { a.ins("VMOVI", "$0", a.v(dst)) }
 
-func (a *arm64) Load(dst V, m Mem)  { a.ins("FMOVQ", a.mem(m), a.f(dst)) }
-func (a *arm64) Store(m Mem, v V)   { a.ins("FMOVQ", a.f(v), a.mem(m)) }
+func (a *arm64) Load(dst V, m Mem) { a.vecMem(true, dst, m) }
+func (a *arm64) Store(m Mem, v V)  { a.vecMem(false, v, m) }
+
+// Paired loads and stores: a load or store of a register at off(base),
+// where it has no index, is held back, and one at off+16 of the same kind
+// right after it makes the two one LDP or STP of Q registers (FLDPQ,
+// FSTPQ), where the offset fits: a multiple of 16 from -1024 to 1008. Any
+// other instruction, comment or label writes the one held back first, so
+// the order of the code stays as the descriptions write it.
+var _ Pairer = (*arm64)(nil)
+
+func (a *arm64) Pairs() {}
+
+func (a *arm64) vecMem(load bool, v V, m Mem) {
+	if m.Index != NoReg {
+		mem := a.mem(m)
+		if load {
+			a.ins("FMOVQ", mem, a.f(v))
+		} else {
+			a.ins("FMOVQ", a.f(v), mem)
+		}
+		return
+	}
+	base, off := "RSP", m.Off+frameOff
+	if m.Base != FrameReg {
+		base, off = a.g(m.Base), m.Off
+	}
+	a.vreg(v)
+	if p := a.pend; p != nil && p.load == load && p.base == base && off == p.off+16 &&
+		p.off%16 == 0 && p.off >= -1024 && p.off <= 1008 && (!load || p.v != v) {
+		a.pend = nil
+		regs := fmt.Sprintf("(%s, %s)", a.f(p.v), a.f(v))
+		if load {
+			a.ins("FLDPQ", fmt.Sprintf("%d(%s)", p.off, base), regs)
+		} else {
+			a.ins("FSTPQ", regs, fmt.Sprintf("%d(%s)", p.off, base))
+		}
+		return
+	}
+	a.flush()
+	a.pend = &pendMem{load: load, v: v, base: base, off: off}
+}
 func (a *arm64) Bcast(dst V, m Mem) { a.Load(dst, m) }
 
 func armSym(name string) string { return constPrefix + name + "<>" }
@@ -427,6 +493,7 @@ func (a *arm64) label(what string) string {
 }
 
 func (a *arm64) Label(name string) {
+	a.flush()
 	fmt.Fprintf(a.b, "\n%s:\n", name)
 	a.clear = true
 }

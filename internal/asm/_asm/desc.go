@@ -516,6 +516,14 @@ func (g *gen) upd128(s *state128, in string, m0, m1, d3, d7 Vec) {
 	g.xor(s[0], s[0], t0)
 }
 
+// pairs reports whether the machine makes one instruction of two loads or
+// stores of consecutive blocks (a Pairer) and the lane group's halves of
+// a rate block are consecutive: one group, whose offset is no register.
+func (g *gen) pairs() bool {
+	_, ok := g.m.(Pairer)
+	return ok && g.goff == NoReg
+}
+
 // same reports whether two block vectors are the same registers.
 func same(a, b Vec) bool { return &a[0] == &b[0] }
 
@@ -653,14 +661,24 @@ func (g *gen) enc128(s *state128, load loadFunc, store storeFunc) {
 	load(m0, 0)
 	load(m1, h)
 	g.need(s[1], s[6], s[2], s[3], s[5], s[7])
+	c1 := c
+	if g.pairs() {
+		c1 = g.vec()
+	}
 	g.note("z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0")
 	g.xor3(c, m0, s[1], s[6])
 	g.xorAnd(c, c, s[2], s[3])
-	store(0, c)
+	if !g.pairs() {
+		store(0, c)
+	}
 	g.note("z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1")
-	g.xor3(c, m1, s[2], s[5])
-	g.xorAnd(c, c, s[6], s[7])
-	store(h, c)
+	g.xor3(c1, m1, s[2], s[5])
+	g.xorAnd(c1, c1, s[6], s[7])
+	if g.pairs() {
+		store(0, c)
+		g.free(c1)
+	}
+	store(h, c1)
 	g.free(c)
 	g.upd128(s, "t0, t1", m0, m1, s[3], s[7])
 	g.free(m0, m1)

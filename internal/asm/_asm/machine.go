@@ -120,6 +120,16 @@ type Buffers interface {
 	Keep(v V, n R)
 }
 
+// Pairer is a machine that makes one instruction of two loads, or two
+// stores, of consecutive 16-byte blocks that come one right after the
+// other (arm64's LDP and STP). Where a lane group's blocks are
+// consecutive in memory, the descriptions then keep such pairs together
+// and in distinct registers.
+type Pairer interface {
+	Machine
+	Pairs()
+}
+
 // V is a vector register, R a general-purpose one: numbers of the
 // machine's own lists.
 type (

@@ -94,7 +94,9 @@ func main() {
 			if len(v) > 3 && v[3] == 'X' {
 				d = v[4:]
 			}
-			for _, op := range []string{"encrypt", "decrypt"} {
+			// groups: the long messages of a kernel that runs the lanes of
+			// the X variants in groups (GROUP128_D), both directions.
+			for _, op := range []string{"encrypt", "decrypt", "groups"} {
 				f := cf[fmt.Sprintf("neon_d%s_%s%s", d, op, fam)]
 				if f == nil {
 					continue

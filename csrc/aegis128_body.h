@@ -55,6 +55,10 @@
  *
  *   UNROLLED              Init's and Finalize's loops unrolled, not
  *                         rolled (two-operand AES-NI; see instance.h)
+ *   STEPS3                the loops over whole blocks run three blocks an
+ *                         iteration, not two: for a kernel whose registers
+ *                         come back to their places every three updates
+ *                         (neon's rotating form, kernel_neon.c)
  *   NOINLINE_STEPS        the updates and Enc and Dec of one block are
  *                         functions of their own: FN(update128),
  *                         FN(update128_late), FN(enc128), FN(dec128)
@@ -233,6 +237,21 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
 AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
+#ifdef STEPS3
+    for (; i + 3 * R128 <= n; i += 3 * R128) {
+        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
+        FN(upd128)(s, blk_load(a + i + R128), blk_load(a + i + R128 + H128));
+        FN(upd128)(s, blk_load(a + i + 2 * R128), blk_load(a + i + 2 * R128 + H128));
+    }
+    if (i + R128 <= n) {
+        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
+        i += R128;
+    }
+    if (i + R128 <= n) {
+        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
+        i += R128;
+    }
+#else
     for (; i + 2 * R128 <= n; i += 2 * R128) {
         FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
         FN(upd128)(s, blk_load(a + i + R128), blk_load(a + i + R128 + H128));
@@ -241,6 +260,7 @@ AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
         FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
         i += R128;
     }
+#endif
     if (i < n) {
         SPLIT128(n - i, n0, n1);
         FN(upd128)(s, blk_load_part(a + i, n0), blk_load_part(a + i + H128, n1));
@@ -278,6 +298,35 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
 {
     const size_t end = nb * stride;
     size_t i = 0;
+#ifdef STEPS3
+    for (; i + 3 * stride <= end; i += 3 * stride) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec128)(s, dst + i, src + i, half);
+            FN(dec128)(s, dst + i + stride, src + i + stride, half);
+            FN(dec128)(s, dst + i + 2 * stride, src + i + 2 * stride, half);
+        } else {
+            FN(enc128)(s, dst + i, src + i, half);
+            FN(enc128)(s, dst + i + stride, src + i + stride, half);
+            FN(enc128)(s, dst + i + 2 * stride, src + i + 2 * stride, half);
+        }
+    }
+    /* The last one or two, written out: a loop would copy registers. */
+    if (i < end) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec128)(s, dst + i, src + i, half);
+        } else {
+            FN(enc128)(s, dst + i, src + i, half);
+        }
+        i += stride;
+    }
+    if (i < end) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec128)(s, dst + i, src + i, half);
+        } else {
+            FN(enc128)(s, dst + i, src + i, half);
+        }
+    }
+#else
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
             FN(dec128)(s, dst + i, src + i, half);
@@ -294,6 +343,7 @@ AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, s
             FN(enc128)(s, dst + i, src + i, half);
         }
     }
+#endif
 }
 
 #ifdef GROUP128_D

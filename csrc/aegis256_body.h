@@ -151,6 +151,21 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
 AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
+#ifdef STEPS3
+    for (; i + 3 * R256 <= n; i += 3 * R256) {
+        FN(upd256)(s, blk_load(a + i));
+        FN(upd256)(s, blk_load(a + i + R256));
+        FN(upd256)(s, blk_load(a + i + 2 * R256));
+    }
+    if (i + R256 <= n) {
+        FN(upd256)(s, blk_load(a + i));
+        i += R256;
+    }
+    if (i + R256 <= n) {
+        FN(upd256)(s, blk_load(a + i));
+        i += R256;
+    }
+#else
     for (; i + 2 * R256 <= n; i += 2 * R256) {
         FN(upd256)(s, blk_load(a + i));
         FN(upd256)(s, blk_load(a + i + R256));
@@ -159,6 +174,7 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
         FN(upd256)(s, blk_load(a + i));
         i += R256;
     }
+#endif
     if (i < n) {
         FN(upd256)(s, blk_load_part(a + i, n - i));
     }
@@ -187,6 +203,35 @@ AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, s
 {
     const size_t end = nb * stride;
     size_t i = 0;
+#ifdef STEPS3
+    for (; i + 3 * stride <= end; i += 3 * stride) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec256)(s, dst + i, src + i);
+            FN(dec256)(s, dst + i + stride, src + i + stride);
+            FN(dec256)(s, dst + i + 2 * stride, src + i + 2 * stride);
+        } else {
+            FN(enc256)(s, dst + i, src + i);
+            FN(enc256)(s, dst + i + stride, src + i + stride);
+            FN(enc256)(s, dst + i + 2 * stride, src + i + 2 * stride);
+        }
+    }
+    /* The last one or two, written out: a loop would copy registers. */
+    if (i < end) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec256)(s, dst + i, src + i);
+        } else {
+            FN(enc256)(s, dst + i, src + i);
+        }
+        i += stride;
+    }
+    if (i < end) {
+        if (dir == AEGISGO_DECRYPT) {
+            FN(dec256)(s, dst + i, src + i);
+        } else {
+            FN(enc256)(s, dst + i, src + i);
+        }
+    }
+#else
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
             FN(dec256)(s, dst + i, src + i);
@@ -203,6 +248,7 @@ AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, s
             FN(enc256)(s, dst + i, src + i);
         }
     }
+#endif
 }
 
 #ifdef GROUP256_D

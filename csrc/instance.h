@@ -161,6 +161,7 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 
 #undef D
 #undef UNROLLED
+#undef STEPS3
 #undef NOINLINE_STEPS
 #undef NOINLINE_INIT_FINAL
 #undef GROUP128_D

@@ -5,7 +5,9 @@
 /*
  * kernel_neon.c: the ARMv8 AES instructions (AESE, AESMC) on 128-bit NEON
  * registers. Like aesni, the X variants keep their D states in D registers
- * each, so every AES instruction is one lane of one state block.
+ * each, so every AES instruction is one lane of one state block; their
+ * long messages run a lane at a time through the D = 1 code, in the
+ * rotating form described there.
  *
  * AESE does AddRoundKey first and then SubBytes and ShiftRows, and AESMC
  * does MixColumns, so the spec's AESRound(a, k) is
@@ -18,7 +20,8 @@
  *
  * Register pressure: the 128 family's state is 8 blocks, so 128X4 needs
  * 32 registers for the state alone, all of v0-v31; the compiler spills a
- * few around each update. 256X4 (6 blocks, 24 registers) and the rest fit.
+ * few around each update of Init and Finalize, and of messages shorter
+ * than AEGISGO_GROUP_MIN. 256X4 (6 blocks, 24 registers) and the rest fit.
  *
  * EOR3 (the SHA3 extension) would merge the xors of blk_xor3 and
  * blk_xor_xor_and, but it is optional in ARMv8.2+ and would need its own
@@ -56,21 +59,83 @@
 #define neon_aesmc(a) vaesmcq_u8((a))
 #endif
 
+/* The plain form (D = 2 and 4): each lane of each block in a register.
+ * AESE xors its operands and overwrites the first, so the zero goes
+ * first: the compiler copies the zero, not a, into the register, which
+ * keeps the copy off the chain of rounds. */
 AEGISGO_INLINE uint8x16_t neon_aesround(uint8x16_t a, uint8x16_t k)
 {
-    return veorq_u8(neon_aesmc(neon_aese(a, vdupq_n_u8(0))), k);
+    return veorq_u8(neon_aesmc(neon_aese(vdupq_n_u8(0), a)), k);
 }
 
-typedef struct { uint8x16_t l[1]; } neon_blk1;
 typedef struct { uint8x16_t l[2]; } neon_blk2;
 typedef struct { uint8x16_t l[4]; } neon_blk4;
 
 #define KERNEL neon
+
+/*
+ * D = 1: the rotating form. A block is two registers, p and k, whose xor
+ * is its value. The spec's round of a block a with round key b is then
+ *     p = AESMC(AESE(a.p, a.k)),  k = b.p ^ b.k:
+ * AESE xors a.p and a.k itself, and the round key waits in k for the
+ * next round's AESE, so no register is copied for AESE to overwrite, and
+ * the chain of rounds is AESE and AESMC alone. A xor keeps one operand's
+ * p and folds the others into its k: the body's S'0 =
+ * AESRound(S7, M0) ^ S0 keeps the round's output as p, with S0 ^ M0 as
+ * k, and blk_xor3 keeps its last operand's (the round's, in
+ * update128_late). The state's 8 blocks (6) then take 16 registers (12),
+ * which leave room for the temporaries of one lane only: the X variants
+ * run their messages a lane at a time through this code (GROUP128_D and
+ * GROUP256_D 1 below, as aesni: neon_d2_groups128, neon_d4_groups128,
+ * neon_d2_groups256, neon_d4_groups256), and keep the plain form for Init,
+ * Finalize and the short messages. Both p and k come back to the same
+ * registers every three updates, so the loops over blocks run three at a
+ * time (STEPS3) and Init and Finalize are unrolled (UNROLLED): otherwise
+ * the compiler copies registers at each back edge.
+ */
+typedef struct { uint8x16_t p, k; } neon_rot;
+
+#define NEON_VALUE(a) __extension__({ const neon_rot v_ = (a); veorq_u8(v_.p, v_.k); })
+#define NEON_PLAIN(x) __extension__({ neon_rot r_; r_.p = (x); r_.k = vdupq_n_u8(0); r_; })
+
+#define BLK neon_rot
+#define blk_aes_round(a, key) __extension__({    \
+    const neon_rot a_ = (a), b_ = (key);          \
+    neon_rot r_;                                  \
+    r_.p = neon_aesmc(neon_aese(a_.k, a_.p));     \
+    r_.k = veorq_u8(b_.p, b_.k);                  \
+    r_;                                           \
+})
+#define blk_xor(a, b) __extension__({            \
+    const neon_rot a_ = (a), b_ = (b);            \
+    neon_rot r_;                                  \
+    r_.p = a_.p;                                  \
+    r_.k = veorq_u8(a_.k, NEON_VALUE(b_));        \
+    r_;                                           \
+})
+#define blk_xor3(a, b, c) __extension__({        \
+    const neon_rot a_ = (a), b_ = (b), c_ = (c);  \
+    neon_rot r_;                                  \
+    r_.p = c_.p;                                  \
+    r_.k = veorq_u8(c_.k, veorq_u8(NEON_VALUE(a_), NEON_VALUE(b_))); \
+    r_;                                           \
+})
+#define blk_and(a, b) NEON_PLAIN(vandq_u8(NEON_VALUE(a), NEON_VALUE(b)))
+#define blk_load(ptr) NEON_PLAIN(vld1q_u8(ptr))
+#define blk_store(ptr, a) vst1q_u8((ptr), NEON_VALUE(a))
+#define blk_broadcast(ptr) NEON_PLAIN(vld1q_u8(ptr))
+
+#define D 1
+#define UNROLLED
+#define STEPS3
+#include "instance.h"
+#include "blk_undef.h"
+
+/* D = 2 and 4, the plain form. */
 #define BLK AEGISGO_CAT(neon_blk, D)
 
 /* NEON_EACH(S) is S(0) S(1) ... S(D-1), written out, so that no loop is
  * left for the compiler to unroll and each lane stays a named register. */
-#define NEON_EACH1(S) S(0)
 #define NEON_EACH2(S) S(0) S(1)
 #define NEON_EACH4(S) S(0) S(1) S(2) S(3)
 #define NEON_EACH(S) AEGISGO_CAT(NEON_EACH, D)(S)
@@ -108,9 +173,9 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     NEON_EACH(NEON_BCAST_)                      \
     r_;                                         \
 })
-
-#define D 1
-#include "instance.h"
+/* Lane j of a plain block as a block of the D = 1 code, and back. */
+#define blk_group(v, j) NEON_PLAIN((v).l[j])
+#define blk_set_group(v, j, x) ((v).l[j] = NEON_VALUE(x))
 
 /* D = 2, with batches (lanes.h): two AEGIS-128L or AEGIS-256 messages side
  * by side, one register each, in the instruction stream of the D = 2
@@ -131,9 +196,13 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
     NEON_EACH(NEON_LANE_STORE_)                 \
 } while (0)
 #define D 2
+#define GROUP128_D 1
+#define GROUP256_D 1
 #include "instance.h"
 
 #define D 4
+#define GROUP128_D 1
+#define GROUP256_D 1
 #include "instance.h"
 
 #ifdef __clang__

@@ -73,7 +73,7 @@ func (s *State256) Init(d int, key, nonce []byte) {
 					xorGroup(&s.g[g], &s.g[g], &c.g[g])
 				}
 			}
-			s.update(&m[j])
+			s.update(&m[j], 0)
 		}
 	}
 	b, m = [6][16]byte{}, [4]group{}
@@ -114,78 +114,111 @@ func (s *State256) packMsg(m *group, b []byte) {
 	pack(m)
 }
 
-// update is the spec's Update, with the message m. It computes the groups
-// from the last down, each in place, so that every round reads the old
-// value of the group before it; group 0's input, the last group, is
-// copied first.
-func (s *State256) update(m *group) {
-	g := &s.g
+// update is the spec's Update, with the message in lane 0 to d-1 of w
+// moved down by sh lanes.
+func (s *State256) update(w *group, sh uint) {
 	switch s.d {
 	case 1:
-		r := g[1] // S1, S3, S5: moved to S5, S1, S3
-		aesRound(&g[1], &g[0], &g[1])
-		aesRoundIn(&g[0], &r, &g[0], m, moveRot3)
+		s.update1(w, sh)
 	case 2:
-		r := g[2] // V[2,*], V[5,*]: swapped
-		aesRound(&g[2], &g[1], &g[2])
-		aesRound(&g[1], &g[0], &g[1])
-		aesRoundIn(&g[0], &r, &g[0], m, moveSwap)
+		s.update2(w, sh)
 	default:
-		r := g[5]
-		aesRound(&g[5], &g[4], &g[5])
-		aesRound(&g[4], &g[3], &g[4])
-		aesRound(&g[3], &g[2], &g[3])
-		aesRound(&g[2], &g[1], &g[2])
-		aesRound(&g[1], &g[0], &g[1])
-		aesRoundIn(&g[0], &r, &g[0], m, moveNone)
+		s.update4(w)
 	}
+}
+
+// The updates compute group 0 first, from the old last group with its
+// lanes moved and the message, then the others from the last down, each
+// in place, so that every round reads the old value of the group before
+// it; group 0's old value is copied first.
+
+func (s *State256) update1(w *group, sh uint) {
+	g := &s.g
+	c := g[0]
+	aesRoundRot3(&g[0], &g[1], &g[0], w, sh, lane0) // S5, S1, S3
+	aesRound(&g[1], &c, &g[1])
+}
+
+func (s *State256) update2(w *group, sh uint) {
+	g := &s.g
+	c := g[0]
+	aesRoundSwap(&g[0], &g[2], &g[0], w, sh, lane01) // V[2,*], V[5,*]: swapped
+	aesRound(&g[2], &g[1], &g[2])
+	aesRound(&g[1], &c, &g[1])
+}
+
+func (s *State256) update4(w *group) {
+	g := &s.g
+	c := g[0]
+	aesRoundMsg(&g[0], &g[5], &g[0], w, 0, ^uint64(0))
+	aesRound(&g[5], &g[4], &g[5])
+	aesRound(&g[4], &g[3], &g[4])
+	aesRound(&g[3], &g[2], &g[3])
+	aesRound(&g[2], &g[1], &g[2])
+	aesRound(&g[1], &c, &g[1])
 }
 
 // keystream ors z = V1 ^ V4 ^ V5 ^ (V2 & V3) of the next rate block, in
 // the lanes of packMsg moved up by sh lanes, into dst (sets it at degree
 // 4).
 func (s *State256) keystream(dst *group, sh uint) {
-	g := &s.g
-	sh &= 63 // so that the shifts need no test of sh
 	switch s.d {
 	case 1:
-		// With g0 = S0 S2 S4 and g1 = S1 S3 S5: lane 0 of g1 ^ (g0 and
-		// g1 down two lanes) ^ (g0 & g1 down one lane).
-		a, b := &g[0], &g[1]
-		dst[0] |= ks256w1(a[0], b[0]) << sh
-		dst[1] |= ks256w1(a[1], b[1]) << sh
-		dst[2] |= ks256w1(a[2], b[2]) << sh
-		dst[3] |= ks256w1(a[3], b[3]) << sh
-		dst[4] |= ks256w1(a[4], b[4]) << sh
-		dst[5] |= ks256w1(a[5], b[5]) << sh
-		dst[6] |= ks256w1(a[6], b[6]) << sh
-		dst[7] |= ks256w1(a[7], b[7]) << sh
+		s.ks1(dst, sh)
 	case 2:
-		// With group j = V[j,*], V[j+3,*]: lanes 0, 1 of g1 ^ (g1 and g2
-		// down two lanes) ^ (g2 & g0 down two lanes).
-		a, b, c := &g[0], &g[1], &g[2]
-		dst[0] |= ks256w2(a[0], b[0], c[0]) << sh
-		dst[1] |= ks256w2(a[1], b[1], c[1]) << sh
-		dst[2] |= ks256w2(a[2], b[2], c[2]) << sh
-		dst[3] |= ks256w2(a[3], b[3], c[3]) << sh
-		dst[4] |= ks256w2(a[4], b[4], c[4]) << sh
-		dst[5] |= ks256w2(a[5], b[5], c[5]) << sh
-		dst[6] |= ks256w2(a[6], b[6], c[6]) << sh
-		dst[7] |= ks256w2(a[7], b[7], c[7]) << sh
+		s.ks2(dst, sh)
 	default:
-		for i := range dst {
-			dst[i] = g[1][i] ^ g[4][i] ^ g[5][i] ^ g[2][i]&g[3][i]
-		}
+		s.ks4(dst)
 	}
 }
 
-func ks256w1(x, y uint64) uint64 { return (y ^ x>>2 ^ y>>2 ^ (x&y)>>1) & lane0 }
+// ks1 ors the keystream of AEGIS-256, in lane sh, into z: with g0 = S0
+// S2 S4 and g1 = S1 S3 S5, lane 0 of g1 ^ (g0 ^ g1 down two lanes) ^ (g0
+// & g1 down one lane).
+func (s *State256) ks1(z *group, sh uint) {
+	a, b := &s.g[0], &s.g[1]
+	sh &= 63 // so that the shifts need no test of sh
+	z[0] |= ks256w1(a[0], b[0]) << sh
+	z[1] |= ks256w1(a[1], b[1]) << sh
+	z[2] |= ks256w1(a[2], b[2]) << sh
+	z[3] |= ks256w1(a[3], b[3]) << sh
+	z[4] |= ks256w1(a[4], b[4]) << sh
+	z[5] |= ks256w1(a[5], b[5]) << sh
+	z[6] |= ks256w1(a[6], b[6]) << sh
+	z[7] |= ks256w1(a[7], b[7]) << sh
+}
 
-func ks256w2(x, y, z uint64) uint64 { return (y ^ y>>2 ^ z>>2 ^ z&(x>>2)) & lane01 }
+// ks2 ors the keystream of AEGIS-256X2, in lanes sh and sh+1, into z:
+// with group j = V[j,*], V[j+3,*], lanes 0, 1 of g1 ^ (g1 and g2 down two
+// lanes) ^ (g2 & g0 down two lanes).
+func (s *State256) ks2(z *group, sh uint) {
+	a, b, c := &s.g[0], &s.g[1], &s.g[2]
+	sh &= 63
+	z[0] |= ks256w2(a[0], b[0], c[0]) << sh
+	z[1] |= ks256w2(a[1], b[1], c[1]) << sh
+	z[2] |= ks256w2(a[2], b[2], c[2]) << sh
+	z[3] |= ks256w2(a[3], b[3], c[3]) << sh
+	z[4] |= ks256w2(a[4], b[4], c[4]) << sh
+	z[5] |= ks256w2(a[5], b[5], c[5]) << sh
+	z[6] |= ks256w2(a[6], b[6], c[6]) << sh
+	z[7] |= ks256w2(a[7], b[7], c[7]) << sh
+}
 
-// The bulk functions take 64 bytes at a time: 4/D rate blocks packed into
-// one group, rate block t in lanes Dt to Dt+D-1 (the lanes of its blocks'
-// offsets), so that one pack and one unpack serve 4/D updates.
+// ks4 sets z to the keystream of AEGIS-256X4 (group j = V[j,*]).
+func (s *State256) ks4(z *group) {
+	g := &s.g
+	for i := range z {
+		z[i] = g[1][i] ^ g[4][i] ^ g[5][i] ^ g[2][i]&g[3][i]
+	}
+}
+
+func ks256w1(x, y uint64) uint64 { return (y ^ (x^y)>>2 ^ (x&y)>>1) & lane0 }
+
+func ks256w2(x, y, z uint64) uint64 { return (y ^ (y^z)>>2 ^ z&(x>>2)) & lane01 }
+
+// rateLanes returns the lanes of one rate block at lane 0: lanes 0 to
+// d-1.
+func rateLanes(d int) uint64 { return uint64(lane0) * (1<<d - 1) }
 
 // mode256 says what crypt does with its input.
 type mode256 int
@@ -198,62 +231,58 @@ const (
 )
 
 // crypt runs the updates of len(src) (or, for stream256, len(dst)) bytes,
-// a whole number of rate blocks.
+// a whole number of rate blocks, 64 bytes at a time: 4/D rate blocks
+// packed into one group, rate block t in lanes Dt to Dt+D-1 (the lanes of
+// its blocks' offsets), so that one pack and one unpack serve 4/D
+// updates.
 func (s *State256) crypt(dst, src []byte, mode mode256) {
 	d := s.d
-	mask := uint64(lane0) * (1<<d - 1)
 	n := len(src)
 	if mode == stream256 {
 		n = len(dst)
 	}
-	var w, out, m group
+	var w, z, zero group
 	for off := 0; off < n; off += 64 {
 		nb := min(n-off, 64) / 16 // AES blocks in this chunk
-		w = group{}
 		if src != nil {
-			for k := range nb {
-				loadBlock(&w, k, src[off+16*k:])
-			}
-			pack(&w)
-		}
-		out = group{}
-		for t := 0; t < nb/d; t++ {
-			sh := uint(d*t) & 63
-			switch mode {
-			case absorb256:
-				down(&m, &w, sh, mask)
-			case enc256:
-				s.keystream(&out, sh)
-				down(&m, &w, sh, mask)
-			case dec256:
-				var z group
-				s.keystream(&z, 0)
-				for i := range m {
-					m[i] = (w[i]>>sh ^ z[i]) & mask
-				}
-				orUp(&out, &m, sh, mask)
-			default:
-				s.keystream(&out, sh)
-				m = group{}
-			}
-			s.update(&m)
+			loadN(&w, src[off:], nb)
 		}
 		switch mode {
 		case absorb256:
+			for k := 0; k < nb; k += d {
+				s.update(&w, uint(k))
+			}
 			continue
 		case enc256:
-			xorGroup(&out, &out, &w)
-		case stream256:
+			z = group{}
+			for k := 0; k < nb; k += d {
+				s.keystream(&z, uint(k))
+				s.update(&w, uint(k))
+			}
+			xorGroup(&z, &z, &w)
+		case dec256:
+			// The plaintext of each rate block is its ciphertext xored
+			// with the keystream, lane by lane, before its update.
+			z = group{}
+			m := rateLanes(d)
+			for k := 0; k < nb; k += d {
+				s.keystream(&z, uint(k))
+				xorLanes(&z, &w, m<<uint(k))
+				s.update(&z, uint(k))
+			}
+		default:
+			z = group{}
+			for k := 0; k < nb; k += d {
+				s.keystream(&z, uint(k))
+				s.update(&zero, 0)
+			}
 			if src != nil {
-				xorGroup(&out, &out, &w)
+				xorGroup(&z, &z, &w)
 			}
 		}
-		unpack(&out)
-		for k := range nb {
-			storeBlock(dst[off+16*k:], &out, k)
-		}
+		storeN(dst[off:], &z, nb)
 	}
-	w, out, m = group{}, group{}, group{}
+	w, z = group{}, group{}
 }
 
 // Absorb absorbs ad, a whole number of rate blocks: the spec's Absorb of
@@ -346,6 +375,19 @@ func (s *State256) KeyStream(dst, src []byte) {
 // elsewhere).
 func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 	d := s.d
+	if d == 1 {
+		// V[3,0] = S3 is lane 1 of group 1: moved to lane 0.
+		var m group
+		var u [16]byte
+		putLE(u[:], x, y)
+		loadBlock(&m, 0, u[:])
+		pack(&m)
+		g := &s.g[1]
+		for i := range m {
+			m[i] ^= g[i] >> 1 & lane0
+		}
+		return m
+	}
 	var rb [64]byte
 	blockBytes(rb[:], s.g[:groups256(d)], d, 3)
 	var u [16]byte
@@ -371,11 +413,40 @@ func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
 	m := s.lengths(adLenBits, msgLenBits, false)
 	for range 7 {
-		s.update(&m)
+		s.update(&m, 0)
 	}
-	tagBytes(tag, s.g[:groups256(s.d)], s.d, 6, 3, true)
+	s.tag(tag, true)
 	m = group{}
 	s.Wipe()
+}
+
+// tag writes the tag of the finalized state: with 16 bytes S0 ^ ... ^ S5,
+// with 32 bytes S0 ^ S1 ^ S2 and S3 ^ S4 ^ S5, of lane 0 alone or (all)
+// xored over the lanes.
+func (s *State256) tag(tag []byte, all bool) {
+	if s.d > 1 {
+		tagBytes(tag, s.g[:groups256(s.d)], s.d, 6, 3, all)
+		return
+	}
+	// Group 0 ^ group 1 holds S0^S1, S2^S3, S4^S5 (lane 3 unused): folded
+	// down to lane 0, or S0^S1^S2 to lane 0 and S3^S4^S5 to lane 1.
+	var a group
+	for i := range a {
+		g0, g1 := s.g[0][i], s.g[1][i]
+		x := (g0 ^ g1) & (lane01 | lane2)
+		if len(tag) == 16 {
+			x ^= x >> 2
+			a[i] = (x ^ x>>1) & lane0
+		} else {
+			a[i] = (x^g0>>1)&lane0 | (g1^x>>1)&(lane01&^lane0)
+		}
+	}
+	unpack(&a)
+	storeBlock(tag, &a, 0)
+	if len(tag) == 32 {
+		storeBlock(tag[16:], &a, 1)
+	}
+	a = group{}
 }
 
 // FinalizeMAC writes the AEGIS-MAC tag (16 or 32 bytes: len(tag)) of
@@ -388,7 +459,7 @@ func (s *State256) FinalizeMAC(dataLenBits uint64, tag []byte) {
 	tagBits := uint64(8 * len(tag))
 	m := s.lengths(dataLenBits, tagBits, false)
 	for range 7 {
-		s.update(&m)
+		s.update(&m, 0)
 	}
 	if d > 1 {
 		// Absorb the tags of lanes 1 to D-1 into lane 0, 16 bytes per
@@ -414,10 +485,10 @@ func (s *State256) FinalizeMAC(dataLenBits uint64, tag []byte) {
 		wipe(rb[:])
 		m = s.lengths(uint64(d), tagBits, true)
 		for range 7 {
-			s.update(&m)
+			s.update(&m, 0)
 		}
 	}
-	tagBytes(tag, gs, d, 6, 3, false)
+	s.tag(tag, false)
 	m = group{}
 	s.Wipe()
 }

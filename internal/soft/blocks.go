@@ -47,6 +47,39 @@ func unpack4(b []byte, g *group) {
 	storeBlock(b[48:], g, 3)
 }
 
+// loadN packs the first nb (at most 4) blocks of b into w, block k in
+// lane k, the other lanes zero.
+func loadN(w *group, b []byte, nb int) {
+	*w = group{}
+	for k := range nb {
+		loadBlock(w, k, b[16*k:])
+	}
+	pack(w)
+}
+
+// storeN unpacks w in place and stores lanes 0 to nb-1 to b.
+func storeN(b []byte, w *group, nb int) {
+	unpack(w)
+	for k := range nb {
+		storeBlock(b[16*k:], w, k)
+	}
+}
+
+// unpack4x stores the four blocks of g to b[0:64], xored with x[0:64]
+// unless x is nil; it unpacks g in place.
+func unpack4x(b, x []byte, g *group) {
+	if x == nil {
+		unpack4(b, g)
+		return
+	}
+	unpack(g)
+	_, _ = b[63], x[63]
+	xorBlock(b[0:], x[0:], g, 0)
+	xorBlock(b[16:], x[16:], g, 1)
+	xorBlock(b[32:], x[32:], g, 2)
+	xorBlock(b[48:], x[48:], g, 3)
+}
+
 // The helpers on whole groups are unrolled: the compiler unrolls no loop.
 
 // xorGroup sets r to a ^ b.
@@ -55,18 +88,10 @@ func xorGroup(r, a, b *group) {
 	r[4], r[5], r[6], r[7] = a[4]^b[4], a[5]^b[5], a[6]^b[6], a[7]^b[7]
 }
 
-// down sets r to the lanes m of g moved down by s lanes.
-func down(r, g *group, s uint, m uint64) {
-	s &= 63 // so that the shifts need no test of s
-	r[0], r[1], r[2], r[3] = g[0]>>s&m, g[1]>>s&m, g[2]>>s&m, g[3]>>s&m
-	r[4], r[5], r[6], r[7] = g[4]>>s&m, g[5]>>s&m, g[6]>>s&m, g[7]>>s&m
-}
-
-// orUp ors the lanes m of x, moved up by s lanes, into g.
-func orUp(g, x *group, s uint, m uint64) {
-	s &= 63
-	g[0], g[1], g[2], g[3] = g[0]|(x[0]&m)<<s, g[1]|(x[1]&m)<<s, g[2]|(x[2]&m)<<s, g[3]|(x[3]&m)<<s
-	g[4], g[5], g[6], g[7] = g[4]|(x[4]&m)<<s, g[5]|(x[5]&m)<<s, g[6]|(x[6]&m)<<s, g[7]|(x[7]&m)<<s
+// mergeLanes sets a to its lanes m and the other lanes of b.
+func mergeLanes(a, b *group, m uint64) {
+	a[0], a[1], a[2], a[3] = a[0]&m|b[0]&^m, a[1]&m|b[1]&^m, a[2]&m|b[2]&^m, a[3]&m|b[3]&^m
+	a[4], a[5], a[6], a[7] = a[4]&m|b[4]&^m, a[5]&m|b[5]&^m, a[6]&m|b[6]&^m, a[7]&m|b[7]&^m
 }
 
 // putLE writes x and y as little-endian 64-bit words: the spec's
@@ -205,4 +230,10 @@ func tagBytes(tag []byte, gs []group, d, nb, h int, all bool) {
 		storeBlock(tag[16:], &a, 1)
 	}
 	a = group{}
+}
+
+// xorLanes xors the lanes m of w into g.
+func xorLanes(g, w *group, m uint64) {
+	g[0], g[1], g[2], g[3] = g[0]^w[0]&m, g[1]^w[1]&m, g[2]^w[2]&m, g[3]^w[3]&m
+	g[4], g[5], g[6], g[7] = g[4]^w[4]&m, g[5]^w[5]&m, g[6]^w[6]&m, g[7]^w[7]&m
 }

@@ -20,9 +20,9 @@ import (
 // amount computed from data; and a branch (if, for and switch conditions,
 // && and ||) on data. It runs a small taint analysis per function:
 //
-//   - public: constants and literals; parameters of types int, uint, bool,
-//     mode256 and laneMove (lengths, the degree, lane shifts, modes: the package
-//     keeps secrets out of these types); slice and pointer parameters as
+//   - public: constants and literals; parameters of types int, uint, bool
+//     and mode256 (lengths, the degree, lane shifts, modes: the package keeps
+//     secrets out of these types); slice and pointer parameters as
 //     headers (their length, their being nil); the field d (the degree);
 //     len, cap, Rate, Degree and groups256; conversions, min and max of
 //     public values; and variables assigned only public values.
@@ -133,7 +133,7 @@ type ctChecker struct {
 }
 
 var (
-	ctPublicTypes  = map[string]bool{"int": true, "uint": true, "bool": true, "mode256": true, "laneMove": true}
+	ctPublicTypes  = map[string]bool{"int": true, "uint": true, "bool": true, "mode256": true}
 	ctPublicFields = map[string]bool{"d": true}
 	ctPublicCalls  = map[string]bool{"len": true, "cap": true, "Rate": true, "Degree": true, "groups256": true,
 		"int": true, "uint": true, "uint64": true, "min": true, "max": true}

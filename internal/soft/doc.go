@@ -49,13 +49,15 @@
 // update is two bitsliced rounds, AEGIS-128X4's eight, AEGIS-256's two
 // (of which 2 of 8 lanes are unused), AEGIS-256X4's six.
 //
-// bitslice.go holds the layout: the round (aesRoundIn, which also moves
-// the lanes of group 0's input and adds its message), the lane moves and
-// the conversions. The family files add lane masks and shifts of their own
-// only in their keystream and bulk loops. A round of another shape
-// (128-bit vectors with byte shuffles, 32-bit words for 32-bit CPUs)
-// replaces bitslice.go and those loops; the spec's logic (Init, Finalize,
-// the MAC's reduction, the partial blocks) stays.
+// bitslice.go and round.go hold the layout: the round, the lane moves
+// and the conversions. round.go is generated (go generate, by _gen) from
+// one circuit in the shapes that the updates call: the plain round, and
+// rounds that move the lanes of group 0's input and add its message on
+// the way, in registers. The family files add lane masks and shifts of
+// their own only in their keystream, bulk and tag code. A round of another
+// shape (128-bit vectors with byte shuffles, 32-bit words for 32-bit
+// CPUs) replaces these files and those loops; the spec's logic (Init,
+// Finalize, the MAC's reduction, the partial blocks) stays.
 //
 // # Speed
 //

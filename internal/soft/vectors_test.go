@@ -197,7 +197,7 @@ func TestUpdateVectors(t *testing.T) {
 	s2.fromBlocks(&b2)
 	var m2 group
 	s2.packMsg(&m2, v["M"])
-	s2.update(&m2)
+	s2.update(&m2, 0)
 	b2 = s2.toBlocks()
 	for j := range 6 {
 		if want := v[fmt.Sprintf("S%d_2", j)]; !bytes.Equal(b2[j][0][:], want) {

@@ -37,6 +37,10 @@ func (s *State256) Init(d int, key, nonce []byte) {
 		panic("soft: AEGIS-256 key and nonce are 32 bytes")
 	}
 	s.d = d
+	if d == 1 {
+		s.init1(key, nonce)
+		return
+	}
 	k0, k1, n0, n1 := key[:16], key[16:], nonce[:16], nonce[16:]
 	var b [6][16]byte
 	xor16(b[0][:], k0, n0)
@@ -79,6 +83,43 @@ func (s *State256) Init(d int, key, nonce []byte) {
 	b, m = [6][16]byte{}, [4]group{}
 	wipe(rb[:])
 }
+
+// init1 is Init at degree 1 from one packed group, w = k0, k1, n0, n1:
+// every block of the state is a lane of w moved to lanes 0 and 2 (k0,
+// k1) or 0 (n0, n1), xored with packed constants (init256), and the
+// messages k0, k1, k0 ^ n0 and k1 ^ n1 are lanes 0 and 1 of w and of w ^
+// (w down two lanes).
+func (s *State256) init1(key, nonce []byte) {
+	var w, x group
+	loadBlock(&w, 0, key[:16])
+	loadBlock(&w, 1, key[16:])
+	loadBlock(&w, 2, nonce[:16])
+	loadBlock(&w, 3, nonce[16:])
+	pack(&w)
+	// g0 = S0 S2 S4 = k0^n0, C1, k0^C0; g1 = S1 S3 S5 = k1^n1, C0, k1^C1.
+	for i := range w {
+		k0, k1 := w[i]&lane0, w[i]>>1&lane0
+		n0, n1 := w[i]>>2&lane0, w[i]>>3&lane0
+		s.g[0][i] = (k0 | k0<<2) ^ n0 ^ init256[0][i]
+		s.g[1][i] = (k1 | k1<<2) ^ n1 ^ init256[1][i]
+		x[i] = w[i] ^ w[i]>>2
+	}
+	for range 4 {
+		s.update1(&w, 0)
+		s.update1(&w, 1)
+		s.update1(&x, 0)
+		s.update1(&x, 1)
+	}
+	w, x = group{}, group{}
+}
+
+// init256 holds the constants of AEGIS-256's initial state in the groups
+// of State256: C1 in S2 and C0 in S4 (group 0), C0 in S3 and C1 in S5
+// (group 1).
+var init256 = func() (g [2]group) {
+	setBlocks(g[:], 1, [][16]byte{{}, {}, c1, c0, c0, c1})
+	return g
+}()
 
 // Rate returns the bytes of a rate block: 16D.
 func (s *State256) Rate() int { return 16 * s.d }
@@ -249,15 +290,28 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		}
 		switch mode {
 		case absorb256:
+			if d == 1 {
+				for k := range nb {
+					s.update1(&w, uint(k))
+				}
+				continue
+			}
 			for k := 0; k < nb; k += d {
 				s.update(&w, uint(k))
 			}
 			continue
 		case enc256:
 			z = group{}
-			for k := 0; k < nb; k += d {
-				s.keystream(&z, uint(k))
-				s.update(&w, uint(k))
+			if d == 1 {
+				for k := range nb {
+					s.ks1(&z, uint(k))
+					s.update1(&w, uint(k))
+				}
+			} else {
+				for k := 0; k < nb; k += d {
+					s.keystream(&z, uint(k))
+					s.update(&w, uint(k))
+				}
 			}
 			xorGroup(&z, &z, &w)
 		case dec256:
@@ -265,6 +319,14 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 			// with the keystream, lane by lane, before its update.
 			z = group{}
 			m := rateLanes(d)
+			if d == 1 {
+				for k := range nb {
+					s.ks1(&z, uint(k))
+					xorLanes(&z, &w, m<<uint(k))
+					s.update1(&z, uint(k))
+				}
+				break
+			}
 			for k := 0; k < nb; k += d {
 				s.keystream(&z, uint(k))
 				xorLanes(&z, &w, m<<uint(k))

@@ -50,6 +50,10 @@ func unpack4(b []byte, g *group) {
 // loadN packs the first nb (at most 4) blocks of b into w, block k in
 // lane k, the other lanes zero.
 func loadN(w *group, b []byte, nb int) {
+	if nb == 4 {
+		pack4(w, b)
+		return
+	}
 	*w = group{}
 	for k := range nb {
 		loadBlock(w, k, b[16*k:])
@@ -59,6 +63,10 @@ func loadN(w *group, b []byte, nb int) {
 
 // storeN unpacks w in place and stores lanes 0 to nb-1 to b.
 func storeN(b []byte, w *group, nb int) {
+	if nb == 4 {
+		unpack4(b, w)
+		return
+	}
 	unpack(w)
 	for k := range nb {
 		storeBlock(b[16*k:], w, k)

@@ -60,8 +60,11 @@ func (s *State128) Init(d int, key, nonce []byte) {
 		c := State128{d: d}
 		c.fromBlocks(&v)
 		for range 10 {
-			for j := range 2 * d {
-				xorGroup(&s.g[j], &s.g[j], &c.g[j])
+			// The contexts are in the groups of V[3,*] and V[7,*] only.
+			j3, j7 := 3%(2*d), 7%(2*d)
+			xorGroup(&s.g[j3], &s.g[j3], &c.g[j3])
+			if j7 != j3 {
+				xorGroup(&s.g[j7], &s.g[j7], &c.g[j7])
 			}
 			s.update(&m)
 		}

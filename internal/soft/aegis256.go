@@ -73,9 +73,11 @@ func (s *State256) Init(d int, key, nonce []byte) {
 	for range 4 {
 		for j := range m {
 			if d > 1 {
-				for g := range n {
-					xorGroup(&s.g[g], &s.g[g], &c.g[g])
-				}
+				// The contexts are in the groups of V[3,*] and V[5,*]
+				// only (different groups at degrees 2 and 4).
+				j3, j5 := 3%n, 5%n
+				xorGroup(&s.g[j3], &s.g[j3], &c.g[j3])
+				xorGroup(&s.g[j5], &s.g[j5], &c.g[j5])
 			}
 			s.update(&m[j], 0)
 		}

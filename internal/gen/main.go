@@ -9,8 +9,9 @@
 // cannot drift apart;
 // internal/ctest/tables_gen.h, the same table and core's kernel names for
 // the C tests; and the argument lists of the batch entry points, from
-// core's BatchGroup and BatchSmall (writeBatch). Run it with `go generate`
-// in the module root.
+// core's BatchGroup and BatchSmall (writeBatch); and csrc/vperm_tables.h,
+// the vperm kernel's shuffle tables, from internal/vperm. Run it with `go
+// generate` in the module root.
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 	"github.com/aegisgo/aegis/internal/core"
 	"github.com/aegisgo/aegis/internal/ref"
 	"github.com/aegisgo/aegis/internal/vectors"
+	"github.com/aegisgo/aegis/internal/vperm"
 )
 
 // variant is one of core.Variants with the names and the prose that the
@@ -1121,6 +1123,10 @@ func main() {
 	}
 	writeCTables(filepath.Join("internal", "ctest", "tables_gen.h"))
 	writeBatch()
+	// The vperm kernel's shuffle tables, from the field arithmetic.
+	if err := os.WriteFile(filepath.Join("csrc", "vperm_tables.h"), []byte(vperm.Derive().Header()), 0o644); err != nil {
+		fail(err)
+	}
 }
 
 // batchSlots is what the batch templates need: the two counts, the small

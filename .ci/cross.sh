@@ -5,7 +5,8 @@
 # compilers and qemu user-mode emulation, then:
 #   - runs the whole test suite on arm64 (the neon kernel) and on s390x
 #     (big-endian, the soft kernel) under qemu, with the default kernel,
-#     and on arm64 with AEGIS_IMPL=soft too;
+#     and on arm64 with AEGIS_IMPL=soft too, and the core and some
+#     variants with AEGIS_IMPL=vperm (NEON without the AES instructions);
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
 #     linux/386 tests natively where the kernel can;
 #   - runs the Go engine without cgo: on arm64 (neon, and soft with
@@ -105,6 +106,14 @@ pkgs=(./internal/core ./aegis128l ./aegis256x4 ./raf)
 timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu soft AEGIS_IMPL=soft
 pkgs=(./...)
 
+# qemu offers no arm64 CPU without the AES instructions, so the kernel of
+# such CPUs (the Raspberry Pi 4's Cortex-A72), vperm, runs by the cap; its
+# detection is table-tested (TestARM64Kernels).
+step "linux/arm64 under qemu: the NEON vector-permute kernel, AEGIS_IMPL=vperm"
+timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGIS_IMPL=vperm AEGISGO_WANT_KERNEL=vperm \
+  go test -count=1 -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+  ./internal/core ./aegis128l ./aegis128x2 ./aegis256 ./aegis256x4 ./raf
+
 step "linux/arm64 under qemu: -tags purego (no assembly: the C core runs every call)"
 timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNEL=neon \
   go test -count=1 -tags purego -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
@@ -148,11 +157,12 @@ timed env GOOS=js GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
   go test -count=1 -short -exec "$wasmexec" ./internal/core
 timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./internal/kat ./aegis128l ./aegis256x4 ./raf
 
-step "linux/arm64: the neon kernel compiles with clang too"
+step "linux/arm64: the neon and vperm kernels compile with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built
 # with the AES feature; kernel_neon.c works around it, and this checks it.
 if command -v clang >/dev/null; then
   clang --target=aarch64-linux-gnu -O2 -Wall -Werror -c csrc/kernel_neon.c -Icsrc -o /dev/null
+  clang --target=aarch64-linux-gnu -O2 -Wall -Werror -c csrc/kernel_vperm.c -Icsrc -o /dev/null
   clang --version | head -1
 else
   echo "no clang here: skipped"

@@ -5,7 +5,8 @@
  *
  * The core computes the six AEGIS variants of the CFRG specification with
  * several kernels (portable C, AES-NI, VAES on 256 and 512-bit registers,
- * ARMv8 AES). Every kernel fills one table of entry points per variant;
+ * ARMv8 AES, and a vector-permute AES round on SSSE3 or NEON for CPUs
+ * without AES instructions). Every kernel fills one table of entry points per variant;
  * the Go side picks a table once and calls through it.
  *
  * Rules every entry point follows:
@@ -38,7 +39,8 @@ enum {
     AEGISGO_AVX2 = 2,
     AEGISGO_AVX512 = 3,
     AEGISGO_NEON = 4,
-    AEGISGO_NKERNELS = 5
+    AEGISGO_VPERM = 5,
+    AEGISGO_NKERNELS = 6
 };
 
 /* What the incremental update does to the bytes it is given. */
@@ -139,7 +141,8 @@ enum {
  * (1 << AEGISGO_SOFT is always set), for the C tests (internal/ctest),
  * which run without Go: the module itself detects the CPU in Go. It reads
  * CPUID and XCR0 on x86-64, with os_avx512 (AEGISGO_OS_AVX512_*) as the
- * OS's word; elsewhere the answer is soft. Its decoding,
+ * OS's word; on arm64 it adds vperm (Advanced SIMD is always there) and
+ * leaves neon to the caller (HWCAP); elsewhere the answer is soft. Its decoding,
  * aegisgo_x86_kernels, is held to the Go one by TestX86GoMatchesC. */
 uint32_t aegisgo_cpu_kernels(int os_avx512);
 

@@ -25,6 +25,9 @@ extern const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS];
 #ifdef AEGISGO_HAVE_NEON
 extern const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS];
 #endif
+#ifdef AEGISGO_HAVE_VPERM
+extern const aegisgo_ops aegisgo_vperm_ops[AEGISGO_NVARIANTS];
+#endif
 
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 {
@@ -57,6 +60,11 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
         t = aegisgo_neon_ops;
         break;
 #endif
+#ifdef AEGISGO_HAVE_VPERM
+    case AEGISGO_VPERM:
+        t = aegisgo_vperm_ops;
+        break;
+#endif
     default:
         return NULL;
     }
@@ -64,6 +72,7 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 }
 
 /* Bits of the CPUID and XCR0 words that the kernels need. */
+static const uint32_t L1C_SSSE3 = 1u << 9;
 static const uint32_t L1C_AES = 1u << 25;
 static const uint32_t L1C_OSXSAVE = 1u << 27;
 static const uint32_t L1C_AVX = 1u << 28;
@@ -81,6 +90,11 @@ uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
     uint32_t k = 1u << AEGISGO_SOFT;
     int os_ymm, os_zmm;
 
+    /* vperm's byte shuffle (PSHUFB) is SSSE3, which every CPU with AES-NI
+     * also has; SSE state is always saved on x86-64. */
+    if (leaf1_ecx & L1C_SSSE3) {
+        k |= 1u << AEGISGO_VPERM;
+    }
     if (!(leaf1_ecx & L1C_AES)) {
         return k;
     }
@@ -137,6 +151,9 @@ static uint32_t aegisgo_compiled_kernels(void)
 #ifdef AEGISGO_HAVE_NEON
     k |= 1u << AEGISGO_NEON;
 #endif
+#ifdef AEGISGO_HAVE_VPERM
+    k |= 1u << AEGISGO_VPERM;
+#endif
     return k;
 }
 
@@ -166,6 +183,10 @@ uint32_t aegisgo_cpu_kernels(int os_avx512)
     k = aegisgo_x86_kernels(l1c, l7b, l7c, xcr0, os_avx512);
 #else
     (void)os_avx512;
+#if defined(__aarch64__)
+    /* Advanced SIMD is part of every arm64 CPU. */
+    k |= 1u << AEGISGO_VPERM;
+#endif
 #endif
     /* On arm64 the Go side detects the AES instructions (HWCAP, or always
      * on darwin) and enables neon itself. */

@@ -33,9 +33,10 @@
 
 /*
  * Which kernels this build compiles. A kernel can be left out with
- * -DAEGISGO_NO_AESNI, -DAEGISGO_NO_AVX2, -DAEGISGO_NO_AVX512 or
- * -DAEGISGO_NO_NEON (for example to test the fallbacks, or for an old
- * assembler). Leaving out a kernel also leaves out those above it on x86.
+ * -DAEGISGO_NO_AESNI, -DAEGISGO_NO_AVX2, -DAEGISGO_NO_AVX512,
+ * -DAEGISGO_NO_NEON or -DAEGISGO_NO_VPERM (for example to test the
+ * fallbacks, or for an old assembler). Leaving out aesni also leaves out
+ * the VAES kernels above it on x86; vperm stands alone.
  */
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define AEGISGO_X86 1
@@ -52,6 +53,15 @@
 
 #if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(AEGISGO_NO_NEON)
 #define AEGISGO_HAVE_NEON 1
+#endif
+
+/* vperm: SSSE3 on x86-64, Advanced SIMD on arm64 (little-endian only: its
+ * byte shuffles index lanes as memory holds them). */
+#if !defined(AEGISGO_NO_VPERM) && \
+    (defined(AEGISGO_X86) || \
+     (defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && \
+      defined(__ARM_NEON) && !defined(__AARCH64EB__)))
+#define AEGISGO_HAVE_VPERM 1
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)

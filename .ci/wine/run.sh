@@ -96,6 +96,7 @@ echo "kernels under wine: $kernels"
 flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
 has() { case $flags in *" $1 "*) return 0 ;; esac; return 1; }
 host=soft
+has ssse3 && host="$host vperm"
 has aes && host="$host aesni"
 has aes && has avx2 && has vaes && host="$host avx2"
 has aes && has avx2 && has vaes && has avx512f && has avx512vl && host="$host avx512"

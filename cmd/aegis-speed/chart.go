@@ -72,6 +72,7 @@ var (
 		core.KernelAVX2:   {color: rgb(0x009e73), glyph: draw.BoxGlyph{}},
 		core.KernelAVX512: {color: rgb(0x0072b2), glyph: draw.CircleGlyph{}},
 		core.KernelNEON:   {color: rgb(0xcc79a7), glyph: draw.PyramidGlyph{}},
+		core.KernelVperm:  {color: rgb(0x56b4e9), glyph: draw.TriangleGlyph{}},
 	}
 	baselineStyles = map[string]seriesStyle{
 		nameGCM128: {color: rgb(0x000000), dashes: []vg.Length{5, 3}, glyph: draw.CrossGlyph{}},

@@ -21,7 +21,8 @@ const (
 	KernelAVX2   = 2 // amd64
 	KernelAVX512 = 3 // amd64
 	KernelNEON   = 4 // arm64
-	NumKernels   = 5
+	KernelVperm  = 5 // no assembly
+	NumKernels   = 6
 )
 
 // stateSizes are the bytes of each variant's state for the state-level

@@ -15,29 +15,33 @@ import (
 
 // TestArchKernel checks the kernel that New picks on the architectures
 // that CI runs under emulation: neon on arm64 CPUs with the AES
-// instructions, soft on s390x (big-endian), riscv64, ppc64le and wasm
-// (under node), which have no kernel of their own. AEGIS_IMPL may only
-// lower the choice.
+// instructions, vperm on the others (in builds with the C core), soft on
+// s390x (big-endian), riscv64, ppc64le and wasm (under node), which have
+// no kernel of their own. AEGIS_IMPL may only lower the choice.
 //
 // AEGISGO_WANT_KERNEL, when set, names the kernel that must be chosen
 // whatever the CPU reports: CI sets it so that a detection that silently
 // falls back to soft under qemu fails here instead of leaving neon
 // untested.
 func TestArchKernel(t *testing.T) {
-	want := "soft"
+	// The kernels this CPU should run, in the order of preference; the
+	// build may lack some: without cgo, purego leaves the assembly, and
+	// so neon, out, and vperm is C only.
+	var here []Kernel
 	if runtime.GOARCH == "arm64" {
 		hasAES := cpu.ARM64.HasAES || runtime.GOOS == "darwin" || runtime.GOOS == "ios"
 		t.Logf("arm64: x/sys/cpu HasAES=%v, GOOS=%s", cpu.ARM64.HasAES, runtime.GOOS)
-		// The build may lack neon: without cgo, purego leaves the
-		// assembly, and so neon, out.
-		if hasAES && opsFor(0, KernelNEON) != 0 {
-			want = "neon"
+		if hasAES {
+			here = append(here, KernelNEON)
 		}
+		here = append(here, KernelVperm)
 	}
-	if impl := os.Getenv("AEGIS_IMPL"); impl != "" {
-		w, _ := KernelByName(want)
-		if chain := KernelChain(impl); chain != nil && !slices.Contains(chain, w) {
-			want = "soft"
+	chain := KernelChain(os.Getenv("AEGIS_IMPL"))
+	want := "soft"
+	for _, k := range here {
+		if opsFor(0, k) != 0 && (chain == nil || slices.Contains(chain, k)) {
+			want = k.String()
+			break
 		}
 	}
 	if forced := os.Getenv("AEGISGO_WANT_KERNEL"); forced != "" {
@@ -49,6 +53,9 @@ func TestArchKernel(t *testing.T) {
 	}
 	if want == "neon" && cpuKernels&(1<<KernelNEON) == 0 {
 		t.Errorf("the CPU has the AES instructions but the neon kernel is not enabled (kernels mask %#x)", cpuKernels)
+	}
+	if runtime.GOARCH == "arm64" && opsFor(0, KernelVperm) != 0 && cpuKernels&(1<<KernelVperm) == 0 {
+		t.Errorf("the build has vperm, which every arm64 CPU runs, but it is not enabled (kernels mask %#x)", cpuKernels)
 	}
 	for i := range Variants {
 		v := &Variants[i]

@@ -35,6 +35,7 @@ func _() {
 	_ = x[asm.KernelAVX2-int(KernelAVX2)]
 	_ = x[asm.KernelAVX512-int(KernelAVX512)]
 	_ = x[asm.KernelNEON-int(KernelNEON)]
+	_ = x[asm.KernelVperm-int(KernelVperm)]
 	_ = x[asm.NumKernels-int(numKernels)]
 }
 

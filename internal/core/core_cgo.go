@@ -37,6 +37,7 @@ func _() {
 	_ = x[C.AEGISGO_AVX2-int(KernelAVX2)]
 	_ = x[C.AEGISGO_AVX512-int(KernelAVX512)]
 	_ = x[C.AEGISGO_NEON-int(KernelNEON)]
+	_ = x[C.AEGISGO_VPERM-int(KernelVperm)]
 	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
 	_ = x[C.AEGISGO_OS_AVX512_XCR0-int(osAVX512FromXCR0)]
 	_ = x[C.AEGISGO_OS_AVX512_YES-int(osAVX512Yes)]

@@ -19,9 +19,12 @@ import (
 func TestChooseKernel(t *testing.T) {
 	all := func(Kernel) bool { return true }
 	noX1 := func(k Kernel) bool { return k != KernelAVX2 && k != KernelAVX512 } // like 128L
-	x86 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2 | 1<<KernelAVX512)
-	zen3 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2)
-	arm := uint32(1<<KernelSoft | 1<<KernelNEON)
+	x86 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2 | 1<<KernelAVX512 | 1<<KernelVperm)
+	zen3 := uint32(1<<KernelSoft | 1<<KernelAESNI | 1<<KernelAVX2 | 1<<KernelVperm)
+	arm := uint32(1<<KernelSoft | 1<<KernelNEON | 1<<KernelVperm)
+	conroe := uint32(1<<KernelSoft | 1<<KernelVperm) // SSSE3 without AES
+	pi4 := uint32(1<<KernelSoft | 1<<KernelVperm)    // arm64 without the crypto extension
+	noVperm := func(k Kernel) bool { return k != KernelVperm }
 	cases := []struct {
 		cpu   uint32
 		has   func(Kernel) bool
@@ -36,7 +39,16 @@ func TestChooseKernel(t *testing.T) {
 		{x86, all, "avx2", KernelAVX2, true},
 		{x86, all, "aesni", KernelAESNI, true},
 		{x86, all, "soft", KernelSoft, true},
-		{x86, all, "neon", KernelSoft, true},
+		{x86, all, "neon", KernelVperm, true},
+		{x86, all, "vperm", KernelVperm, true},
+		{x86, noVperm, "vperm", KernelSoft, true},
+		{x86 &^ (1 << KernelVperm), all, "aesni", KernelAESNI, true},
+		{x86 &^ (1 << KernelAESNI), noX1, "", KernelVperm, true},
+		{x86 &^ (1 << KernelVperm), all, "vperm", KernelSoft, true},
+		{conroe, all, "", KernelVperm, true},
+		{conroe, all, "aesni", KernelVperm, true},
+		{conroe, all, "soft", KernelSoft, true},
+		{conroe, noVperm, "", KernelSoft, true},
 		{x86, all, "bogus", KernelAVX512, false},
 		// Any case, in ASCII only; blanks are not trimmed.
 		{x86, all, "AVX2", KernelAVX2, true},
@@ -46,14 +58,50 @@ func TestChooseKernel(t *testing.T) {
 		{x86, all, "avx2 ", KernelAVX512, false},
 		{arm, all, "NEON", KernelNEON, true},
 		{arm, all, "", KernelNEON, true},
-		{arm, all, "avx512", KernelSoft, true},
+		{arm, all, "avx512", KernelVperm, true},
 		{arm, all, "soft", KernelSoft, true},
+		{arm, all, "vperm", KernelVperm, true},
+		{pi4, all, "", KernelVperm, true},
+		{pi4, all, "neon", KernelVperm, true},
+		{pi4, all, "Vperm", KernelVperm, true},
 		{1 << KernelSoft, all, "", KernelSoft, true},
 	}
 	for i, c := range cases {
 		k, ok := chooseKernel(c.cpu, c.has, c.cap)
 		if k != c.want || ok != c.envOK {
 			t.Errorf("case %d (cap %q): %s, %v; want %s, %v", i, c.cap, k, ok, c.want, c.envOK)
+		}
+	}
+}
+
+// TestKernelOrder checks the order of preference: best holds every kernel
+// once, and each kernel's chain starts with it, keeps best's order and
+// ends with soft, so a cap can only lower the choice.
+func TestKernelOrder(t *testing.T) {
+	if len(best) != int(numKernels) {
+		t.Errorf("best has %d kernels, want %d: %v", len(best), numKernels, best)
+	}
+	for _, k := range AllKernels() {
+		if n := slices.Index(best, k); n < 0 || slices.Index(best[n+1:], k) >= 0 {
+			t.Errorf("%s is in best %d times, want once", k, len(slices.DeleteFunc(slices.Clone(best), func(x Kernel) bool { return x != k })))
+		}
+		c := kernelChain[k]
+		if len(c) == 0 || c[0] != k || c[len(c)-1] != KernelSoft {
+			t.Errorf("chain of %s is %v: it must start with %s and end with soft", k, c, k)
+			continue
+		}
+		for i := 1; i < len(c); i++ {
+			if slices.Index(best, c[i-1]) >= slices.Index(best, c[i]) {
+				t.Errorf("chain of %s is %v: %s before %s, against best %v", k, c, c[i-1], c[i], best)
+			}
+		}
+	}
+	// vperm: below every AES kernel, above soft, in every chain that can
+	// fall back from an AES kernel.
+	for _, k := range []Kernel{KernelAESNI, KernelAVX2, KernelAVX512, KernelNEON} {
+		c := kernelChain[k]
+		if i := slices.Index(c, KernelVperm); i != len(c)-2 {
+			t.Errorf("chain of %s is %v: vperm must come right before soft", k, c)
 		}
 	}
 }
@@ -103,6 +151,9 @@ func TestThisCPU(t *testing.T) {
 		t.Skipf("x86 detection only; %s is checked in arch_test.go", runtime.GOARCH)
 	}
 	want := []Kernel{KernelSoft}
+	if cpu.X86.HasSSSE3 {
+		want = append(want, KernelVperm)
+	}
 	if cpu.X86.HasAES {
 		want = append(want, KernelAESNI)
 		if cpu.X86.HasAVX2 && cpu.X86.HasAVX512VAES {
@@ -144,7 +195,7 @@ func TestX86GoMatchesC(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		// Dense in the bits that matter: each is set half the time.
-		l1 := r.Uint32() & (1<<25 | 1<<27 | 1<<28)
+		l1 := r.Uint32() & (1<<9 | 1<<25 | 1<<27 | 1<<28)
 		l7b := r.Uint32() & (1<<5 | 1<<16 | 1<<30 | 1<<31)
 		l7c := r.Uint32() & (1 << 9)
 		xcr0 := r.Uint64() & 0xff

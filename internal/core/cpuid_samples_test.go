@@ -69,6 +69,18 @@ var cpuidSamples = []cpuidSample{
 		hasAES: false, hasAVX2: false, hasVAES: false, hasAVX512F: false, hasAVX512VL: false,
 	},
 	{
+		name:     "AMD E-350 (Bobcat, Zacate): SSSE3, no AES",
+		source:   "anrieff/libcpuid tests/amd/bobcat/amd-e-350-processor.test; largest standard leaf 6 (no leaf 7), no XSAVE, so xcr0 is 0",
+		leaf1ECX: 0x00802209, leaf7EBX: 0x00000000, leaf7ECX: 0x00000000, xcr0: 0x0,
+		hasAES: false, hasAVX2: false, hasVAES: false, hasAVX512F: false, hasAVX512VL: false,
+	},
+	{
+		name:     "AMD Phenom II X4 940 (K10, Deneb): no SSSE3, no AES",
+		source:   "anrieff/libcpuid tests/amd/k10/amd-phenom-ii-x4-940-processor.test; largest standard leaf 5 (no leaf 7), no XSAVE, so xcr0 is 0",
+		leaf1ECX: 0x00802009, leaf7EBX: 0x00000000, leaf7ECX: 0x00000000, xcr0: 0x0,
+		hasAES: false, hasAVX2: false, hasVAES: false, hasAVX512F: false, hasAVX512VL: false,
+	},
+	{
 		name:     "Intel Xeon w7-2475X (Sapphire Rapids)",
 		source:   "anrieff/libcpuid tests/intel/sapphire_rapids/sapphire-rapids-ws-xeon-w7.test; xcr0 = leaf 0xD.0 EAX 0x602E7 (Linux >= 5.16 enables AMX tile state)",
 		leaf1ECX: 0x7ffefbff, leaf7EBX: 0xf3bfbffb, leaf7ECX: 0xbb417fee, xcr0: 0x602e7,

@@ -15,7 +15,8 @@ import (
 // tables). On x86-64, internal/cpuid reads CPUID leaves 1 and 7.0 and
 // XCR0, and a pure function, x86Kernels, decodes them; tests feed it with
 // values recorded on real CPUs (cpuid_samples_test.go). On arm64 the OS
-// announces the AES instructions (HWCAP, which x/sys/cpu reads).
+// announces the AES instructions (HWCAP, which x/sys/cpu reads), and
+// arm64Kernels decodes that.
 
 // cpuKernelsHere returns the kernels that this CPU and its OS run, as a
 // bit mask of kernel numbers.
@@ -24,7 +25,20 @@ func cpuKernelsHere() uint32 {
 	if r, ok := cpuid.Read(); ok {
 		k = x86Kernels(r.Leaf1ECX, r.Leaf7EBX, r.Leaf7ECX, r.XCR0, osAVX512Here())
 	}
-	if runtime.GOARCH == "arm64" && arm64HasAES(runtime.GOOS, cpu.ARM64.HasAES) {
+	if runtime.GOARCH == "arm64" {
+		k = arm64Kernels(runtime.GOOS, cpu.ARM64.HasAES)
+	}
+	return k
+}
+
+// arm64Kernels returns the kernels, as a bit mask of kernel numbers, of an
+// arm64 CPU under GOOS goos, given x/sys/cpu's HasAES. vperm needs only
+// Advanced SIMD, which every arm64 CPU that Go runs on has (Go's own
+// runtime uses it), so it needs no test: it is what a CPU without the
+// crypto extension (the Cortex-A72 of a Raspberry Pi 4) runs.
+func arm64Kernels(goos string, xsysHasAES bool) uint32 {
+	k := uint32(1<<KernelSoft | 1<<KernelVperm)
+	if arm64HasAES(goos, xsysHasAES) {
 		k |= 1 << KernelNEON
 	}
 	return k
@@ -41,6 +55,7 @@ func arm64HasAES(goos string, xsysHasAES bool) bool {
 
 // Bits of the CPUID and XCR0 words that the kernels need.
 const (
+	l1cSSSE3     = 1 << 9
 	l1cAES       = 1 << 25
 	l1cOSXSAVE   = cpuid.OSXSAVE
 	l1cAVX       = 1 << 28
@@ -59,6 +74,11 @@ const (
 // on the AVX-512 state.
 func x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
 	k := uint32(kernelsNoAES)
+	// vperm's byte shuffle (PSHUFB) is SSSE3, which every CPU with AES-NI
+	// also has; SSE state is always saved on x86-64.
+	if leaf1ECX&l1cSSSE3 != 0 {
+		k |= 1 << KernelVperm
+	}
 	if leaf1ECX&l1cAES == 0 {
 		return k
 	}

@@ -13,19 +13,21 @@ import (
 // sampleKernels is what each recorded CPU must get where the OS enables
 // all the register state the CPU has, keyed by a part of its name.
 var sampleKernels = map[string][]Kernel{
-	"Zen 3":      {KernelSoft, KernelAESNI, KernelAVX2},
-	"Alder Lake": {KernelSoft, KernelAESNI, KernelAVX2},
-	"Zen 4":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Ice Lake":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Skylake":    {KernelSoft, KernelAESNI},
-	"Haswell":    {KernelSoft, KernelAESNI},
-	"Piledriver": {KernelSoft, KernelAESNI},
-	"Westmere":   {KernelSoft, KernelAESNI},
-	"Conroe":     {KernelSoft},
-	"Sapphire":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Zen 5":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"EPYC VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
-	"Xeon VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512},
+	"Zen 3":      {KernelSoft, KernelAESNI, KernelAVX2, KernelVperm},
+	"Alder Lake": {KernelSoft, KernelAESNI, KernelAVX2, KernelVperm},
+	"Zen 4":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
+	"Ice Lake":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
+	"Skylake":    {KernelSoft, KernelAESNI, KernelVperm},
+	"Haswell":    {KernelSoft, KernelAESNI, KernelVperm},
+	"Piledriver": {KernelSoft, KernelAESNI, KernelVperm},
+	"Westmere":   {KernelSoft, KernelAESNI, KernelVperm},
+	"Conroe":     {KernelSoft, KernelVperm}, // SSSE3 without AES: vperm's CPU
+	"Bobcat":     {KernelSoft, KernelVperm}, // the same
+	"Deneb":      {KernelSoft},              // SSE3 but not SSSE3
+	"Sapphire":   {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
+	"Zen 5":      {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
+	"EPYC VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
+	"Xeon VM":    {KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm},
 }
 
 func expectedKernels(s cpuidSample) []Kernel {
@@ -63,26 +65,31 @@ func TestX86Detection(t *testing.T) {
 func TestX86DetectionOS(t *testing.T) {
 	const (
 		aes, osxsave, avx = 1 << 25, 1 << 27, 1 << 28
+		ssse3             = 1 << 9
 		avx2, avx512f, vl = 1 << 5, 1 << 16, 1 << 31
 		bw                = 1 << 30
 		vaes              = 1 << 9
 	)
-	l1, l7b, l7c := uint32(aes|osxsave|avx), uint32(avx2|avx512f|vl|bw), uint32(vaes)
+	l1, l7b, l7c := uint32(aes|osxsave|avx|ssse3), uint32(avx2|avx512f|vl|bw), uint32(vaes)
+	const v = KernelVperm
 	cases := []struct {
 		name         string
 		l1, l7b, l7c uint32
 		xcr0         uint64
 		want         []Kernel
 	}{
-		{"all", l1, l7b, l7c, 0xe7, []Kernel{0, 1, 2, 3}},
-		{"OS without AVX-512 state", l1, l7b, l7c, 0x07, []Kernel{0, 1, 2}},
-		{"OS without AVX state", l1, l7b, l7c, 0x03, []Kernel{0, 1}},
-		{"no OSXSAVE", l1 &^ osxsave, l7b, l7c, 0xe7, []Kernel{0, 1}},
-		{"no VAES", l1, l7b, 0, 0xe7, []Kernel{0, 1}},
-		{"no AVX2", l1, l7b &^ avx2, l7c, 0xe7, []Kernel{0, 1}},
-		{"no AVX-512VL", l1, l7b &^ vl, l7c, 0xe7, []Kernel{0, 1, 2}},
-		{"no AVX-512BW", l1, l7b &^ bw, l7c, 0xe7, []Kernel{0, 1, 2}},
-		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []Kernel{0}},
+		{"all", l1, l7b, l7c, 0xe7, []Kernel{0, 1, 2, 3, v}},
+		{"OS without AVX-512 state", l1, l7b, l7c, 0x07, []Kernel{0, 1, 2, v}},
+		{"OS without AVX state", l1, l7b, l7c, 0x03, []Kernel{0, 1, v}},
+		{"no OSXSAVE", l1 &^ osxsave, l7b, l7c, 0xe7, []Kernel{0, 1, v}},
+		{"no VAES", l1, l7b, 0, 0xe7, []Kernel{0, 1, v}},
+		{"no AVX2", l1, l7b &^ avx2, l7c, 0xe7, []Kernel{0, 1, v}},
+		{"no AVX-512VL", l1, l7b &^ vl, l7c, 0xe7, []Kernel{0, 1, 2, v}},
+		{"no AVX-512BW", l1, l7b &^ bw, l7c, 0xe7, []Kernel{0, 1, 2, v}},
+		{"no AES", l1 &^ aes, l7b, l7c, 0xe7, []Kernel{0, v}},
+		{"no SSSE3", l1 &^ ssse3, l7b, l7c, 0xe7, []Kernel{0, 1, 2, 3}},
+		{"no AES, no SSSE3", l1 &^ (aes | ssse3), l7b, l7c, 0xe7, []Kernel{0}},
+		{"SSSE3 alone", ssse3, 0, 0, 0, []Kernel{0, v}},
 	}
 	for _, c := range cases {
 		if got := maskKernels(x86Kernels(c.l1, c.l7b, c.l7c, c.xcr0, osAVX512FromXCR0)); !slices.Equal(got, c.want) {
@@ -142,9 +149,9 @@ func TestX86DetectionOSWord(t *testing.T) {
 		word osAVX512
 		want []Kernel
 	}{
-		{osAVX512FromXCR0, []Kernel{KernelSoft, KernelAESNI, KernelAVX2}}, // the bug: XCR0 trusted
-		{osAVX512Yes, []Kernel{KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512}},
-		{osAVX512No, []Kernel{KernelSoft, KernelAESNI, KernelAVX2}}, // macOS before 12.2
+		{osAVX512FromXCR0, []Kernel{KernelSoft, KernelAESNI, KernelAVX2, KernelVperm}}, // the bug: XCR0 trusted
+		{osAVX512Yes, []Kernel{KernelSoft, KernelAESNI, KernelAVX2, KernelAVX512, KernelVperm}},
+		{osAVX512No, []Kernel{KernelSoft, KernelAESNI, KernelAVX2, KernelVperm}}, // macOS before 12.2
 	}
 	for _, c := range mac {
 		got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x7, c.word))
@@ -153,7 +160,7 @@ func TestX86DetectionOSWord(t *testing.T) {
 		}
 	}
 	// The OS's word cannot stand in for the AVX state, nor for CPUID.
-	if got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []Kernel{KernelSoft, KernelAESNI}) {
+	if got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX, iceLake.leaf7ECX, 0x3, osAVX512Yes)); !slices.Equal(got, []Kernel{KernelSoft, KernelAESNI, KernelVperm}) {
 		t.Errorf("OS says yes but XCR0 lacks the AVX state: %v", got)
 	}
 	if got := maskKernels(x86Kernels(iceLake.leaf1ECX, iceLake.leaf7EBX&^(1<<16), iceLake.leaf7ECX, 0x7, osAVX512Yes)); slices.Contains(got, KernelAVX512) {
@@ -178,6 +185,28 @@ func TestOSAVX512Of(t *testing.T) {
 	for _, c := range cases {
 		if got := osAVX512Of(c.goos, c.has); got != c.want {
 			t.Errorf("osAVX512Of(%q, %v) = %d, want %d", c.goos, c.has, got, c.want)
+		}
+	}
+}
+
+// TestARM64Kernels checks the kernels of arm64 CPUs: vperm on all of
+// them (Advanced SIMD is part of the architecture), neon where the AES
+// instructions are there, as a Raspberry Pi 4's Cortex-A72 and an Apple M1
+// report them.
+func TestARM64Kernels(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		goos string
+		xsys bool
+		want []Kernel
+	}{
+		{"Cortex-A72 without crypto (Raspberry Pi 4), linux", "linux", false, []Kernel{KernelSoft, KernelVperm}},
+		{"Cortex-A72 with crypto, linux", "linux", true, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
+		{"Apple M1, darwin (x/sys/cpu reads no feature registers)", "darwin", false, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
+		{"Cortex-A53 without crypto, freebsd", "freebsd", false, []Kernel{KernelSoft, KernelVperm}},
+	} {
+		if got := maskKernels(arm64Kernels(c.goos, c.xsys)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: kernels %v, want %v", c.name, got, c.want)
 		}
 	}
 }
@@ -208,6 +237,9 @@ func TestThisCPUHere(t *testing.T) {
 	want := []Kernel{KernelSoft}
 	switch runtime.GOARCH {
 	case "amd64":
+		if cpu.X86.HasSSSE3 {
+			want = append(want, KernelVperm)
+		}
 		if cpu.X86.HasAES {
 			want = append(want, KernelAESNI)
 			if cpu.X86.HasAVX2 && cpu.X86.HasAVX512VAES {
@@ -218,6 +250,7 @@ func TestThisCPUHere(t *testing.T) {
 			}
 		}
 	case "arm64":
+		want = append(want, KernelVperm)
 		if arm64HasAES(runtime.GOOS, cpu.ARM64.HasAES) {
 			want = append(want, KernelNEON)
 		}

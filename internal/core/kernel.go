@@ -17,6 +17,7 @@ const (
 	KernelAVX2                 // VAES on 256-bit registers
 	KernelAVX512               // VAES on 512-bit registers
 	KernelNEON                 // ARMv8 AES instructions
+	KernelVperm                // vector-permute AES round (SSSE3, NEON), constant time
 	numKernels
 )
 
@@ -28,6 +29,7 @@ var kernelNames = [numKernels]string{
 	KernelAVX2:   "avx2",
 	KernelAVX512: "avx512",
 	KernelNEON:   "neon",
+	KernelVperm:  "vperm",
 }
 
 // String returns the kernel's name, as AEGIS_IMPL takes it.
@@ -79,17 +81,19 @@ func equalFoldASCII(s, lower string) bool {
 
 // kernelChain lists, for each kernel, the kernels at or below it in the
 // order of preference (best first). AEGIS_IMPL=name caps the choice to that
-// chain; soft ends every chain.
+// chain; soft ends every chain. vperm, the fastest kernel without AES
+// instructions, comes after the AES kernels and before soft.
 var kernelChain = [numKernels][]Kernel{
 	KernelSoft:   {KernelSoft},
-	KernelAESNI:  {KernelAESNI, KernelSoft},
-	KernelAVX2:   {KernelAVX2, KernelAESNI, KernelSoft},
-	KernelAVX512: {KernelAVX512, KernelAVX2, KernelAESNI, KernelSoft},
-	KernelNEON:   {KernelNEON, KernelSoft},
+	KernelAESNI:  {KernelAESNI, KernelVperm, KernelSoft},
+	KernelAVX2:   {KernelAVX2, KernelAESNI, KernelVperm, KernelSoft},
+	KernelAVX512: {KernelAVX512, KernelAVX2, KernelAESNI, KernelVperm, KernelSoft},
+	KernelNEON:   {KernelNEON, KernelVperm, KernelSoft},
+	KernelVperm:  {KernelVperm, KernelSoft},
 }
 
 // best is the order in which kernels are tried with no cap.
-var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelSoft}
+var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelVperm, KernelSoft}
 
 // cpuKernels is the set of kernels this build has and this CPU runs, as a
 // bit mask of kernel numbers: the CPU detection (detect.go) masked by the
@@ -119,7 +123,7 @@ func chooseAll(capName string) (ks [len(Variants)]Kernel, ok bool) {
 // name limits the choice to that kernel and those below it. A name that is
 // unknown is ignored (ok is false, so the caller can report it); a name of
 // a kernel this CPU lacks can only lower the choice, never raise it: on x86,
-// AEGIS_IMPL=neon leaves only soft.
+// AEGIS_IMPL=neon leaves vperm and soft.
 func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel, ok bool) {
 	order := best
 	ok = true
@@ -185,12 +189,13 @@ func Implementation(v *Variant) string {
 	return defaultKernel[v.ID].String()
 }
 
-// Kernels returns the kernels that can run variant v on this machine, best
-// last, whatever AEGIS_IMPL says: tests walk them all.
+// Kernels returns the kernels that can run variant v on this machine, in
+// the order of preference with the best last, whatever AEGIS_IMPL says:
+// tests walk them all.
 func Kernels(v *Variant) []Kernel {
 	var ks []Kernel
-	for k := range numKernels {
-		if kernelOps(v.ID, k) != 0 {
+	for i := len(best) - 1; i >= 0; i-- {
+		if k := best[i]; kernelOps(v.ID, k) != 0 {
 			ks = append(ks, k)
 		}
 	}

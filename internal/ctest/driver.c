@@ -18,7 +18,9 @@
  *   - the incremental entry points (split at random points), the MAC and
  *     the keystream, in exact-size blocks too;
  *   - lengths above 4 GiB in the final block, through the test hooks of
- *     testhooks.c, against an independent computation.
+ *     testhooks.c, against an independent computation;
+ *   - the vperm kernel's AES round alone, on every byte value, against an
+ *     independent round.
  *
  * The last line says "N passed, M failed"; the exit status is 1 on any
  * failure. Set AEGISGO_SEED to vary the random inputs.
@@ -44,6 +46,10 @@ void aegisgo_test_lengths_block(uint8_t out[16], uint64_t adlen, uint64_t mlen);
 int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
                             const uint8_t *npub, const uint8_t *k,
                             size_t adlen, size_t mlen);
+/* The vperm kernel's AES round alone (kernel_vperm.c, with the hooks);
+ * weak, since a build for a target without vperm has none. */
+__attribute__((weak)) void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16],
+                                                    const uint8_t rk[16]);
 
 /* ------------------------------------------------------------------ */
 /* Bookkeeping */
@@ -1204,6 +1210,46 @@ static void test_inc_lengths(void)
     }
 }
 
+/* The vperm round against the reference round, so that a wrong entry of
+ * its tables shows as the byte it breaks, not only as a wrong tag: every
+ * byte value at every position of the block (256 blocks), the spec's
+ * AESRound vector, and random blocks. */
+static void test_vperm_round(void)
+{
+    uint8_t in[16], rk[16], out[16], want[16];
+    int n, rot, b, i;
+
+    if (aegisgo_test_vperm_round == NULL || !kernel_runs(AEGISGO_128L, AEGISGO_VPERM)) {
+        printf("test_vperm_round: skipped: no vperm kernel in this build or on this CPU\n");
+        return;
+    }
+    build_sbox();
+    for (rot = 0; rot < 16; rot++) {
+        for (n = 0; n < 16; n++) {
+            for (b = 0; b < 16; b++) {
+                in[b] = (uint8_t)(16 * n + (b + rot) % 16);
+            }
+            rnd_fill(rk, sizeof rk);
+            aegisgo_test_vperm_round(out, in, rk);
+            ref_aesround(want, in, rk);
+            check(same(out, want, 16), "vperm AESRound: bytes %#04x..%#04x rotated by %d differ from the reference",
+                  16 * n, 16 * n + 15, rot);
+        }
+    }
+    hex_decode(in, aesround_in);
+    hex_decode(rk, aesround_rk);
+    hex_decode(want, aesround_out);
+    aegisgo_test_vperm_round(out, in, rk);
+    check(same(out, want, 16), "vperm AESRound differs from the spec's vector");
+    for (i = 0; i < 10000; i++) {
+        rnd_fill(in, sizeof in);
+        rnd_fill(rk, sizeof rk);
+        aegisgo_test_vperm_round(out, in, rk);
+        ref_aesround(want, in, rk);
+        check(same(out, want, 16), "vperm AESRound differs from the reference on random block %d", i);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 
 int main(void)
@@ -1233,6 +1279,7 @@ int main(void)
                (double)(clock() - t0) / CLOCKS_PER_SEC);             \
         fflush(stdout);                                              \
     } while (0)
+    SECTION(test_vperm_round);
     SECTION(test_lengths);
     SECTION(test_inc_lengths);
     SECTION(test_vectors);

@@ -26,13 +26,14 @@ __attribute__((unused)) static const variant_info variants[AEGISGO_NVARIANTS] = 
     [AEGISGO_256X4] = {"AEGIS-256X4", 32, 32, 256, 4},
 };
 
-_Static_assert(AEGISGO_NKERNELS == 5, "internal/core has 5 kernels");
+_Static_assert(AEGISGO_NKERNELS == 6, "internal/core has 6 kernels");
 __attribute__((unused)) static const char *const kernel_names[AEGISGO_NKERNELS] = {
     [AEGISGO_SOFT] = "soft",
     [AEGISGO_AESNI] = "aesni",
     [AEGISGO_AVX2] = "avx2",
     [AEGISGO_AVX512] = "avx512",
     [AEGISGO_NEON] = "neon",
+    [AEGISGO_VPERM] = "vperm",
 };
 
 #endif

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+
+//go:build cgo && !without_aegis
+
+/*
+ * kernel_vperm.c: a constant-time AES round for CPUs without AES
+ * instructions, by vector permutes: SSSE3's PSHUFB on x86-64, TBL on
+ * arm64 (Advanced SIMD, which every arm64 CPU has: the Cortex-A72 of a
+ * Raspberry Pi 4 has no crypto extension). One source, two halves that
+ * define the same few vector operations; the round and the blocks are
+ * written once on top of them.
+ *
+ * SubBytes is an inversion in GF(2^8) done in the tower field
+ * GF(2^4)[z]/(z^2 + z + lambda), where it takes five lookups of 4-bit
+ * values in 16-byte tables held in registers, and an affine map folded
+ * into the output tables. A byte shuffle takes the same time whatever
+ * its indices, so no secret reaches a branch or a memory address: the
+ * tables are loaded whole, from fixed addresses. internal/vperm derives
+ * the tables (vperm_tables.h, generated) from the field arithmetic, says
+ * why each step is right, and runs the same sequence in Go against the
+ * S-box for every input; the C tests check this code on every byte value
+ * (internal/ctest/driver.c) and, under valgrind, that no secret steers a
+ * branch or an address (internal/ctest/ct.c).
+ *
+ * A round is some 33 vector instructions where AES-NI has one, 14 of
+ * them shuffles: the kernel is throughput-bound, with the eight rounds of
+ * an AEGIS-128L update (six of AEGIS-256) independent of one another.
+ *
+ * Each update is eight such rounds (six in AEGIS-256), some 2 KiB of
+ * code: inlined into every entry point, as aesni does, they made this
+ * kernel 1.5 MB of machine code. So the updates, Enc and Dec of a block,
+ * Init and Finalize are functions of their own here (NOINLINE_STEPS and
+ * NOINLINE_INIT_FINAL, aegis128_body.h), 175 KB in all on x86-64, at a
+ * cost within this machine's noise (16 KiB Seals, inlined against out of
+ * line, runs in turn: 0.92 to 1.09x): the state goes through memory on
+ * the load and store ports, while the rounds keep the vector ALUs busy.
+ * They are
+ *
+ *   vperm_d1_update128 vperm_d1_update128_late vperm_d1_enc128 vperm_d1_dec128
+ *   vperm_d1_initialize128 vperm_d1_finalize128
+ *   vperm_d1_update256 vperm_d1_update256_late vperm_d1_enc256 vperm_d1_dec256
+ *   vperm_d1_initialize256 vperm_d1_finalize256
+ *
+ * and the same for D = 2 and 4:
+ *
+ *   vperm_d2_update128 vperm_d2_update128_late vperm_d2_enc128 vperm_d2_dec128
+ *   vperm_d2_initialize128 vperm_d2_finalize128
+ *   vperm_d2_update256 vperm_d2_update256_late vperm_d2_enc256 vperm_d2_dec256
+ *   vperm_d2_initialize256 vperm_d2_finalize256
+ *   vperm_d4_update128 vperm_d4_update128_late vperm_d4_enc128 vperm_d4_dec128
+ *   vperm_d4_initialize128 vperm_d4_finalize128
+ *   vperm_d4_update256 vperm_d4_update256_late vperm_d4_enc256 vperm_d4_dec256
+ *   vperm_d4_initialize256 vperm_d4_finalize256
+ *
+ * The X variants keep their D states in D registers each, as aesni does,
+ * and run long messages one lane at a time (GROUP128_D and GROUP256_D 1:
+ * vperm_d2_groups128, vperm_d4_groups128, vperm_d2_groups256,
+ * vperm_d4_groups256): a lane's rounds already keep the vector units
+ * busy, and its state and the tables fill x86's sixteen registers.
+ *
+ * Like aesni and neon, and unlike soft, the tables do not ask for the
+ * stack to be wiped after each call (wipe_stack, aegis.h): spilled
+ * registers can leave state on the stack here as they do there.
+ */
+#include "internal.h"
+
+#ifdef AEGISGO_HAVE_VPERM
+
+#include "vperm_tables.h"
+
+#if defined(AEGISGO_X86)
+
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("ssse3"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("ssse3")
+#endif
+
+#include <tmmintrin.h> /* SSSE3, and SSE2 through it */
+
+typedef __m128i vp_v;
+#define vp_table(t) _mm_load_si128((const __m128i *)(const void *)(t))
+#define vp_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define vp_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define vp_xor(a, b) _mm_xor_si128((a), (b))
+#define vp_and(a, b) _mm_and_si128((a), (b))
+#define vp_dup(c) _mm_set1_epi8((char)(c))
+/* Byte b of the result is t[idx[b]], or 0 where idx[b] has its high bit
+ * set. */
+#define vp_shuffle(t, idx) _mm_shuffle_epi8((t), (idx))
+/* The low and the high nibble of each byte; m is 0x0f in every byte.
+ * SSE has no byte shift: the 16-bit one brings the next byte's low
+ * nibble into the high half, which the mask removes. */
+#define vp_lo(x, m) _mm_and_si128((x), (m))
+#define vp_hi(x, m) _mm_and_si128(_mm_srli_epi16((x), 4), (m))
+
+#elif defined(__aarch64__)
+
+#include <arm_neon.h>
+
+typedef uint8x16_t vp_v;
+#define vp_table(t) vld1q_u8(t)
+#define vp_loadu(p) vld1q_u8(p)
+#define vp_storeu(p, v) vst1q_u8((p), (v))
+#define vp_xor(a, b) veorq_u8((a), (b))
+#define vp_and(a, b) vandq_u8((a), (b))
+#define vp_dup(c) vdupq_n_u8(c)
+/* Byte b of the result is t[idx[b]], or 0 where idx[b] >= 16. */
+#define vp_shuffle(t, idx) vqtbl1q_u8((t), (idx))
+#define vp_lo(x, m) vandq_u8((x), (m))
+#define vp_hi(x, m) ((void)(m), vshrq_n_u8((x), 4))
+
+#else
+#error "AEGISGO_HAVE_VPERM on an architecture without a vperm half"
+#endif
+
+/*
+ * AESRound(x, rk): ShiftRows (a shuffle; SubBytes works bytewise, so it
+ * may come first), SubBytes through the tower (internal/vperm's package
+ * doc has the formulas: Q and Q' are the two nibbles of 1/x in a form
+ * that one lookup each maps back), MixColumns as
+ * u ^ R1(u ^ s) with u = 2s ^ R2(s), then the round key and the S-box's
+ * constant, which MixColumns leaves as it is.
+ *
+ * An index with the high bit set (0x80: 1/0) gives 0 on both halves;
+ * internal/vperm's tests check that every index is a nibble or such a
+ * value, so the two shuffles compute the same.
+ */
+AEGISGO_INLINE vp_v vperm_aesround(vp_v x, vp_v rk)
+{
+    const vp_v m = vp_dup(0x0f);
+    const vp_v inv = vp_table(aegisgo_vperm_inv);
+    vp_v y, i, j, k, lk, p, p2, q, q2, s, d, u;
+
+    x = vp_shuffle(x, vp_table(aegisgo_vperm_shiftrows));
+    /* The tower form: k << 4 | j, with i = j ^ k (x = i b + j b', the
+     * normal basis of the two roots b, b' of z^2 + z + lambda). */
+    y = vp_xor(vp_shuffle(vp_table(aegisgo_vperm_in_hi), vp_hi(x, m)),
+               vp_shuffle(vp_table(aegisgo_vperm_in_lo), vp_lo(x, m)));
+    j = vp_lo(y, m);
+    k = vp_hi(y, m);
+    i = vp_xor(j, k);
+    /* P = 1/i + 1/(lambda k), P' = 1/j + 1/(lambda k),
+     * Q = 1/P + j, Q' = 1/P' + i. */
+    lk = vp_shuffle(vp_table(aegisgo_vperm_inv_lk), k);
+    p = vp_xor(vp_shuffle(inv, i), lk);
+    p2 = vp_xor(vp_shuffle(inv, j), lk);
+    q = vp_xor(vp_shuffle(inv, p), j);
+    q2 = vp_xor(vp_shuffle(inv, p2), i);
+    /* SubBytes less its constant (s), and its double (d). */
+    s = vp_xor(vp_shuffle(vp_table(aegisgo_vperm_out1), q),
+               vp_shuffle(vp_table(aegisgo_vperm_out2), q2));
+    d = vp_xor(vp_shuffle(vp_table(aegisgo_vperm_out1x2), q),
+               vp_shuffle(vp_table(aegisgo_vperm_out2x2), q2));
+    /* MixColumns: 2s ^ 3 R1(s) ^ R2(s) ^ R3(s). */
+    u = vp_xor(d, vp_shuffle(s, vp_table(aegisgo_vperm_rot2)));
+    u = vp_xor(u, vp_shuffle(vp_xor(u, s), vp_table(aegisgo_vperm_rot1)));
+    return vp_xor(u, vp_xor(rk, vp_dup(0x63)));
+}
+
+typedef struct { vp_v l[1]; } vperm_blk1;
+typedef struct { vp_v l[2]; } vperm_blk2;
+typedef struct { vp_v l[4]; } vperm_blk4;
+
+#define KERNEL vperm
+#define BLK AEGISGO_CAT(vperm_blk, D)
+
+/* VPERM_EACH(S) is S(0) S(1) ... S(D-1), written out, as in aesni. */
+#define VPERM_EACH1(S) S(0)
+#define VPERM_EACH2(S) S(0) S(1)
+#define VPERM_EACH4(S) S(0) S(1) S(2) S(3)
+#define VPERM_EACH(S) AEGISGO_CAT(VPERM_EACH, D)(S)
+
+#define VPERM_AES_(i) r_.l[i] = vperm_aesround(a_.l[i], b_.l[i]);
+#define VPERM_XOR_(i) r_.l[i] = vp_xor(a_.l[i], b_.l[i]);
+#define VPERM_AND_(i) r_.l[i] = vp_and(a_.l[i], b_.l[i]);
+#define VPERM_LOAD_(i) r_.l[i] = vp_loadu(p_ + 16 * (i));
+#define VPERM_STORE_(i) vp_storeu(p_ + 16 * (i), v_.l[i]);
+#define VPERM_BCAST_(i) r_.l[i] = v_;
+
+#define VPERM_BINOP(S, a, b) __extension__({   \
+    BLK r_;                                     \
+    const BLK a_ = (a), b_ = (b);               \
+    VPERM_EACH(S)                               \
+    r_;                                         \
+})
+#define blk_aes_round(a, k) VPERM_BINOP(VPERM_AES_, a, k)
+#define blk_xor(a, b) VPERM_BINOP(VPERM_XOR_, a, b)
+#define blk_and(a, b) VPERM_BINOP(VPERM_AND_, a, b)
+#define blk_load(p) __extension__({            \
+    BLK r_;                                     \
+    const uint8_t *p_ = (p);                    \
+    VPERM_EACH(VPERM_LOAD_)                     \
+    r_;                                         \
+})
+#define blk_store(p, a) do {                   \
+    const BLK v_ = (a);                         \
+    uint8_t *p_ = (p);                          \
+    VPERM_EACH(VPERM_STORE_)                    \
+} while (0)
+#define blk_broadcast(p) __extension__({       \
+    BLK r_;                                     \
+    const vp_v v_ = vp_loadu(p);                \
+    VPERM_EACH(VPERM_BCAST_)                    \
+    r_;                                         \
+})
+
+#define D 1
+#define NOINLINE_STEPS
+#define NOINLINE_INIT_FINAL
+#include "instance.h"
+/* Lanes as the one-lane instance: group j of a split state is lane j. */
+#define blk_group(v, j) __extension__({ vperm_blk1 r_; r_.l[0] = (v).l[j]; r_; })
+#define blk_set_group(v, j, x) ((v).l[j] = (x).l[0])
+#define D 2
+#define GROUP128_D 1
+#define GROUP256_D 1
+#define NOINLINE_STEPS
+#define NOINLINE_INIT_FINAL
+#include "instance.h"
+#define D 4
+#define GROUP128_D 1
+#define GROUP256_D 1
+#define NOINLINE_INIT_FINAL
+#define NOINLINE_STEPS
+#include "instance.h"
+
+#ifdef AEGISGO_TEST_HOOKS
+/* For internal/ctest/driver.c, which checks the round on every byte
+ * value against its reference: one AESRound, as the kernel runs it. */
+void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16]);
+void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16])
+{
+    vp_storeu(out, vperm_aesround(vp_loadu(in), vp_loadu(rk)));
+}
+#endif
+
+#if defined(AEGISGO_X86)
+#ifdef __clang__
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
+/* The entry points, by variant (see instance.h). */
+const aegisgo_ops aegisgo_vperm_ops[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = {
+        .encrypt = vperm_d1_encrypt128, .decrypt = vperm_d1_decrypt128,
+        .inc_init = vperm_d1_inc128_init, .inc_update = vperm_d1_inc128_update,
+        .inc_final = vperm_d1_inc128_final,
+        .mac_update = vperm_d1_mac128_update, .mac_final = vperm_d1_mac128_final,
+    },
+    [AEGISGO_128X2] = {
+        .encrypt = vperm_d2_encrypt128, .decrypt = vperm_d2_decrypt128,
+        .inc_init = vperm_d2_inc128_init, .inc_update = vperm_d2_inc128_update,
+        .inc_final = vperm_d2_inc128_final,
+        .mac_update = vperm_d2_mac128_update, .mac_final = vperm_d2_mac128_final,
+    },
+    [AEGISGO_128X4] = {
+        .encrypt = vperm_d4_encrypt128, .decrypt = vperm_d4_decrypt128,
+        .inc_init = vperm_d4_inc128_init, .inc_update = vperm_d4_inc128_update,
+        .inc_final = vperm_d4_inc128_final,
+        .mac_update = vperm_d4_mac128_update, .mac_final = vperm_d4_mac128_final,
+    },
+    [AEGISGO_256] = {
+        .encrypt = vperm_d1_encrypt256, .decrypt = vperm_d1_decrypt256,
+        .inc_init = vperm_d1_inc256_init, .inc_update = vperm_d1_inc256_update,
+        .inc_final = vperm_d1_inc256_final,
+        .mac_update = vperm_d1_mac256_update, .mac_final = vperm_d1_mac256_final,
+    },
+    [AEGISGO_256X2] = {
+        .encrypt = vperm_d2_encrypt256, .decrypt = vperm_d2_decrypt256,
+        .inc_init = vperm_d2_inc256_init, .inc_update = vperm_d2_inc256_update,
+        .inc_final = vperm_d2_inc256_final,
+        .mac_update = vperm_d2_mac256_update, .mac_final = vperm_d2_mac256_final,
+    },
+    [AEGISGO_256X4] = {
+        .encrypt = vperm_d4_encrypt256, .decrypt = vperm_d4_decrypt256,
+        .inc_init = vperm_d4_inc256_init, .inc_update = vperm_d4_inc256_update,
+        .inc_final = vperm_d4_inc256_final,
+        .mac_update = vperm_d4_mac256_update, .mac_final = vperm_d4_mac256_final,
+    },
+};
+
+#endif

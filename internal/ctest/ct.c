@@ -19,6 +19,10 @@
  *                  decryption (a good tag and a bad one), the incremental
  *                  entry points, the MAC and the keystream
  *
+ * Every kernel the CPU runs is checked, vperm included (its table lookups
+ * are byte shuffles of registers, which memcheck follows as data, not as
+ * addresses); run.sh fails if valgrind cannot run soft or vperm.
+ *
  * Outside valgrind the client requests do nothing, so the program also runs
  * natively (as a plain round-trip test).
  */
@@ -38,8 +42,12 @@
 #include "tables_gen.h"
 
 /* Lengths that reach every path: empty, partial blocks, whole blocks of
- * every rate (16 to 128 bytes), two-block steps, and tails after them. */
-static const size_t lens[] = {0, 1, 15, 16, 17, 33, 64, 95, 128, 200, 257};
+ * every rate (16 to 128 bytes), two-block steps, and tails after them; and
+ * one long enough for the kernels that run the lanes of an X variant one
+ * group after another (aesni, vperm: AEGISGO_GROUP_MIN and two passes of
+ * AEGISGO_GROUP_CHUNK, csrc/internal.h). */
+#define MAXLEN 4500
+static const size_t lens[] = {0, 1, 15, 16, 17, 33, 64, 95, 128, 200, 257, MAXLEN};
 static const size_t adlens[] = {0, 3, 16, 70, 129};
 
 static unsigned long failures;
@@ -78,7 +86,7 @@ static void fill(uint8_t *p, size_t n, uint32_t *seed)
 static void one_shot(const aegisgo_ops *ops, const char *kn, int v, size_t taglen,
                      size_t mlen, size_t adlen, uint32_t *seed)
 {
-    uint8_t key[32], nonce[32], msg[300], ad[300], ct[300], pt[300], tag[32];
+    uint8_t key[32], nonce[32], msg[MAXLEN], ad[300], ct[MAXLEN], pt[MAXLEN], tag[32];
     int r;
 
     fill(key, sizeof key, seed);
@@ -126,7 +134,7 @@ static void incremental(const aegisgo_ops *ops, const char *kn, int v, size_t ta
                         size_t mlen, size_t adlen, uint32_t *seed)
 {
     uint8_t st[AEGISGO_STATE_BYTES];
-    uint8_t key[32], nonce[32], msg[300], ad[300], ct[300], pt[300], tag[32];
+    uint8_t key[32], nonce[32], msg[MAXLEN], ad[300], ct[MAXLEN], pt[MAXLEN], tag[32];
     const size_t cut = mlen / 3;
     int r;
 

@@ -3,6 +3,8 @@
 package soft_test
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
 	"fmt"
 	"testing"
 
@@ -13,9 +15,12 @@ import (
 
 // BenchmarkCompare seals each case (13 bytes of ad, a 16-byte tag) with
 // this package (impl=go), the table-driven yardstick (impl=table,
-// AEGIS-128L and AEGIS-256 only) and the C core's soft kernel through cgo
-// (impl=c, skipped where the module has no C core), one after the other,
-// so that the ratios come from one stretch of time on a shared machine:
+// AEGIS-128L and AEGIS-256 only), the C core's soft and vperm kernels
+// through cgo (impl=c and impl=vperm, each skipped where the module has no
+// C core or the CPU cannot run it) and the standard library's AES-GCM
+// with the same key (impl=gcm, AEGIS-128L and AEGIS-256 only), one after
+// the other, so that the ratios come from one stretch of time on a shared
+// machine:
 //
 //	go test -run '^$' -bench Compare -count 10 ./internal/soft
 //
@@ -51,14 +56,35 @@ func BenchmarkCompare(b *testing.B) {
 			if d == 1 {
 				run("table", func() { soft.TableSeal(fam128, msg, tag, key, nonce, msg, ad) })
 			}
-			var a core.AEAD
-			switch err := a.InitPath(v, key, 16, core.KernelSoft, core.PathC); err {
-			case nil:
-				dst := make([]byte, 0, n+16)
-				run("c", func() { a.Seal(dst, nonce, msg, ad) })
-			case common.ErrNotAvailable:
-			default:
-				b.Fatal(err)
+			// The C core's soft and vperm kernels, where this machine
+			// runs them (vperm: SSSE3 or arm64).
+			for _, k := range []struct {
+				impl   string
+				kernel core.Kernel
+			}{{"c", core.KernelSoft}, {"vperm", core.KernelVperm}} {
+				var a core.AEAD
+				switch err := a.InitPath(v, key, 16, k.kernel, core.PathC); err {
+				case nil:
+					dst := make([]byte, 0, n+16)
+					run(k.impl, func() { a.Seal(dst, nonce, msg, ad) })
+				case common.ErrNotAvailable:
+				default:
+					b.Fatal(err)
+				}
+			}
+			// AES-GCM of the standard library, with the AES instructions
+			// where the CPU has them: the yardstick a user would compare.
+			if d == 1 {
+				blk, err := aes.NewCipher(key)
+				if err != nil {
+					b.Fatal(err)
+				}
+				gcm, err := cipher.NewGCM(blk)
+				if err != nil {
+					b.Fatal(err)
+				}
+				dst, gnonce := make([]byte, 0, n+16), make([]byte, gcm.NonceSize())
+				run("gcm", func() { gcm.Seal(dst, gnonce, msg, ad) })
 			}
 		}
 	}

@@ -70,7 +70,7 @@
 // the keystream (11 operations a plane) and its share of the conversions
 // (24 swaps of bit fields per 64 bytes each way): 45 instructions a byte
 // at 16 KiB, against 32 for Go code with T-tables, whose loads keep it
-// only about 1.15 times as fast. AEGIS-128X2 and X4 take
+// only about 1.1 times as fast. AEGIS-128X2 and X4 take
 // as many rounds a byte with less around them (43 a byte), AEGIS-256X2
 // and X4 fill their words (63, 60).
 //

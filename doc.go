@@ -67,11 +67,16 @@
 //
 // At start-up the module detects the CPU (in Go) and picks, per variant,
 // the best of its kernels: avx512 (VAES on 512-bit registers), avx2 (VAES
-// on 256-bit registers), aesni (AES-NI), neon (ARMv8 AES), soft (portable,
-// constant-time C with cgo, bitsliced Go without). Each variant's Implementation function names its
-// choice. The environment variable AEGIS_IMPL, set to one of these names,
-// caps the choice: AEGIS_IMPL=soft forces the portable kernel, and
-// AEGIS_IMPL=aesni keeps the wide-vector kernels out. Case does not matter
+// on 256-bit registers), aesni (AES-NI), neon (ARMv8 AES), vperm (for CPUs
+// without AES instructions: a constant-time AES round by vector permutes,
+// SSSE3 on x86-64 and Advanced SIMD on arm64, in the C core only), soft
+// (portable, constant-time C with cgo, bitsliced Go without). Each
+// variant's Implementation function names its choice. The environment
+// variable AEGIS_IMPL, set to one of these names, caps the choice to that
+// kernel and those after it in this list: AEGIS_IMPL=soft forces the
+// portable kernel, AEGIS_IMPL=vperm the vector-permute one (soft where the
+// CPU or the build lacks it), and AEGIS_IMPL=aesni keeps the wide-vector
+// kernels out. Case does not matter
 // (AEGIS_IMPL=AVX2 is avx2). It never picks a kernel the CPU lacks; a value
 // that names no kernel is ignored, and the module's commands say so on
 // standard error.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 
 // Package csrc is the C core of the module: the AEGIS algorithm bodies, the
-// kernels (soft, aesni, avx2, avx512, neon) and their run-time dispatch.
+// kernels (soft, aesni, avx2, avx512, neon, vperm) and their run-time
+// dispatch.
 //
 // It has no Go API. Importing it links the C code into the binary; the
 // cgo boundary in internal/core calls it through aegis.h. Keeping the C
@@ -50,6 +51,8 @@
 //
 // The other kernels differ only in step 4's table and step 7's block
 // operations (kernel_aesni.c: AESENC on one register per lane;
+// kernel_vperm.c: vperm_aesround, some 33 byte shuffles and XORs on one
+// register, with the update a function of its own, vperm_d1_update128;
 // kernel_soft.c: a call of aegisgo_soft_aesround in soft_aes.c, with the
 // update a function of its own, soft_d1_update128). The table of block
 // operations and knobs is at the top of aegis128_body.h. The AEGIS-256

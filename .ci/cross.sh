@@ -111,7 +111,7 @@ pkgs=(./...)
 # detection is table-tested (TestARM64Kernels).
 step "linux/arm64 under qemu: the NEON vector-permute kernel, AEGIS_IMPL=vperm"
 timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGIS_IMPL=vperm AEGISGO_WANT_KERNEL=vperm \
-  go test -count=1 -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+  go test -count=1 -short -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
   ./internal/core ./aegis128l ./aegis128x2 ./aegis256 ./aegis256x4 ./raf
 
 step "linux/arm64 under qemu: -tags purego (no assembly: the C core runs every call)"

@@ -26,23 +26,27 @@ func and(a, b block) (r block) {
 
 var sbox [256]byte
 
+// Mul multiplies a and b in the AES field, GF(2)[x]/(x^8 + x^4 + x^3 +
+// x + 1).
+func Mul(a, b byte) byte {
+	var p byte
+	for b != 0 {
+		if b&1 != 0 {
+			p ^= a
+		}
+		hi := a & 0x80
+		a <<= 1
+		if hi != 0 {
+			a ^= 0x1b
+		}
+		b >>= 1
+	}
+	return p
+}
+
 func init() {
 	// S-box from its definition: inverse in GF(2^8), then the affine map.
-	mul := func(a, b byte) byte {
-		var p byte
-		for b != 0 {
-			if b&1 != 0 {
-				p ^= a
-			}
-			hi := a & 0x80
-			a <<= 1
-			if hi != 0 {
-				a ^= 0x1b
-			}
-			b >>= 1
-		}
-		return p
-	}
+	mul := Mul
 	for x := 0; x < 256; x++ {
 		var inv byte
 		for y := 1; y < 256 && x != 0; y++ {

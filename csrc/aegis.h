@@ -127,32 +127,6 @@ typedef struct aegisgo_ops {
  * kernels it runs. */
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
 
-/* What the OS says of the AVX-512 register state, where XCR0 cannot say
- * it. darwin enables that state for a thread only on the thread's first
- * AVX-512 instruction, so XCR0 lacks it until then; the OS answers instead
- * (the Go side asks it: internal/core/detect.go). */
-enum {
-    AEGISGO_OS_AVX512_XCR0 = 0, /* XCR0 tells (Linux, Windows, the BSDs) */
-    AEGISGO_OS_AVX512_YES = 1,  /* the OS supports the state */
-    AEGISGO_OS_AVX512_NO = 2    /* it does not, or not safely */
-};
-
-/* The kernels this build has and this CPU and OS can run, as a bit mask
- * (1 << AEGISGO_SOFT is always set), for the C tests (internal/ctest),
- * which run without Go: the module itself detects the CPU in Go. It reads
- * CPUID and XCR0 on x86-64, with os_avx512 (AEGISGO_OS_AVX512_*) as the
- * OS's word; on arm64 it adds vperm (Advanced SIMD is always there) and
- * leaves neon to the caller (HWCAP); elsewhere the answer is soft. Its decoding,
- * aegisgo_x86_kernels, is held to the Go one by TestX86GoMatchesC. */
-uint32_t aegisgo_cpu_kernels(int os_avx512);
-
-/* The pure part of x86 detection: which kernels registers read from CPUID
- * (leaf 1 ECX, leaf 7.0 EBX and ECX) and XGETBV (XCR0) allow, given the
- * OS's word on AVX-512. It looks at the values alone, so tests can feed it
- * the values of other CPUs and OSes. */
-uint32_t aegisgo_x86_kernels(uint32_t leaf1_ecx, uint32_t leaf7_ebx,
-                             uint32_t leaf7_ecx, uint64_t xcr0, int os_avx512);
-
 /* The table of a variant in a kernel as an integer, as the one-call
  * wrappers take it. cgo checks every pointer argument at run time for
  * pointers into Go memory, which costs a few nanoseconds a call; a table in

@@ -39,9 +39,6 @@ func _() {
 	_ = x[C.AEGISGO_NEON-int(KernelNEON)]
 	_ = x[C.AEGISGO_VPERM-int(KernelVperm)]
 	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
-	_ = x[C.AEGISGO_OS_AVX512_XCR0-int(osAVX512FromXCR0)]
-	_ = x[C.AEGISGO_OS_AVX512_YES-int(osAVX512Yes)]
-	_ = x[C.AEGISGO_OS_AVX512_NO-int(osAVX512No)]
 }
 
 // detectKernels returns the kernels that this CPU runs (detect.go) and
@@ -96,12 +93,4 @@ func open(ops uintptr, m, c, tag, ad []byte, n, k *byte) bool {
 		bytePtr(tag), C.size_t(len(tag)), bytePtr(ad), C.size_t(len(ad)),
 		(*C.uint8_t)(n), (*C.uint8_t)(k))
 	return res == 0
-}
-
-// cX86Kernels runs the C core's own decoding of the x86 registers, which
-// its C tests use (internal/ctest), on recorded values and an OS's word on
-// AVX-512: TestX86GoMatchesC holds it to x86Kernels.
-func cX86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512) uint32 {
-	return uint32(C.aegisgo_x86_kernels(C.uint32_t(leaf1ECX), C.uint32_t(leaf7EBX),
-		C.uint32_t(leaf7ECX), C.uint64_t(xcr0), C.int(word)))
 }

@@ -5,7 +5,6 @@
 package core
 
 import (
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
@@ -172,33 +171,5 @@ func TestThisCPU(t *testing.T) {
 	best := want[len(want)-1]
 	if k, _ := chooseAll(""); k[2] < best || k[5] < best {
 		t.Errorf("the X4 variants chose %s and %s, but %s runs here", k[2], k[5], best)
-	}
-}
-
-// TestX86GoMatchesC holds the C core's own decoding of the x86 registers,
-// which its C tests use, to the module's (x86Kernels): on every recorded
-// CPU, with each OS word, and on random words.
-func TestX86GoMatchesC(t *testing.T) {
-	check := func(l1, l7b, l7c uint32, xcr0 uint64, w osAVX512) {
-		t.Helper()
-		if g, c := x86Kernels(l1, l7b, l7c, xcr0, w), cX86Kernels(l1, l7b, l7c, xcr0, w); g != c {
-			t.Fatalf("words %#x %#x %#x xcr0 %#x word %d: Go %v, C %v", l1, l7b, l7c, xcr0, w, maskKernels(g), maskKernels(c))
-		}
-	}
-	words := []osAVX512{osAVX512FromXCR0, osAVX512Yes, osAVX512No}
-	for _, s := range cpuidSamples {
-		for _, w := range words {
-			check(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, s.xcr0, w)
-			check(s.leaf1ECX, s.leaf7EBX, s.leaf7ECX, s.xcr0&^0xe0, w)
-		}
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		// Dense in the bits that matter: each is set half the time.
-		l1 := r.Uint32() & (1<<9 | 1<<25 | 1<<27 | 1<<28)
-		l7b := r.Uint32() & (1<<5 | 1<<16 | 1<<30 | 1<<31)
-		l7c := r.Uint32() & (1 << 9)
-		xcr0 := r.Uint64() & 0xff
-		check(l1|r.Uint32()&r.Uint32(), l7b|r.Uint32()&r.Uint32(), l7c|r.Uint32()&r.Uint32(), xcr0, words[r.IntN(3)])
 	}
 }

@@ -119,9 +119,7 @@ func x86Kernels(leaf1ECX, leaf7EBX, leaf7ECX uint32, xcr0 uint64, word osAVX512)
 }
 
 // osAVX512 is what the OS says of the AVX-512 register state, for the OSes
-// where XCR0 does not say it: the last input of the detection (the values
-// are also csrc/aegis.h's AEGISGO_OS_AVX512_*, and core_cgo.go checks that
-// they agree).
+// where XCR0 does not say it: the last input of the detection.
 type osAVX512 int
 
 const (

@@ -13,8 +13,8 @@
  * is then a report. Results are marked defined again before this program
  * looks at them: those are its own branches, not the library's.
  *
- *   ct --list      prints the kernels that this build has and the CPU it
- *                  runs on (real or emulated) reports, one per line
+ *   ct --list      prints the kernels that this build has and the CPU
+ *                  runs (AEGISGO_KERNELS, kernels.h), one per line
  *   ct KERNEL      runs every variant of KERNEL: one-shot encryption and
  *                  decryption (a good tag and a bad one), the incremental
  *                  entry points, the MAC and the keystream
@@ -31,15 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__aarch64__) && defined(__linux__)
-#include <sys/auxv.h>
-#endif
 #include <valgrind/memcheck.h>
 
 #include "aegis.h"
 
 /* kernel_names[]: internal/core's list, generated. */
 #include "tables_gen.h"
+#include "kernels.h"
 
 /* Lengths that reach every path: empty, partial blocks, whole blocks of
  * every rate (16 to 128 bytes), two-block steps, and tails after them; and
@@ -174,18 +172,11 @@ static void incremental(const aegisgo_ops *ops, const char *kn, int v, size_t ta
 
 int main(int argc, char **argv)
 {
-    uint32_t have = aegisgo_cpu_kernels(AEGISGO_OS_AVX512_XCR0);
+    uint32_t have = kernels_from_env();
     uint32_t seed = 1;
     int k, v, found = -1;
     size_t i, j, taglen;
 
-#if defined(__aarch64__) && defined(__linux__)
-    if (getauxval(AT_HWCAP) & (1ul << 3)) { /* HWCAP_AES; aegis.h leaves it to the caller */
-        have |= 1u << AEGISGO_NEON;
-    }
-#elif defined(__aarch64__) && defined(__APPLE__)
-    have |= 1u << AEGISGO_NEON;
-#endif
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (k = 0; k < AEGISGO_NKERNELS; k++) {
             if ((have & (1u << k)) && aegisgo_ops_for(0, k) != NULL) {

@@ -31,9 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__aarch64__) && defined(__linux__)
-#include <sys/auxv.h>
-#endif
 
 #include "aegis.h"
 #include "batch.h"
@@ -154,23 +151,11 @@ static size_t hex_decode(uint8_t *out, const char *hex)
 
 /* variants[] and kernel_names[]: internal/core's tables, generated. */
 #include "tables_gen.h"
+#include "kernels.h"
 
-/* The kernels this build has and this CPU runs. */
+/* The kernels this CPU runs (kernels.h); kernel_runs adds "and this
+ * build has". */
 static uint32_t kernels_here;
-
-/* On arm64 the Go side detects the AES instructions itself (aegis.h), so
- * this program does it too: HWCAP on Linux, always there on Apple's. */
-static uint32_t arm64_kernels(void)
-{
-#if defined(__aarch64__) && defined(__linux__)
-    if (getauxval(AT_HWCAP) & (1ul << 3)) { /* HWCAP_AES */
-        return 1u << AEGISGO_NEON;
-    }
-#elif defined(__aarch64__) && defined(__APPLE__)
-    return 1u << AEGISGO_NEON;
-#endif
-    return 0;
-}
 
 static int kernel_runs(int v, int k)
 {
@@ -1260,7 +1245,7 @@ int main(void)
     if (seed != NULL && *seed != 0) {
         rng_state = strtoull(seed, NULL, 0);
     }
-    kernels_here = aegisgo_cpu_kernels(AEGISGO_OS_AVX512_XCR0) | arm64_kernels();
+    kernels_here = kernels_from_env();
     printf("size_t: %zu bits; seed %#llx; kernels:", sizeof(size_t) * 8,
            (unsigned long long)rng_state);
     for (k = 0; k < AEGISGO_NKERNELS; k++) {

@@ -135,7 +135,6 @@ int main(void)
     int v, c, failed = 0;
     size_t l;
 
-    aegisgo_cpu_kernels(0);
     memset(msg, PT, sizeof msg);
     clear_stack();
     leak();

@@ -56,12 +56,16 @@ func BenchmarkCompare(b *testing.B) {
 			if d == 1 {
 				run("table", func() { soft.TableSeal(fam128, msg, tag, key, nonce, msg, ad) })
 			}
-			// The C core's soft and vperm kernels, where this machine
-			// runs them (vperm: SSSE3 or arm64).
+			// The C core's soft and vperm kernels, where this build has
+			// the C core and this machine runs them (vperm: SSSE3 or
+			// arm64).
 			for _, k := range []struct {
 				impl   string
 				kernel core.Kernel
 			}{{"c", core.KernelSoft}, {"vperm", core.KernelVperm}} {
+				if !withC {
+					break
+				}
 				var a core.AEAD
 				switch err := a.InitPath(v, key, 16, k.kernel, core.PathC); err {
 				case nil:

@@ -12,7 +12,10 @@
 #   - runs the Go engine without cgo: on arm64 (neon, and soft with
 #     purego) and s390x, riscv64 and ppc64le (soft) under qemu, and on
 #     js/wasm (soft) under node, each on a few packages (internal/core,
-#     some variants, raf) so that each run stays under a minute;
+#     some variants, raf) so that each run stays under a minute, and
+#     prints js/wasm's Seal speed beside AES-GCM's;
+#   - runs internal/soft, internal/core and aegis128l on wasip1/wasm
+#     under wazero (a pinned Go module, run by go install);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
 #     stack, and runs the windows/amd64 tests under wine, once per x86
 #     kernel that the CPU runs, then a few packages without cgo, on the
@@ -182,6 +185,19 @@ timed env GOOS=js GOARCH=wasm go test -count=1 -run '^$' -exec "$wasmexec" \
       }
     }'
 
+# wazero is a Go module: go install builds its command at the version
+# pinned here into a temporary GOBIN; no go.mod of the library names it.
+# Go's go_wasip1_wasm_exec runs it (GOWASIRUNTIME=wazero). The packages
+# are the kernel itself, the Go engine and one variant, -short as under
+# qemu; js/wasm above runs more of the same code.
+step "wasip1/wasm under wazero: the Go kernel and engine on soft"
+wazero_version=v1.12.0
+wasibin=$(mktemp -d)
+timed env GOBIN="$wasibin" go install "github.com/tetratelabs/wazero/cmd/wazero@$wazero_version"
+"$wasibin/wazero" version
+timed env PATH="$wasibin:$PATH" GOWASIRUNTIME=wazero GOOS=wasip1 GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
+  go test -count=1 -short -exec "$(go env GOROOT)/lib/wasm/go_wasip1_wasm_exec" ./internal/soft ./internal/core ./aegis128l
+
 step "linux/arm64: the neon and vperm kernels compile with clang too"
 # clang before 16 hides the AES intrinsics unless the whole file is built
 # with the AES feature; kernel_neon.c works around it, and this checks it.
@@ -199,7 +215,7 @@ timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft
 
 step "cgo cross builds: windows/amd64 (mingw-w64), linux/386 (i686)"
 testbin=$(mktemp -d)
-trap 'rm -rf "$testbin" "$nodebin"' EXIT
+trap 'rm -rf "$testbin" "$nodebin" "$wasibin"' EXIT
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go build ./...
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go vet ./...
 GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go build ./...
@@ -226,8 +242,9 @@ else
   echo "this machine cannot run linux/386 binaries (no i386 loader or no IA32 emulation): built only"
 fi
 
-# linux/amd64, linux/arm64 and js/wasm without cgo are tested above and
-# in .ci/run; these targets are built and vetted only.
+# linux/amd64, linux/arm64, js/wasm and (some packages of) wasip1/wasm
+# without cgo are tested above and in .ci/run; these targets are built
+# and vetted only.
 step "builds without cgo: darwin, windows, freebsd, wasip1/wasm"
 for target in darwin/amd64 darwin/arm64 windows/amd64 freebsd/amd64 wasip1/wasm; do
   echo "$target"

@@ -218,21 +218,15 @@ func (g *goKernel) kStream(st *byte, out, in []byte) {
 }
 
 // kKeyBlock writes the keystream of the next block (rate bytes) to z,
-// leaving the state as it is: Enc of a zero block on a copy, for soft.
+// leaving the state as it is.
 func (g *goKernel) kKeyBlock(st *byte, z []byte) {
-	if g.asmID >= 0 {
+	switch {
+	case g.asmID >= 0:
 		asm.KeyBlock(g.asmID, st, &z[0])
-		return
-	}
-	clear(z)
-	if g.fam128 {
-		c := *g.s128(st)
-		c.Enc(z, z)
-		c.Wipe()
-	} else {
-		c := *g.s256(st)
-		c.Enc(z, z)
-		c.Wipe()
+	case g.fam128:
+		g.s128(st).KeyBlock(z)
+	default:
+		g.s256(st).KeyBlock(z)
 	}
 }
 

@@ -269,6 +269,14 @@ func (s *State128) keystreamBytes(z []byte) {
 	k = msg128{}
 }
 
+// KeyBlock writes the keystream of the next rate block (Rate bytes) to
+// z, leaving s as it is: what Enc would xor into that block. It serves
+// the bytes of a block that is not yet complete.
+func (s *State128) KeyBlock(z []byte) {
+	_ = z[s.Rate()-1]
+	s.keystreamBytes(z)
+}
+
 // At degree 1 the bulk loops take two rate blocks at a time into one
 // group: the first in lanes 0 and 2, the second in lanes 1 and 3; a last
 // single rate block goes in lanes 0 and 2.

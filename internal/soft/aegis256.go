@@ -406,13 +406,7 @@ func (s *State256) DecPartial(dst, src []byte) {
 	checkPartial(len(src), r)
 	checkDst(dst, src)
 	var b [64]byte
-	var z group
-	s.keystream(&z, 0)
-	unpack(&z)
-	for k := range s.d {
-		storeBlock(b[16*k:], &z, k)
-	}
-	z = group{}
+	s.keystreamBytes(b[:r])
 	for i, c := range src {
 		b[i] ^= c
 	}
@@ -420,6 +414,25 @@ func (s *State256) DecPartial(dst, src []byte) {
 	copy(dst, b[:len(src)])
 	s.Absorb(b[:r])
 	wipe(b[:])
+}
+
+// keystreamBytes writes the keystream of the next rate block to z.
+func (s *State256) keystreamBytes(z []byte) {
+	var k group
+	s.keystream(&k, 0)
+	unpack(&k)
+	for i := range s.d {
+		storeBlock(z[16*i:], &k, i)
+	}
+	k = group{}
+}
+
+// KeyBlock writes the keystream of the next rate block (Rate bytes) to
+// z, leaving s as it is: what Enc would xor into that block. It serves
+// the bytes of a block that is not yet complete.
+func (s *State256) KeyBlock(z []byte) {
+	_ = z[s.Rate()-1]
+	s.keystreamBytes(z)
 }
 
 // KeyStream writes the next len(dst) bytes of the spec's Stream (the

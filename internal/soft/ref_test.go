@@ -136,6 +136,7 @@ type stateOps interface {
 	EncPartial(dst, src []byte)
 	DecPartial(dst, src []byte)
 	KeyStream(dst, src []byte)
+	KeyBlock(z []byte)
 	Finalize(adLenBits, msgLenBits uint64, tag []byte)
 	FinalizeMAC(dataLenBits uint64, tag []byte)
 }
@@ -198,9 +199,29 @@ func TestIncremental(t *testing.T) {
 			ct := make([]byte, msgLen)
 			full := msgLen - msgLen%rate
 			off := 0
+			z := make([]byte, rate)
 			for _, k := range split(r, full, rate) {
+				// KeyBlock gives the keystream of the next block, and
+				// leaves the state as it is (else the tag differs).
+				enc.KeyBlock(z)
 				enc.Enc(ct[off:off+k], msg[off:off+k])
+				for j := range min(k, rate) { // k may be 0
+					if z[j]^msg[off+j] != ct[off+j] {
+						t.Fatalf("%s: KeyBlock at %d differs from Enc's keystream", name, off)
+					}
+				}
 				off += k
+			}
+			if full < msgLen {
+				// The last, partial block's keystream too.
+				enc.KeyBlock(z)
+				partial := make([]byte, msgLen-full)
+				copyState(enc).EncPartial(partial, msg[full:])
+				for j := range partial {
+					if z[j]^msg[full+j] != partial[j] {
+						t.Fatalf("%s: KeyBlock of the partial block differs from EncPartial's", name)
+					}
+				}
 			}
 			// A copy taken before the last block finishes the message as
 			// the original does.

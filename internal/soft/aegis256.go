@@ -218,8 +218,10 @@ func (s *State256) keystream(dst *group, sh uint) {
 // ks1 ors the keystream of AEGIS-256, in lane sh, into z: with g0 = S0
 // S2 S4 and g1 = S1 S3 S5, lane 0 of g1 ^ (g0 ^ g1 down two lanes) ^ (g0
 // & g1 down one lane).
-func (s *State256) ks1(z *group, sh uint) {
-	a, b := &s.g[0], &s.g[1]
+func (s *State256) ks1(z *group, sh uint) { s.ks1of(&s.g[0], &s.g[1], z, sh) }
+
+// ks1of is ks1 of the groups a = S0 S2 S4 and b = S1 S3 S5.
+func (s *State256) ks1of(a, b, z *group, sh uint) {
 	sh &= 63 // so that the shifts need no test of sh
 	z[0] |= ks256w1(a[0], b[0]) << sh
 	z[1] |= ks256w1(a[1], b[1]) << sh
@@ -290,30 +292,29 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		if src != nil {
 			loadN(&w, src[off:], nb)
 		}
-		switch mode {
-		case absorb256:
-			if d == 1 {
-				for k := range nb {
-					s.update1(&w, uint(k))
-				}
+		if d == 1 {
+			z = group{}
+			s.crypt1(&w, &z, nb, mode)
+			if mode == absorb256 {
 				continue
 			}
+			if mode != dec256 && src != nil {
+				xorGroup(&z, &z, &w)
+			}
+			storeN(dst[off:], &z, nb)
+			continue
+		}
+		switch mode {
+		case absorb256:
 			for k := 0; k < nb; k += d {
 				s.update(&w, uint(k))
 			}
 			continue
 		case enc256:
 			z = group{}
-			if d == 1 {
-				for k := range nb {
-					s.ks1(&z, uint(k))
-					s.update1(&w, uint(k))
-				}
-			} else {
-				for k := 0; k < nb; k += d {
-					s.keystream(&z, uint(k))
-					s.update(&w, uint(k))
-				}
+			for k := 0; k < nb; k += d {
+				s.keystream(&z, uint(k))
+				s.update(&w, uint(k))
 			}
 			xorGroup(&z, &z, &w)
 		case dec256:
@@ -321,14 +322,6 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 			// with the keystream, lane by lane, before its update.
 			z = group{}
 			m := rateLanes(d)
-			if d == 1 {
-				for k := range nb {
-					s.ks1(&z, uint(k))
-					xorLanes(&z, &w, m<<uint(k))
-					s.update1(&z, uint(k))
-				}
-				break
-			}
 			for k := 0; k < nb; k += d {
 				s.keystream(&z, uint(k))
 				xorLanes(&z, &w, m<<uint(k))
@@ -347,6 +340,43 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		storeN(dst[off:], &z, nb)
 	}
 	w, z = group{}, group{}
+}
+
+// crypt1 is crypt's work on one chunk at degree 1: the nb updates of the
+// blocks in lanes 0 to nb-1 of w, with the keystream of each (enc256,
+// stream256) or the plaintext (dec256) ored into the same lane of z. It
+// writes each update's state to the other pair of groups, g0 g1 to g2
+// g3 and back, rather than copying g0 first (the updates in place do),
+// and fuses the keystream into group 0's round.
+func (s *State256) crypt1(w, z *group, nb int, mode mode256) {
+	g := &s.g
+	var zero group
+	m := w
+	if mode == stream256 {
+		m = &zero
+	}
+	for k := range nb {
+		// a, b: the state; c, e: where its update goes.
+		a, b, c, e := &g[0], &g[1], &g[2], &g[3]
+		if k&1 == 1 {
+			a, b, c, e = c, e, a, b
+		}
+		sh := uint(k)
+		switch mode {
+		case absorb256:
+			aesRoundRot3(c, b, a, w, sh, lane0)
+		case dec256:
+			s.ks1of(a, b, z, sh)
+			xorLanes(z, w, lane0<<sh)
+			aesRoundRot3(c, b, a, z, sh, lane0)
+		default:
+			aesRoundRot3KS(c, b, a, m, z, sh, lane0)
+		}
+		aesRound(e, a, b)
+	}
+	if nb&1 == 1 {
+		g[0], g[1] = g[2], g[3]
+	}
 }
 
 // Absorb absorbs ad, a whole number of rate blocks: the spec's Absorb of

@@ -53,7 +53,9 @@
 // and the conversions. round.go is generated (go generate, by _gen) from
 // one circuit in the shapes that the updates call: the plain round, and
 // rounds that move the lanes of group 0's input and add its message on
-// the way, in registers. The family files add lane masks and shifts of
+// the way, in registers (AEGIS-256's also computes the keystream, which
+// saves js/wasm a call per block; its bulk updates write to a second
+// pair of groups instead of copying one first). The family files add lane masks and shifts of
 // their own only in their keystream, bulk and tag code. A round of another
 // shape (128-bit vectors with byte shuffles, 32-bit words for 32-bit
 // CPUs) replaces these files and those loops; the spec's logic (Init,

@@ -700,6 +700,188 @@ func aesRoundRot3(out, x, k, w *group, sh uint, m uint64) {
 	out[1] = c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32) ^ k[1] ^ w[1]>>sh&m
 }
 
+// aesRoundRot3KS is aesRoundRot3 that also ors AEGIS-256's keystream of
+// the state (k, x) = (S0 S2 S4, S1 S3 S5) into lane sh of z (ks256w1),
+// each plane before its output is stored. z may be none of the others.
+func aesRoundRot3KS(out, x, k, w, z *group, sh uint, m uint64) {
+	sh &= 63
+	p0, p1, p2, p3, p4, p5, p6, p7 := rot3W(x[0]), rot3W(x[1]), rot3W(x[2]), rot3W(x[3]), rot3W(x[4]), rot3W(x[5]), rot3W(x[6]), rot3W(x[7])
+
+	// The round on planes p0 to p7: SubBytes by the circuit of 113 gates (32
+	// AND) published by Boyar and Peralta (a linear layer into the y values,
+	// a shared nonlinear middle: the inversion in a tower field, t; the
+	// products z; a linear layer out, s, with the affine constant 0x63 as
+	// four complements), then ShiftRows and MixColumns one plane at a time
+	// (q, r, c; see shiftRows and the package doc). The circuit names the
+	// bits of a byte most significant first: x0 is plane 7, x7 plane 0. The
+	// statements are in an order found by search (moves of one statement,
+	// kept when the compiler's amd64 code got shorter): it holds fewer values
+	// live at once than the circuit's own order, and so spills less.
+	x2 := p5
+	x1 := p6
+	x6 := p1
+	x0 := p7
+	x5 := p2
+	t0 := x1 ^ x2
+	x3 := p4
+	x4 := p3
+	y9 := x0 ^ x3
+	y13 := x0 ^ x6
+	y14 := x3 ^ x5
+	x7 := p0
+	y12 := y13 ^ y14
+	t1 := x4 ^ y12
+	y20 := t1 ^ x1
+	y15 := t1 ^ x5
+	y10 := y15 ^ t0
+	y1 := t0 ^ x7
+	y8 := x0 ^ x5
+	y11 := y20 ^ y9
+	y16 := t0 ^ y11
+	y4 := y1 ^ x3
+	t12 := y9 & y11
+	y17 := y10 ^ y11
+	y5 := y1 ^ x6
+	t7 := y13 & y16
+	y7 := x7 ^ y11
+	t2 := y12 & y15
+	t13 := y14 & y17
+	t5 := y4 & x7
+	y3 := y5 ^ y8
+	t14 := t13 ^ t12
+	t6 := t5 ^ t2
+	t8 := y5 & y1
+	t9 := t8 ^ t7
+	t15 := y8 & y10
+	t16 := t15 ^ t12
+	y6 := y15 ^ x7
+	t18 := t6 ^ t16
+	t3 := y3 & y6
+	t19 := t9 ^ t14
+	y19 := y10 ^ y8
+	t4 := t3 ^ t2
+	t22 := t18 ^ y19
+	t17 := t4 ^ t14
+	y18 := x0 ^ y16
+	y2 := y1 ^ x0
+	y21 := y13 ^ y16
+	t21 := t17 ^ y20
+	t23 := t19 ^ y21
+	t10 := y2 & y7
+	t11 := t10 ^ t7
+	t20 := t11 ^ t16
+	t24 := t20 ^ y18
+	t30 := t23 ^ t24
+	t26 := t21 & t23
+	t25 := t21 ^ t22
+	t31 := t22 ^ t26
+	t32 := t31 & t30
+	t33 := t32 ^ t24
+	t27 := t24 ^ t26
+	t34 := t23 ^ t33
+	t35 := t27 ^ t33
+	t28 := t25 & t27
+	t29 := t28 ^ t22
+	t36 := t24 & t35
+	z5 := t29 & y7
+	t37 := t36 ^ t34
+	t38 := t27 ^ t36
+	t39 := t29 & t38
+	t40 := t25 ^ t39
+	z1 := t37 & y6
+	t41 := t40 ^ t37
+	z14 := t29 & y2
+	z4 := t40 & y1
+	z13 := t40 & y5
+	t43 := t29 ^ t40
+	t48 := z5 ^ z13
+	t42 := t29 ^ t33
+	z15 := t42 & y9
+	z8 := t41 & y10
+	z10 := t37 & y3
+	z17 := t41 & y8
+	t45 := t42 ^ t41
+	z6 := t42 & y11
+	z16 := t45 & y14
+	z7 := t45 & y17
+	t52 := z7 ^ z8
+	t44 := t33 ^ t37
+	t46 := z15 ^ z16
+	t54 := z6 ^ z7
+	t55 := z16 ^ z17
+	z3 := t43 & y16
+	z9 := t44 & y12
+	z2 := t33 & x7
+	t59 := z3 ^ t54
+	t49 := z9 ^ z10
+	t51 := z2 ^ z5
+	t58 := z4 ^ t46
+	t63 := t49 ^ t58
+	t62 := t52 ^ t58
+	z0 := t44 & y15
+	z12 := t43 & y13
+	t64 := z4 ^ t59
+	t53 := z0 ^ z3
+	s0 := t59 ^ t63
+	t50 := z2 ^ z12
+	z11 := t33 & y4
+	t57 := t50 ^ t53
+	t61 := z14 ^ t57
+	q7 := shiftRows(s0)
+	t65 := t61 ^ t62
+	t47 := z10 ^ z11
+	t66 := z1 ^ t63
+	s3 := t53 ^ t66
+	s4 := t51 ^ t66
+	s1 := ^(t64 ^ s3)
+	t60 := t46 ^ t57
+	t67 := t64 ^ t65
+	t56 := z12 ^ t48
+	q6 := shiftRows(s1)
+	s5 := t47 ^ t65
+	s2 := ^(t55 ^ t67)
+	q5 := shiftRows(s2)
+	r7 := bits.RotateLeft64(q7, -16)
+	c7 := q7 ^ r7
+	r6 := bits.RotateLeft64(q6, -16)
+	q4 := shiftRows(s3)
+	s7 := ^(t48 ^ t60)
+	q3 := shiftRows(s4)
+	q0 := shiftRows(s7)
+	c6 := q6 ^ r6
+	q2 := shiftRows(s5)
+	r5 := bits.RotateLeft64(q5, -16)
+	r4 := bits.RotateLeft64(q4, -16)
+	r2 := bits.RotateLeft64(q2, -16)
+	r0 := bits.RotateLeft64(q0, -16)
+	c5 := q5 ^ r5
+	s6 := ^(t56 ^ t62)
+	z[7] |= ks256w1(k[7], x[7]) << sh
+	out[7] = c6 ^ r7 ^ bits.RotateLeft64(c7, 32) ^ k[7] ^ w[7]>>sh&m
+	c4 := q4 ^ r4
+	c0 := q0 ^ r0
+	r3 := bits.RotateLeft64(q3, -16)
+	q1 := shiftRows(s6)
+	c3 := q3 ^ r3
+	c2 := q2 ^ r2
+	z[6] |= ks256w1(k[6], x[6]) << sh
+	out[6] = c5 ^ r6 ^ bits.RotateLeft64(c6, 32) ^ k[6] ^ w[6]>>sh&m
+	r1 := bits.RotateLeft64(q1, -16)
+	z[5] |= ks256w1(k[5], x[5]) << sh
+	out[5] = c4 ^ r5 ^ bits.RotateLeft64(c5, 32) ^ k[5] ^ w[5]>>sh&m
+	z[3] |= ks256w1(k[3], x[3]) << sh
+	out[3] = c2 ^ c7 ^ r3 ^ bits.RotateLeft64(c3, 32) ^ k[3] ^ w[3]>>sh&m
+	z[0] |= ks256w1(k[0], x[0]) << sh
+	out[0] = c7 ^ r0 ^ bits.RotateLeft64(c0, 32) ^ k[0] ^ w[0]>>sh&m
+	c1 := q1 ^ r1
+	z[2] |= ks256w1(k[2], x[2]) << sh
+	out[2] = c1 ^ r2 ^ bits.RotateLeft64(c2, 32) ^ k[2] ^ w[2]>>sh&m
+	z[4] |= ks256w1(k[4], x[4]) << sh
+	out[4] = c3 ^ c7 ^ r4 ^ bits.RotateLeft64(c4, 32) ^ k[4] ^ w[4]>>sh&m
+	z[1] |= ks256w1(k[1], x[1]) << sh
+	out[1] = c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32) ^ k[1] ^ w[1]>>sh&m
+}
+
 // aesRoundSwap is aesRoundMsg with x's halves swapped (swapHalvesW).
 func aesRoundSwap(out, x, k, w *group, sh uint, m uint64) {
 	sh &= 63

@@ -71,6 +71,16 @@ var shapes = []shape{
 		out:    "out[%[1]d] = %[2]s ^ k[%[1]d] ^ w[%[1]d]>>sh&m",
 	},
 	{
+		name: "aesRoundRot3KS",
+		doc: `// aesRoundRot3KS is aesRoundRot3 that also ors AEGIS-256's keystream of
+// the state (k, x) = (S0 S2 S4, S1 S3 S5) into lane sh of z (ks256w1),
+// each plane before its output is stored. z may be none of the others.`,
+		params: "out, x, k, w, z *group, sh uint, m uint64",
+		pre:    "sh &= 63",
+		in:     "rot3W(x[%d])",
+		out:    "z[%[1]d] |= ks256w1(k[%[1]d], x[%[1]d]) << sh\nout[%[1]d] = %[2]s ^ k[%[1]d] ^ w[%[1]d]>>sh&m",
+	},
+	{
 		name:   "aesRoundSwap",
 		doc:    `// aesRoundSwap is aesRoundMsg with x's halves swapped (swapHalvesW).`,
 		params: "out, x, k, w *group, sh uint, m uint64",

@@ -41,17 +41,17 @@
 //
 //	build                    common.Available  kernels                          short calls  the rest                  batches
 //	cgo (the default)        true              soft, aesni, avx2, avx512, neon, Go assembly  C core                    C lanes
-//	                                           vperm
+//	                                           neonsha3, vperm
 //	cgo, -tags purego        true              the same                         C core       C core                    C lanes
 //	CGO_ENABLED=0            true              soft (Go), aesni, avx2, avx512,  Go assembly  Go engine on the assembly one by one
-//	                                           neon
+//	                                           neon, neonsha3
 //	CGO_ENABLED=0, purego    true              soft (Go)                        Go engine    Go engine on soft         one by one
 //	-tags without_aegis      false             none: ErrNotAvailable            -            -                         -
 //
 // The kernels are those that the CPU runs, capped by AEGIS_IMPL; each
 // variant's Implementation names the one New takes ("none" with
 // without_aegis). The assembly exists for amd64 (aesni, avx2, avx512) and
-// arm64 (neon); on other architectures the C core runs every call with
+// arm64 (neon, neonsha3); on other architectures the C core runs every call with
 // cgo, and the soft kernel in Go without it. vperm (C only: SSSE3 on
 // amd64, Advanced SIMD on arm64) runs every call in the C core, short ones
 // included; without cgo, its CPUs run soft.

@@ -67,7 +67,8 @@
 //
 // At start-up the module detects the CPU (in Go) and picks, per variant,
 // the best of its kernels: avx512 (VAES on 512-bit registers), avx2 (VAES
-// on 256-bit registers), aesni (AES-NI), neon (ARMv8 AES), vperm (for CPUs
+// on 256-bit registers), aesni (AES-NI), neonsha3 (ARMv8 AES with FEAT_SHA3's
+// three-way xor, EOR3), neon (ARMv8 AES), vperm (for CPUs
 // without AES instructions: a constant-time AES round by vector permutes,
 // SSSE3 on x86-64 and Advanced SIMD on arm64, in the C core only), soft
 // (portable, constant-time C with cgo, bitsliced Go without). Each
@@ -75,8 +76,8 @@
 // variable AEGIS_IMPL, set to one of these names, caps the choice to that
 // kernel and those after it in this list: AEGIS_IMPL=soft forces the
 // portable kernel, AEGIS_IMPL=vperm the vector-permute one (soft where the
-// CPU or the build lacks it), and AEGIS_IMPL=aesni keeps the wide-vector
-// kernels out. Case does not matter
+// CPU or the build lacks it), AEGIS_IMPL=aesni keeps the wide-vector
+// kernels out, and AEGIS_IMPL=neon keeps EOR3 out. Case does not matter
 // (AEGIS_IMPL=AVX2 is avx2). It never picks a kernel the CPU lacks; a value
 // that names no kernel is ignored, and the module's commands say so on
 // standard error.

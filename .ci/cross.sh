@@ -3,14 +3,15 @@
 # Cross-architecture CI for github.com/aegisgo/aegis, called by .ci/run
 # (it also runs alone: bash .ci/cross.sh). It installs Debian's cross
 # compilers and qemu user-mode emulation, then:
-#   - runs the whole test suite on arm64 (the neon kernel) and on s390x
+#   - runs the whole test suite on arm64 (the neonsha3 kernel) and on s390x
 #     (big-endian, the soft kernel) under qemu, with the default kernel,
 #     and on arm64 with AEGIS_IMPL=soft too, and the core and some
-#     variants with AEGIS_IMPL=vperm (NEON without the AES instructions);
+#     variants on a Cortex-A72 (neon: AES without SHA3) and with
+#     AEGIS_IMPL=vperm (NEON without the AES instructions);
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
 #     linux/386 tests natively where the kernel can;
-#   - runs the Go engine without cgo: on arm64 (neon, and soft with
-#     purego) and s390x, riscv64 and ppc64le (soft) under qemu, and on
+#   - runs the Go engine without cgo: on arm64 (neonsha3, neon, and soft
+#     with purego) and s390x, riscv64 and ppc64le (soft) under qemu, and on
 #     js/wasm (soft) under node, each on a few packages (internal/core,
 #     some variants, raf) so that each run stays under a minute, and
 #     prints js/wasm's Seal speed beside AES-GCM's;
@@ -75,8 +76,10 @@ aarch64-linux-gnu-gcc --version | head -1
 s390x-linux-gnu-gcc --version | head -1
 qemu-aarch64 --version | head -1
 
-# qemu's default CPU for arm64 ("max") has the AES instructions, so neon is
-# the kernel there, and TestArchKernel (internal/core) fails if it is not.
+# qemu's default CPU for arm64 ("max") has the AES and the SHA3 instructions,
+# so neonsha3 is the kernel there, and TestArchKernel (internal/core) fails
+# if it is not; the tests walk neon too, as every kernel the CPU runs.
+# QEMU_CPU=cortex-a72 (AES without SHA3) makes neon the default below.
 # s390x has no kernel of its own: soft, in big-endian byte order.
 # Under emulation the tests run with -short: every block edge of every
 # rate instead of every length (the native runs in .ci/run take every
@@ -95,8 +98,13 @@ qemu_test() { # GOARCH CC QEMU SYSROOT WANT_KERNEL [env...]
 step "linux/arm64: go vet with cgo"
 GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go vet ./...
 
-step "linux/arm64 under qemu: go test ./...  (default kernel: neon)"
-timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neon
+step "linux/arm64 under qemu: go test ./...  (default kernel: neonsha3)"
+timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neonsha3
+
+step "linux/arm64 under qemu -cpu cortex-a72 (AES, no SHA3): neon by default"
+pkgs=(./internal/core ./internal/asm ./aegis128l ./aegis256x4)
+timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neon QEMU_CPU=cortex-a72
+pkgs=(./...)
 
 step "linux/arm64 under qemu: the spec vectors and the kernels they ran on"
 GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go test -count=1 -v -run 'TestAEAD/Vectors$' \
@@ -118,13 +126,15 @@ timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGIS_IMPL=vperm A
   ./internal/core ./aegis128l ./aegis128x2 ./aegis256 ./aegis256x4 ./raf
 
 step "linux/arm64 under qemu: -tags purego (no assembly: the C core runs every call)"
-timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNEL=neon \
+timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNEL=neonsha3 \
   go test -count=1 -tags purego -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
   ./internal/asm ./internal/core ./aegis128l ./aegis256x4
 
-step "linux/arm64 under qemu without cgo: the Go engine on neon, and on soft with purego"
-timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon \
+step "linux/arm64 under qemu without cgo: the Go engine on neonsha3 and neon, and on soft with purego"
+timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neonsha3 \
   go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/kat ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
+timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon QEMU_CPU=cortex-a72 \
+  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/asm ./aegis128l
 timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -short -tags purego -exec qemu-aarch64 ./internal/core ./aegis128l
 
 step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"

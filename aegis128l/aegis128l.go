@@ -94,10 +94,10 @@ func New(key []byte, tagLen int) (cipher.AEAD, error) {
 }
 
 // Implementation names the kernel that New's AEADs run on this machine:
-// "soft", "aesni", "avx2", "avx512", "neon" or "vperm", or "none" when the
-// module was built with the tag without_aegis. The environment variable
-// AEGIS_IMPL, read once at start-up, can cap the choice (for example
-// AEGIS_IMPL=soft), never raise it above what the CPU supports.
+// "soft", "aesni", "avx2", "avx512", "neon", "vperm" or "neonsha3", or
+// "none" when the module was built with the tag without_aegis. The
+// environment variable AEGIS_IMPL, read once at start-up, can cap the choice
+// (for example AEGIS_IMPL=soft), never raise it above what the CPU supports.
 func Implementation() string { return core.Implementation(variant) }
 
 // NonceSize returns [NonceSize], the largest nonce Seal and Open take.

@@ -5,7 +5,7 @@
  *
  * The core computes the six AEGIS variants of the CFRG specification with
  * several kernels (portable C, AES-NI, VAES on 256 and 512-bit registers,
- * ARMv8 AES, and a vector-permute AES round on SSSE3 or NEON for CPUs
+ * ARMv8 AES, without and with FEAT_SHA3's EOR3, and a vector-permute AES round on SSSE3 or NEON for CPUs
  * without AES instructions). Every kernel fills one table of entry points per variant;
  * the Go side picks a table once and calls through it.
  *
@@ -40,7 +40,8 @@ enum {
     AEGISGO_AVX512 = 3,
     AEGISGO_NEON = 4,
     AEGISGO_VPERM = 5,
-    AEGISGO_NKERNELS = 6
+    AEGISGO_NEONSHA3 = 6,
+    AEGISGO_NKERNELS = 7
 };
 
 /* What the incremental update does to the bytes it is given. */

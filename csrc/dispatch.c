@@ -27,6 +27,9 @@ extern const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS];
 #ifdef AEGISGO_HAVE_VPERM
 extern const aegisgo_ops aegisgo_vperm_ops[AEGISGO_NVARIANTS];
 #endif
+#ifdef AEGISGO_HAVE_NEONSHA3
+extern const aegisgo_ops aegisgo_neonsha3_ops[AEGISGO_NVARIANTS];
+#endif
 
 const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 {
@@ -62,6 +65,11 @@ const aegisgo_ops *aegisgo_ops_for(int variant, int kernel)
 #ifdef AEGISGO_HAVE_VPERM
     case AEGISGO_VPERM:
         t = aegisgo_vperm_ops;
+        break;
+#endif
+#ifdef AEGISGO_HAVE_NEONSHA3
+    case AEGISGO_NEONSHA3:
+        t = aegisgo_neonsha3_ops;
         break;
 #endif
     default:

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 
-// Package csrc is the C core of the module: the AEGIS algorithm bodies, the
-// kernels (soft, aesni, avx2, avx512, neon, vperm) and their run-time
-// dispatch.
+// Package csrc is the C core of the module: the AEGIS algorithm bodies,
+// the kernels (soft, aesni, avx2, avx512, neon, vperm, neonsha3) and their
+// run-time dispatch.
 //
 // It has no Go API. Importing it links the C code into the binary; the
 // cgo boundary in internal/core calls it through aegis.h. Keeping the C

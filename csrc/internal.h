@@ -34,9 +34,10 @@
 /*
  * Which kernels this build compiles. A kernel can be left out with
  * -DAEGISGO_NO_AESNI, -DAEGISGO_NO_AVX2, -DAEGISGO_NO_AVX512,
- * -DAEGISGO_NO_NEON or -DAEGISGO_NO_VPERM (for example to test the
- * fallbacks, or for an old assembler). Leaving out aesni also leaves out
- * the VAES kernels above it on x86; vperm stands alone.
+ * -DAEGISGO_NO_NEON, -DAEGISGO_NO_NEONSHA3 or -DAEGISGO_NO_VPERM (for
+ * example to test the fallbacks, or for an old assembler). Leaving out
+ * aesni also leaves out the VAES kernels above it on x86, and leaving out
+ * neon leaves out neonsha3; vperm stands alone.
  */
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define AEGISGO_X86 1
@@ -53,6 +54,9 @@
 
 #if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(AEGISGO_NO_NEON)
 #define AEGISGO_HAVE_NEON 1
+#endif
+#if defined(AEGISGO_HAVE_NEON) && !defined(AEGISGO_NO_NEONSHA3)
+#define AEGISGO_HAVE_NEONSHA3 1
 #endif
 
 /* vperm: SSSE3 on x86-64, Advanced SIMD on arm64 (little-endian only: its

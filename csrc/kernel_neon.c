@@ -23,9 +23,9 @@
  * few around each update of Init and Finalize, and of messages shorter
  * than AEGISGO_GROUP_MIN. 256X4 (6 blocks, 24 registers) and the rest fit.
  *
- * EOR3 (the SHA3 extension) would merge the xors of blk_xor3 and
- * blk_xor_xor_and, but it is optional in ARMv8.2+ and would need its own
- * run-time choice; this kernel uses only the AES instructions.
+ * EOR3 (the SHA3 extension) merges two xors into one instruction, but it
+ * is optional from ARMv8.2 on, so it is a kernel of its own, neonsha3:
+ * kernel_neonsha3.c compiles this file again with NEON_SHA3 defined.
  */
 #include "internal.h"
 
@@ -34,10 +34,18 @@
 /* The pragma must come before arm_neon.h: some compilers declare the AES
  * intrinsics only when the crypto feature is on where the header is read. */
 #ifdef __clang__
+#ifdef NEON_SHA3
+#pragma clang attribute push(__attribute__((target("crypto,sha3"))), apply_to = function)
+#else
 #pragma clang attribute push(__attribute__((target("crypto"))), apply_to = function)
+#endif
 #else
 #pragma GCC push_options
+#ifdef NEON_SHA3
+#pragma GCC target("arch=armv8.2-a+crypto+sha3")
+#else
 #pragma GCC target("+crypto")
+#endif
 #endif
 
 #include <arm_neon.h>
@@ -71,7 +79,13 @@ AEGISGO_INLINE uint8x16_t neon_aesround(uint8x16_t a, uint8x16_t k)
 typedef struct { uint8x16_t l[2]; } neon_blk2;
 typedef struct { uint8x16_t l[4]; } neon_blk4;
 
+/* kernel_neonsha3.c compiles this file again, for FEAT_SHA3, under its
+ * own names and table. */
+#ifdef NEON_SHA3
+#define KERNEL neonsha3
+#else
 #define KERNEL neon
+#endif
 
 /*
  * D = 1: the rotating form. A block is two registers, p and k, whose xor
@@ -211,6 +225,7 @@ typedef struct { uint8x16_t p, k; } neon_rot;
 #pragma GCC pop_options
 #endif
 
+#ifndef NEON_SHA3
 /* The entry points, by variant (see instance.h). */
 const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
     [AEGISGO_128L] = {
@@ -252,5 +267,6 @@ const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
         .mac_update = neon_d4_mac256_update, .mac_final = neon_d4_mac256_final,
     },
 };
+#endif
 
 #endif

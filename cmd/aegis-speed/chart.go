@@ -73,6 +73,8 @@ var (
 		core.KernelAVX512: {color: rgb(0x0072b2), glyph: draw.CircleGlyph{}},
 		core.KernelNEON:   {color: rgb(0xcc79a7), glyph: draw.PyramidGlyph{}},
 		core.KernelVperm:  {color: rgb(0x56b4e9), glyph: draw.TriangleGlyph{}},
+		// neonsha3 never shares a chart with an x86 kernel: soft's colour.
+		core.KernelNEONSHA3: {color: rgb(0xd55e00), glyph: draw.CrossGlyph{}},
 	}
 	baselineStyles = map[string]seriesStyle{
 		nameGCM128: {color: rgb(0x000000), dashes: []vg.Length{5, 3}, glyph: draw.CrossGlyph{}},

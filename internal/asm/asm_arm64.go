@@ -222,6 +222,222 @@ func neonFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 //go:noescape
 func neonMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
+//go:noescape
+func neonsha3Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init128L(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb128L(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream128L(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock128L(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
+func neonsha3Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init128X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb128X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream128X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock128X2(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
+func neonsha3Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init128X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb128X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream128X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock128X4(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
+func neonsha3Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init256(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb256(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial256(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream256(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock256(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
+func neonsha3Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init256X2(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb256X2(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream256X2(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock256X2(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
+//go:noescape
+func neonsha3Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+
+//go:noescape
+func neonsha3Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+//go:noescape
+func neonsha3Init256X4(st *byte, k *byte, n *byte)
+
+//go:noescape
+func neonsha3Absorb256X4(st *byte, ad *byte, blocks int)
+
+//go:noescape
+func neonsha3Enc256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3Dec256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+
+//go:noescape
+func neonsha3Stream256X4(st *byte, out *byte, in *byte, blocks int)
+
+//go:noescape
+func neonsha3KeyBlock256X4(st *byte, z *byte)
+
+//go:noescape
+func neonsha3Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+
+//go:noescape
+func neonsha3MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+
 // Seal runs the Seal of function id (see ID).
 func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
 	switch id {
@@ -243,6 +459,24 @@ func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adle
 	case Variant256X4*NumKernels + KernelNEON:
 		neonSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Seal256(k, n, out, m, mlen, ad, adlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+		return
 	}
 	panic("asm: no Seal for this variant and kernel")
 }
@@ -262,6 +496,18 @@ func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adle
 		return neonOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
 	case Variant256X4*NumKernels + KernelNEON:
 		return neonOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		return neonsha3Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		return neonsha3Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		return neonsha3Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant256*NumKernels + KernelNEONSHA3:
+		return neonsha3Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		return neonsha3Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		return neonsha3Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
 	}
 	panic("asm: no Open for this variant and kernel")
 }
@@ -286,6 +532,24 @@ func Init(id int, st *byte, k *byte, n *byte) {
 		return
 	case Variant256X4*NumKernels + KernelNEON:
 		neonInit256X4(st, k, n)
+		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Init128L(st, k, n)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Init128X2(st, k, n)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Init128X4(st, k, n)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Init256(st, k, n)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Init256X2(st, k, n)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Init256X4(st, k, n)
 		return
 	}
 	panic("asm: no Init for this variant and kernel")
@@ -312,6 +576,24 @@ func Absorb(id int, st *byte, ad *byte, blocks int) {
 	case Variant256X4*NumKernels + KernelNEON:
 		neonAbsorb256X4(st, ad, blocks)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb128L(st, ad, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb128X2(st, ad, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb128X4(st, ad, blocks)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb256(st, ad, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb256X2(st, ad, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Absorb256X4(st, ad, blocks)
+		return
 	}
 	panic("asm: no Absorb for this variant and kernel")
 }
@@ -336,6 +618,24 @@ func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
 		return
 	case Variant256X4*NumKernels + KernelNEON:
 		neonEnc256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Enc128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Enc128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Enc128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Enc256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Enc256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Enc256X4(st, out, in, blocks)
 		return
 	}
 	panic("asm: no Enc for this variant and kernel")
@@ -362,6 +662,24 @@ func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
 	case Variant256X4*NumKernels + KernelNEON:
 		neonDec256X4(st, out, in, blocks)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Dec128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Dec128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Dec128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Dec256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Dec256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Dec256X4(st, out, in, blocks)
+		return
 	}
 	panic("asm: no Dec for this variant and kernel")
 }
@@ -386,6 +704,24 @@ func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
 		return
 	case Variant256X4*NumKernels + KernelNEON:
 		neonEncPartial256X4(st, out, in, inlen)
+		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3EncPartial256X4(st, out, in, inlen)
 		return
 	}
 	panic("asm: no EncPartial for this variant and kernel")
@@ -412,6 +748,24 @@ func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
 	case Variant256X4*NumKernels + KernelNEON:
 		neonDecPartial256X4(st, out, in, inlen)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial128L(st, out, in, inlen)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial128X2(st, out, in, inlen)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial128X4(st, out, in, inlen)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial256(st, out, in, inlen)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial256X2(st, out, in, inlen)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3DecPartial256X4(st, out, in, inlen)
+		return
 	}
 	panic("asm: no DecPartial for this variant and kernel")
 }
@@ -436,6 +790,24 @@ func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
 		return
 	case Variant256X4*NumKernels + KernelNEON:
 		neonStream256X4(st, out, in, blocks)
+		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Stream128L(st, out, in, blocks)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Stream128X2(st, out, in, blocks)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Stream128X4(st, out, in, blocks)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Stream256(st, out, in, blocks)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Stream256X2(st, out, in, blocks)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Stream256X4(st, out, in, blocks)
 		return
 	}
 	panic("asm: no Stream for this variant and kernel")
@@ -462,6 +834,24 @@ func KeyBlock(id int, st *byte, z *byte) {
 	case Variant256X4*NumKernels + KernelNEON:
 		neonKeyBlock256X4(st, z)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock128L(st, z)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock128X2(st, z)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock128X4(st, z)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock256(st, z)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock256X2(st, z)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3KeyBlock256X4(st, z)
+		return
 	}
 	panic("asm: no KeyBlock for this variant and kernel")
 }
@@ -486,6 +876,24 @@ func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int
 		return
 	case Variant256X4*NumKernels + KernelNEON:
 		neonFinalize256X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize128L(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize128X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize128X4(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize256(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize256X2(st, tag, adlen, mlen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3Finalize256X4(st, tag, adlen, mlen, taglen)
 		return
 	}
 	panic("asm: no Finalize for this variant and kernel")
@@ -512,16 +920,34 @@ func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen
 	case Variant256X4*NumKernels + KernelNEON:
 		neonMACFinalize256X4(st, tag, last, datalen, taglen)
 		return
+	case Variant128L*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize128L(st, tag, last, datalen, taglen)
+		return
+	case Variant128X2*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize128X2(st, tag, last, datalen, taglen)
+		return
+	case Variant128X4*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize128X4(st, tag, last, datalen, taglen)
+		return
+	case Variant256*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize256(st, tag, last, datalen, taglen)
+		return
+	case Variant256X2*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize256X2(st, tag, last, datalen, taglen)
+		return
+	case Variant256X4*NumKernels + KernelNEONSHA3:
+		neonsha3MACFinalize256X4(st, tag, last, datalen, taglen)
+		return
 	}
 	panic("asm: no MACFinalize for this variant and kernel")
 }
 
 // has reports which variants and kernels have functions.
 var has = [NumVariants][NumKernels]bool{
-	Variant128L:  {KernelNEON: true},
-	Variant128X2: {KernelNEON: true},
-	Variant128X4: {KernelNEON: true},
-	Variant256:   {KernelNEON: true},
-	Variant256X2: {KernelNEON: true},
-	Variant256X4: {KernelNEON: true},
+	Variant128L:  {KernelNEON: true, KernelNEONSHA3: true},
+	Variant128X2: {KernelNEON: true, KernelNEONSHA3: true},
+	Variant128X4: {KernelNEON: true, KernelNEONSHA3: true},
+	Variant256:   {KernelNEON: true, KernelNEONSHA3: true},
+	Variant256X2: {KernelNEON: true, KernelNEONSHA3: true},
+	Variant256X4: {KernelNEON: true, KernelNEONSHA3: true},
 }

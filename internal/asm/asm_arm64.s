@@ -33827,6 +33827,32732 @@ final_12:
 mac_done_2:
 	RET	
 
+// neonsha3Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128L(SB), $64-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVD	adlen+48(FP), R0
+	AND	$0x1f, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0x1f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$40, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	MOVD	k+0(FP), R2
+	MOVD	n+8(FP), R3
+
+	// Init(key, nonce)
+	FMOVQ	0(R2), F8
+	FMOVQ	0(R3), F9
+
+	// S0 = key ^ nonce
+	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F1
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C1
+	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
+	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
+	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
+	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
+	VMOV	V5.B16, V7.B16
+
+	// Repeat(10, Update(nonce, key))
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$3, R2
+
+init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V8.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V9.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V8.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	SUBS	$1, R2, R2
+	BNE	init_3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	CMP	$32, R3
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$32, R2
+	SUB	$32, R3
+	CMP	$96, R3
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	64(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	three_5
+
+rest_6:
+	CMP	$32, R3
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	CMP	$64, R3
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
+	FMOVQ	8(RSP), F8
+	FMOVQ	24(RSP), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+ad_tail_10:
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
+	CMP	$32, R3
+	BLO	no_blocks_11
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V11.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F10, F11), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$32, R2
+	ADD	$32, R4
+	SUB	$32, R3
+	CMP	$96, R3
+	BLO	rest_13
+
+three_12:
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R2), (F8, F9)
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V27.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	32(R2), (F8, F9)
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V27.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	64(R2), (F8, F9)
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V26.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V27.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 64(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	three_12
+
+rest_13:
+	CMP	$32, R3
+	BLO	none_left_15
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R2), (F8, F9)
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V27.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$64, R3
+	BLO	one_left_14
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	32(R2), (F8, F9)
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V27.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R4)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FMOVQ	40(RSP), F8
+	FMOVQ	56(RSP), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V11.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	FMOVQ	F10, 40(RSP)
+	FMOVQ	F11, 56(RSP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
+	LSL	$3, R2, R20
+	LSL	$3, R3, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R2
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R2, R2
+	BNE	final_18
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
+	VEOR	V21.B16, V18.B16, V18.B16
+	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
+	MOVD	taglen+56(FP), R3
+	CMP	$32, R3
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V22.B16, V18.B16, V18.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V17.B16, V22.B16, V22.B16
+
+words_20:
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, m_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	ADD	$40, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+m_tail_out_22:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F18, 0(R0)
+	B	done_24
+
+tag32_23:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F18, F22), 0(R0)
+
+done_24:
+	RET	
+
+// neonsha3Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128L(SB), $64-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVD	adlen+48(FP), R0
+	AND	$0x1f, R0
+	MOVD	clen+32(FP), R1
+	AND	$0x1f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$40, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	MOVD	k+0(FP), R2
+	MOVD	n+8(FP), R3
+
+	// Init(key, nonce)
+	FMOVQ	0(R2), F8
+	FMOVQ	0(R3), F9
+
+	// S0 = key ^ nonce
+	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F1
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C1
+	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
+	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
+	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
+	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
+	VMOV	V5.B16, V7.B16
+
+	// Repeat(10, Update(nonce, key))
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$3, R2
+
+init_3:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V8.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V9.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V8.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	SUBS	$1, R2, R2
+	BNE	init_3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	CMP	$32, R3
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$32, R2
+	SUB	$32, R3
+	CMP	$96, R3
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	64(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	three_5
+
+rest_6:
+	CMP	$32, R3
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	CMP	$64, R3
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R2), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 128)
+	FMOVQ	8(RSP), F8
+	FMOVQ	24(RSP), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+ad_tail_10:
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
+	CMP	$32, R3
+	BLO	no_blocks_11
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R2), (F8, F9)
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$32, R2
+	ADD	$32, R4
+	SUB	$32, R3
+	CMP	$96, R3
+	BLO	rest_13
+
+three_12:
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R2), (F8, F9)
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	32(R2), (F8, F9)
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 32(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	64(R2), (F8, F9)
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 64(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	three_12
+
+rest_13:
+	CMP	$32, R3
+	BLO	none_left_15
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R2), (F8, F9)
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$64, R3
+	BLO	one_left_14
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	32(R2), (F8, F9)
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 32(R4)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	FMOVQ	40(RSP), F8
+	FMOVQ	56(RSP), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
+	SUBS	$0, R1, R2
+	CSEL	LT, ZR, R2, R2
+	MOVD	$16, R20
+	CMP	R20, R2
+	CSEL	GT, R20, R2, R2
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R2, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+	SUBS	$16, R1, R2
+	CSEL	LT, ZR, R2, R2
+	MOVD	$16, R20
+	CMP	R20, R2
+	CSEL	GT, R20, R2, R2
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R2, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V9.B16, V9.B16
+
+	// msg = msg || xn
+	FMOVQ	F8, 40(RSP)
+	FMOVQ	F9, 56(RSP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
+	LSL	$3, R2, R20
+	LSL	$3, R3, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R2
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R2, R2
+	BNE	final_18
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
+	VEOR	V21.B16, V18.B16, V18.B16
+	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
+	MOVD	taglen+64(FP), R3
+	CMP	$32, R3
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V22.B16, V18.B16, V18.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V17.B16, V22.B16, V22.B16
+
+words_20:
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, c_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	ADD	$40, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+c_tail_out_22:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V18.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_24
+
+tag32_23:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V18.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V22.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_24:
+	RET	
+
+// neonsha3Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128X2(SB), $128-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x3f, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0x3f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$72, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Seal128X2_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R5), F10
+	FMOVQ	0(R6), F11
+
+	// S0 = key ^ nonce
+	VEOR	V11.B16, V10.B16, V2.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C1
+	VMOV	V3.B16, V5.B16
+
+	// S4 = key ^ nonce
+	VMOV	V2.B16, V6.B16
+
+	// S5 = key ^ C0
+	VEOR	V4.B16, V10.B16, V7.B16
+
+	// S6 = key ^ C1
+	VEOR	V3.B16, V10.B16, V8.B16
+
+	// S7 = key ^ C0
+	VMOV	V7.B16, V9.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V20.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VMOV	V31.B16, V19.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$3, R5
+
+init_3:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V25.B16, V25.B16
+	VEOR	V12.B16, V21.B16, V21.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V10.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V11.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V10.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	SUBS	$1, R5, R5
+	BNE	init_3
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$64, R6
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$64, R5
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	160(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$192, R5
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_5
+
+rest_6:
+	CMP	$64, R6
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	CMP	$128, R6
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V20.B16, V28.B16, V9.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V2.B16, V13.B16
+	VEOR	V22.B16, V9.B16, V2.B16
+	VEOR	V21.B16, V8.B16, V9.B16
+	VEOR	V28.B16, V7.B16, V8.B16
+	VEOR	V27.B16, V6.B16, V7.B16
+	VEOR	V26.B16, V5.B16, V6.B16
+	VEOR	V25.B16, V4.B16, V5.B16
+	VEOR	V24.B16, V3.B16, V4.B16
+	VEOR	V23.B16, V13.B16, V3.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	40(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+ad_tail_10:
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$64, R6
+	BLO	no_blocks_11
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V12.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, R7, R19
+	FMOVQ	F12, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V12.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, R7, R19
+	FMOVQ	F12, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	ADD	$64, R5
+	ADD	$64, R7
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_13
+
+three_12:
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V27.B16, V22.B16, V10.B16, V28.B16
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V26.B16, V23.B16, V11.B16, V28.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V18.B16, V13.B16, V10.B16, V28.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V17.B16, V14.B16, V11.B16, V28.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	160(R19), F11
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V28.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V28.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 160(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V11.B16, V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR3	V10.B16, V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	ADD	$192, R5
+	ADD	$192, R7
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_12
+
+rest_13:
+	CMP	$64, R6
+	BLO	none_left_15
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V27.B16, V22.B16, V10.B16, V28.B16
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V26.B16, V23.B16, V11.B16, V28.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$128, R6
+	BLO	one_left_14
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V18.B16, V13.B16, V10.B16, V28.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V17.B16, V14.B16, V11.B16, V28.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V2.B16, V12.B16
+	VEOR	V21.B16, V9.B16, V2.B16
+	VEOR	V20.B16, V8.B16, V9.B16
+	VEOR	V27.B16, V7.B16, V8.B16
+	VEOR	V26.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V12.B16, V3.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	104(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V12.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F12, 72(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V12.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F12, 104(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R5
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R5, R5
+	BNE	final_18
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+56(FP), R6
+	CMP	$32, R6
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_20:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$32, R2
+	BLO	neonsha3Seal128X2_group
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, m_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	ADD	$72, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+m_tail_out_22:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F0, 0(R0)
+	B	done_24
+
+tag32_23:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F0, F1), 0(R0)
+
+done_24:
+	RET	
+
+// neonsha3Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128X2(SB), $128-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x3f, R0
+	MOVD	clen+32(FP), R1
+	AND	$0x3f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$72, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Open128X2_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R5), F10
+	FMOVQ	0(R6), F11
+
+	// S0 = key ^ nonce
+	VEOR	V11.B16, V10.B16, V2.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C1
+	VMOV	V3.B16, V5.B16
+
+	// S4 = key ^ nonce
+	VMOV	V2.B16, V6.B16
+
+	// S5 = key ^ C0
+	VEOR	V4.B16, V10.B16, V7.B16
+
+	// S6 = key ^ C1
+	VEOR	V3.B16, V10.B16, V8.B16
+
+	// S7 = key ^ C0
+	VMOV	V7.B16, V9.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V20.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VMOV	V31.B16, V19.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$3, R5
+
+init_3:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V25.B16, V25.B16
+	VEOR	V12.B16, V21.B16, V21.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V10.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V11.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V10.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	SUBS	$1, R5, R5
+	BNE	init_3
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$64, R6
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$64, R5
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	160(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$192, R5
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_5
+
+rest_6:
+	CMP	$64, R6
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	CMP	$128, R6
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V20.B16, V28.B16, V9.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V2.B16, V13.B16
+	VEOR	V22.B16, V9.B16, V2.B16
+	VEOR	V21.B16, V8.B16, V9.B16
+	VEOR	V28.B16, V7.B16, V8.B16
+	VEOR	V27.B16, V6.B16, V7.B16
+	VEOR	V26.B16, V5.B16, V6.B16
+	VEOR	V25.B16, V4.B16, V5.B16
+	VEOR	V24.B16, V3.B16, V4.B16
+	VEOR	V23.B16, V13.B16, V3.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 256)
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	40(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+ad_tail_10:
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$64, R6
+	BLO	no_blocks_11
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	ADD	$64, R5
+	ADD	$64, R7
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_13
+
+three_12:
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V22.B16, V27.B16, V10.B16, V10.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V26.B16, V23.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V13.B16, V18.B16, V10.B16, V10.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V17.B16, V14.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 64(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	160(R19), F11
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 128(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 160(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V11.B16, V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR3	V10.B16, V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	ADD	$192, R5
+	ADD	$192, R7
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_12
+
+rest_13:
+	CMP	$64, R6
+	BLO	none_left_15
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F11
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V22.B16, V27.B16, V10.B16, V10.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V26.B16, V23.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$128, R6
+	BLO	one_left_14
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	96(R19), F11
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V13.B16, V18.B16, V10.B16, V10.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V17.B16, V14.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 64(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V2.B16, V12.B16
+	VEOR	V21.B16, V9.B16, V2.B16
+	VEOR	V20.B16, V8.B16, V9.B16
+	VEOR	V27.B16, V7.B16, V8.B16
+	VEOR	V26.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V12.B16, V3.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	104(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
+	SUBS	$0, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V10.B16, V10.B16
+	SUBS	$32, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V11.B16, V11.B16
+
+	// msg = msg || xn
+	ADD	R2, RSP, R19
+	FMOVQ	F10, 72(R19)
+	ADD	R2, RSP, R19
+	FMOVQ	F11, 104(R19)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R5
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R5, R5
+	BNE	final_18
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+64(FP), R6
+	CMP	$32, R6
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_20:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$32, R2
+	BLO	neonsha3Open128X2_group
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, c_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	ADD	$72, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+c_tail_out_22:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_24
+
+tag32_23:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V1.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_24:
+	RET	
+
+// neonsha3Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128X4(SB), $256-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x7f, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0x7f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 128
+	FMOVQ	F31, 136(RSP)
+	FMOVQ	F31, 152(RSP)
+	FMOVQ	F31, 168(RSP)
+	FMOVQ	F31, 184(RSP)
+	FMOVQ	F31, 200(RSP)
+	FMOVQ	F31, 216(RSP)
+	FMOVQ	F31, 232(RSP)
+	FMOVQ	F31, 248(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$136, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Seal128X4_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R5), F10
+	FMOVQ	0(R6), F11
+
+	// S0 = key ^ nonce
+	VEOR	V11.B16, V10.B16, V2.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C1
+	VMOV	V3.B16, V5.B16
+
+	// S4 = key ^ nonce
+	VMOV	V2.B16, V6.B16
+
+	// S5 = key ^ C0
+	VEOR	V4.B16, V10.B16, V7.B16
+
+	// S6 = key ^ C1
+	VEOR	V3.B16, V10.B16, V8.B16
+
+	// S7 = key ^ C0
+	VMOV	V7.B16, V9.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V20.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VMOV	V31.B16, V19.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$3, R5
+
+init_3:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V25.B16, V25.B16
+	VEOR	V12.B16, V21.B16, V21.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V10.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V11.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V10.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	SUBS	$1, R5, R5
+	BNE	init_3
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$128, R6
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$128, R5
+	SUB	$128, R6
+	CMP	$384, R6
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	256(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	320(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$384, R5
+	SUB	$384, R6
+	CMP	$384, R6
+	BHS	three_5
+
+rest_6:
+	CMP	$128, R6
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	CMP	$256, R6
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V20.B16, V28.B16, V9.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V2.B16, V13.B16
+	VEOR	V22.B16, V9.B16, V2.B16
+	VEOR	V21.B16, V8.B16, V9.B16
+	VEOR	V28.B16, V7.B16, V8.B16
+	VEOR	V27.B16, V6.B16, V7.B16
+	VEOR	V26.B16, V5.B16, V6.B16
+	VEOR	V25.B16, V4.B16, V5.B16
+	VEOR	V24.B16, V3.B16, V4.B16
+	VEOR	V23.B16, V13.B16, V3.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+ad_tail_10:
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$128, R6
+	BLO	no_blocks_11
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V12.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, R7, R19
+	FMOVQ	F12, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V12.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, R7, R19
+	FMOVQ	F12, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	ADD	$128, R5
+	ADD	$128, R7
+	SUB	$128, R6
+	CMP	$384, R6
+	BLO	rest_13
+
+three_12:
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V27.B16, V22.B16, V10.B16, V28.B16
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V26.B16, V23.B16, V11.B16, V28.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V18.B16, V13.B16, V10.B16, V28.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V17.B16, V14.B16, V11.B16, V28.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	256(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	320(R19), F11
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V28.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 256(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V28.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 320(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V11.B16, V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR3	V10.B16, V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	ADD	$384, R5
+	ADD	$384, R7
+	SUB	$384, R6
+	CMP	$384, R6
+	BHS	three_12
+
+rest_13:
+	CMP	$128, R6
+	BLO	none_left_15
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V27.B16, V22.B16, V10.B16, V28.B16
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V26.B16, V23.B16, V11.B16, V28.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$256, R6
+	BLO	one_left_14
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V18.B16, V13.B16, V10.B16, V28.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V17.B16, V14.B16, V11.B16, V28.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V28.B16, V28.B16
+	ADD	R2, R7, R19
+	FMOVQ	F28, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V2.B16, V12.B16
+	VEOR	V21.B16, V9.B16, V2.B16
+	VEOR	V20.B16, V8.B16, V9.B16
+	VEOR	V27.B16, V7.B16, V8.B16
+	VEOR	V26.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V12.B16, V3.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R2, RSP, R19
+	FMOVQ	136(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	200(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V8.B16, V3.B16, V10.B16, V12.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F12, 136(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V7.B16, V4.B16, V11.B16, V12.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V12.B16, V12.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F12, 200(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R5
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R5, R5
+	BNE	final_18
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+56(FP), R6
+	CMP	$32, R6
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_20:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$64, R2
+	BLO	neonsha3Seal128X4_group
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, m_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	ADD	$136, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 136(RSP)
+	FMOVQ	F31, 152(RSP)
+	FMOVQ	F31, 168(RSP)
+	FMOVQ	F31, 184(RSP)
+	FMOVQ	F31, 200(RSP)
+	FMOVQ	F31, 216(RSP)
+	FMOVQ	F31, 232(RSP)
+	FMOVQ	F31, 248(RSP)
+
+m_tail_out_22:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F0, 0(R0)
+	B	done_24
+
+tag32_23:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F0, F1), 0(R0)
+
+done_24:
+	RET	
+
+// neonsha3Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128X4(SB), $256-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x7f, R0
+	MOVD	clen+32(FP), R1
+	AND	$0x7f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 128
+	FMOVQ	F31, 136(RSP)
+	FMOVQ	F31, 152(RSP)
+	FMOVQ	F31, 168(RSP)
+	FMOVQ	F31, 184(RSP)
+	FMOVQ	F31, 200(RSP)
+	FMOVQ	F31, 216(RSP)
+	FMOVQ	F31, 232(RSP)
+	FMOVQ	F31, 248(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$136, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Open128X4_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R5), F10
+	FMOVQ	0(R6), F11
+
+	// S0 = key ^ nonce
+	VEOR	V11.B16, V10.B16, V2.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C1
+	VMOV	V3.B16, V5.B16
+
+	// S4 = key ^ nonce
+	VMOV	V2.B16, V6.B16
+
+	// S5 = key ^ C0
+	VEOR	V4.B16, V10.B16, V7.B16
+
+	// S6 = key ^ C1
+	VEOR	V3.B16, V10.B16, V8.B16
+
+	// S7 = key ^ C0
+	VMOV	V7.B16, V9.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V20.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VMOV	V31.B16, V19.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$3, R5
+
+init_3:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V9.B16, V9.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V25.B16, V25.B16
+	VEOR	V12.B16, V21.B16, V21.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V10.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V11.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V10.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	SUBS	$1, R5, R5
+	BNE	init_3
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$128, R6
+	BLO	no_blocks_4
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$128, R5
+	SUB	$128, R6
+	CMP	$384, R6
+	BLO	rest_6
+
+three_5:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	256(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	320(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V19.B16, V21.B16
+	AESE	V19.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V28.B16
+	AESE	V18.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V27.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V20.B16, V22.B16
+	AESE	V20.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$384, R5
+	SUB	$384, R6
+	CMP	$384, R6
+	BHS	three_5
+
+rest_6:
+	CMP	$128, R6
+	BLO	none_left_8
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V21.B16, V8.B16, V20.B16
+	AESE	V8.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V28.B16, V7.B16, V19.B16
+	AESE	V7.B16, V28.B16
+	AESMC	V28.B16, V28.B16
+	VEOR	V27.B16, V6.B16, V18.B16
+	AESE	V6.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	VEOR3	V11.B16, V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V10.B16, V22.B16, V9.B16, V13.B16
+	AESE	V9.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	CMP	$256, R6
+	BLO	one_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V20.B16, V28.B16, V9.B16
+	AESE	V28.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V11.B16, V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+	B	blocks_done_9
+
+one_left_7:
+	VEOR	V20.B16, V28.B16, V9.B16
+	VEOR	V19.B16, V27.B16, V8.B16
+	VEOR	V18.B16, V26.B16, V7.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V4.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	B	blocks_done_9
+
+none_left_8:
+	VMOV	V2.B16, V13.B16
+	VEOR	V22.B16, V9.B16, V2.B16
+	VEOR	V21.B16, V8.B16, V9.B16
+	VEOR	V28.B16, V7.B16, V8.B16
+	VEOR	V27.B16, V6.B16, V7.B16
+	VEOR	V26.B16, V5.B16, V6.B16
+	VEOR	V25.B16, V4.B16, V5.B16
+	VEOR	V24.B16, V3.B16, V4.B16
+	VEOR	V23.B16, V13.B16, V3.B16
+	B	blocks_done_9
+
+no_blocks_4:
+	VEOR	V9.B16, V19.B16, V9.B16
+	VEOR	V8.B16, V18.B16, V8.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V20.B16, V2.B16
+
+blocks_done_9:
+	CBZ	R0, ad_tail_10
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded: t0, t1 = Split(ai, 512)
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F11
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+ad_tail_10:
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$128, R6
+	BLO	no_blocks_11
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	ADD	$128, R5
+	ADD	$128, R7
+	SUB	$128, R6
+	CMP	$384, R6
+	BLO	rest_13
+
+three_12:
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V22.B16, V27.B16, V10.B16, V10.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V26.B16, V23.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V13.B16, V18.B16, V10.B16, V10.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V17.B16, V14.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 128(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	256(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	320(R19), F11
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 256(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 320(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V27.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V11.B16, V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR3	V10.B16, V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	ADD	$384, R5
+	ADD	$384, R7
+	SUB	$384, R6
+	CMP	$384, R6
+	BHS	three_12
+
+rest_13:
+	CMP	$128, R6
+	BLO	none_left_15
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F11
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V8.B16, V17.B16, V27.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V9.B16, V18.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V26.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V24.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V22.B16, V27.B16, V10.B16, V10.B16
+	VAND	V20.B16, V27.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V26.B16, V23.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 0(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V18.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V17.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V11.B16, V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V19.B16, V21.B16
+	AESE	V19.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$256, R6
+	BLO	one_left_14
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F10
+	ADD	R2, R5, R19
+	FMOVQ	192(R19), F11
+	VEOR	V23.B16, V3.B16, V14.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V27.B16, V7.B16, V18.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V20.B16, V8.B16, V19.B16
+	VEOR	V26.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V13.B16, V18.B16, V10.B16, V10.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V17.B16, V14.B16, V11.B16, V11.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F10, 128(R19)
+	ADD	R2, R7, R19
+	FMOVQ	F11, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V8.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V7.B16, V27.B16
+	AESMC	V27.B16, V27.B16
+	AESE	V6.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR3	V11.B16, V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR3	V10.B16, V21.B16, V9.B16, V12.B16
+	AESE	V9.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V19.B16, V27.B16, V9.B16
+	VEOR	V18.B16, V26.B16, V8.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	B	blocks_done_16
+
+one_left_14:
+	VMOV	V2.B16, V12.B16
+	VEOR	V21.B16, V9.B16, V2.B16
+	VEOR	V20.B16, V8.B16, V9.B16
+	VEOR	V27.B16, V7.B16, V8.B16
+	VEOR	V26.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V12.B16, V3.B16
+	B	blocks_done_16
+
+none_left_15:
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+	B	blocks_done_16
+
+no_blocks_11:
+
+blocks_done_16:
+	CBZ	R1, msg_tail_17
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	ADD	R2, RSP, R19
+	FMOVQ	136(R19), F10
+	ADD	R2, RSP, R19
+	FMOVQ	200(R19), F11
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	VEOR3	V3.B16, V8.B16, V10.B16, V10.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	VEOR3	V7.B16, V4.B16, V11.B16, V11.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
+	SUBS	$0, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V10.B16, V10.B16
+	SUBS	$64, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V11.B16, V11.B16
+
+	// msg = msg || xn
+	ADD	R2, RSP, R19
+	FMOVQ	F10, 136(R19)
+	ADD	R2, RSP, R19
+	FMOVQ	F11, 200(R19)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V19.B16
+	AESE	V9.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VMOV	V31.B16, V18.B16
+	AESE	V8.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V18.B16, V9.B16
+	VEOR	V8.B16, V17.B16, V8.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V19.B16, V2.B16
+
+msg_tail_17:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R5
+
+final_18:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R5, R5
+	BNE	final_18
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+64(FP), R6
+	CMP	$32, R6
+	BEQ	words32_19
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_20
+
+words32_19:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_20:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$64, R2
+	BLO	neonsha3Open128X4_group
+	CBZ	R0, ad_tail_out_21
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+ad_tail_out_21:
+	CBZ	R1, c_tail_out_22
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffff80, R3
+	ADD	R3, R2
+	ADD	$136, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 136(RSP)
+	FMOVQ	F31, 152(RSP)
+	FMOVQ	F31, 168(RSP)
+	FMOVQ	F31, 184(RSP)
+	FMOVQ	F31, 200(RSP)
+	FMOVQ	F31, 216(RSP)
+	FMOVQ	F31, 232(RSP)
+	FMOVQ	F31, 248(RSP)
+
+c_tail_out_22:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_23
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_24
+
+tag32_23:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V1.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_24:
+	RET	
+
+// neonsha3Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256(SB), $32-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	MOVD	adlen+48(FP), R0
+	AND	$0xf, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0xf, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 16
+	FMOVQ	F31, 24(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$24, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	MOVD	k+0(FP), R2
+	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	FLDPQ	0(R2), (F6, F7)
+	FLDPQ	0(R3), (F8, F9)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V6.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
+	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V2.B16, V7.B16, V5.B16
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V9.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	CMP	$16, R3
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$16, R2
+	SUB	$16, R3
+	CMP	$48, R3
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai)
+	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai)
+	FMOVQ	32(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$48, R2
+	SUB	$48, R3
+	CMP	$48, R3
+	BHS	three_4
+
+rest_5:
+	CMP	$16, R3
+	BLO	none_left_7
+
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$32, R3
+	BLO	one_left_6
+
+	// Absorb(ai)
+	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	FMOVQ	8(RSP), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+ad_tail_9:
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
+	CMP	$16, R3
+	BLO	no_blocks_10
+
+	// Enc(xi)
+	FMOVQ	0(R2), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	FMOVQ	F7, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$16, R2
+	ADD	$16, R4
+	SUB	$16, R3
+	CMP	$48, R3
+	BLO	rest_12
+
+three_11:
+	// Enc(xi)
+	FMOVQ	0(R2), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	FMOVQ	16(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	FMOVQ	32(R2), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	FMOVQ	F19, 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$48, R2
+	ADD	$48, R4
+	SUB	$48, R3
+	CMP	$48, R3
+	BHS	three_11
+
+rest_12:
+	CMP	$16, R3
+	BLO	none_left_14
+
+	// Enc(xi)
+	FMOVQ	0(R2), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$32, R3
+	BLO	one_left_13
+
+	// Enc(xi)
+	FMOVQ	16(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	FMOVQ	24(RSP), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	FMOVQ	F7, 24(RSP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
+	LSL	$3, R2, R20
+	LSL	$3, R3, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R2
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R2, R2
+	BNE	final_17
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
+	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
+	MOVD	taglen+56(FP), R3
+	CMP	$32, R3
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V17.B16, V14.B16, V14.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, m_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	ADD	$24, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 24(RSP)
+
+m_tail_out_21:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F14, 0(R0)
+	B	done_23
+
+tag32_22:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F14, F17), 0(R0)
+
+done_23:
+	RET	
+
+// neonsha3Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256(SB), $32-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	MOVD	adlen+48(FP), R0
+	AND	$0xf, R0
+	MOVD	clen+32(FP), R1
+	AND	$0xf, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 16
+	FMOVQ	F31, 24(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$24, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	MOVD	k+0(FP), R2
+	MOVD	n+8(FP), R3
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	FLDPQ	0(R2), (F6, F7)
+	FLDPQ	0(R3), (F8, F9)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V6.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
+	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V2.B16, V7.B16, V5.B16
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V9.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	CMP	$16, R3
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$16, R2
+	SUB	$16, R3
+	CMP	$48, R3
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai)
+	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai)
+	FMOVQ	32(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$48, R2
+	SUB	$48, R3
+	CMP	$48, R3
+	BHS	three_4
+
+rest_5:
+	CMP	$16, R3
+	BLO	none_left_7
+
+	// Absorb(ai)
+	FMOVQ	0(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$32, R3
+	BLO	one_left_6
+
+	// Absorb(ai)
+	FMOVQ	16(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	FMOVQ	8(RSP), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+ad_tail_9:
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
+	CMP	$16, R3
+	BLO	no_blocks_10
+
+	// Dec(ci)
+	FMOVQ	0(R2), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$16, R2
+	ADD	$16, R4
+	SUB	$16, R3
+	CMP	$48, R3
+	BLO	rest_12
+
+three_11:
+	// Dec(ci)
+	FMOVQ	0(R2), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	FMOVQ	16(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	FMOVQ	32(R2), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V19.B16
+	VEOR	V19.B16, V5.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$48, R2
+	ADD	$48, R4
+	SUB	$48, R3
+	CMP	$48, R3
+	BHS	three_11
+
+rest_12:
+	CMP	$16, R3
+	BLO	none_left_14
+
+	// Dec(ci)
+	FMOVQ	0(R2), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$32, R3
+	BLO	one_left_13
+
+	// Dec(ci)
+	FMOVQ	16(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 16(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	FMOVQ	24(RSP), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R1, R2
+	CSEL	LT, ZR, R2, R2
+	MOVD	$16, R20
+	CMP	R20, R2
+	CSEL	GT, R20, R2, R2
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R2, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V6.B16, V6.B16
+
+	// msg = msg || xn
+	FMOVQ	F6, 24(RSP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
+	LSL	$3, R2, R20
+	LSL	$3, R3, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R2
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R2, R2
+	BNE	final_17
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
+	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
+	MOVD	taglen+64(FP), R3
+	CMP	$32, R3
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V17.B16, V14.B16, V14.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, c_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xfffffffffffffff0, R3
+	ADD	R3, R2
+	ADD	$24, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 24(RSP)
+
+c_tail_out_21:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V14.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_23
+
+tag32_22:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V14.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V17.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_23:
+	RET	
+
+// neonsha3Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256X2(SB), $64-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x1f, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0x1f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 32
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$40, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Seal256X2_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V8.B16, V10.B16, V10.B16
+	VEOR	V9.B16, V11.B16, V11.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V10.B16, V2.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V11.B16, V3.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F5
+
+	// S4 = k0 ^ C0
+	VEOR	V5.B16, V8.B16, V6.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V4.B16, V9.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V9.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V11.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$32, R6
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$32, R5
+	SUB	$32, R6
+	CMP	$96, R6
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$96, R5
+	SUB	$96, R6
+	CMP	$96, R6
+	BHS	three_4
+
+rest_5:
+	CMP	$32, R6
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	CMP	$64, R6
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V18.B16, V24.B16, V7.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V2.B16, V13.B16
+	VEOR	V20.B16, V7.B16, V2.B16
+	VEOR	V19.B16, V6.B16, V7.B16
+	VEOR	V24.B16, V5.B16, V6.B16
+	VEOR	V23.B16, V4.B16, V5.B16
+	VEOR	V22.B16, V3.B16, V4.B16
+	VEOR	V21.B16, V13.B16, V3.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+ad_tail_9:
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$32, R6
+	BLO	no_blocks_10
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V9.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+	ADD	R2, R7, R19
+	FMOVQ	F9, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	ADD	$32, R5
+	ADD	$32, R7
+	SUB	$32, R6
+	CMP	$96, R6
+	BLO	rest_12
+
+three_11:
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V20.B16, V17.B16, V8.B16, V21.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V15.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V13.B16, V10.B16, V8.B16, V21.B16
+	VAND	V12.B16, V11.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V14.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V21.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V7.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	ADD	$96, R5
+	ADD	$96, R7
+	SUB	$96, R6
+	CMP	$96, R6
+	BHS	three_11
+
+rest_12:
+	CMP	$32, R6
+	BLO	none_left_14
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V20.B16, V17.B16, V8.B16, V21.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V15.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$64, R6
+	BLO	one_left_13
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V13.B16, V10.B16, V8.B16, V21.B16
+	VAND	V12.B16, V11.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V14.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V2.B16, V9.B16
+	VEOR	V16.B16, V7.B16, V2.B16
+	VEOR	V15.B16, V6.B16, V7.B16
+	VEOR	V20.B16, V5.B16, V6.B16
+	VEOR	V19.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V9.B16, V3.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	ADD	R2, RSP, R19
+	FMOVQ	40(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V9.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F9, 40(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R5
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R5, R5
+	BNE	final_17
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+56(FP), R6
+	CMP	$32, R6
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$32, R2
+	BLO	neonsha3Seal256X2_group
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, m_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	ADD	$40, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+m_tail_out_21:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F0, 0(R0)
+	B	done_23
+
+tag32_22:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F0, F1), 0(R0)
+
+done_23:
+	RET	
+
+// neonsha3Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256X2(SB), $64-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x1f, R0
+	MOVD	clen+32(FP), R1
+	AND	$0x1f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 32
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$40, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Open256X2_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V8.B16, V10.B16, V10.B16
+	VEOR	V9.B16, V11.B16, V11.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V10.B16, V2.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V11.B16, V3.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F5
+
+	// S4 = k0 ^ C0
+	VEOR	V5.B16, V8.B16, V6.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V4.B16, V9.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V9.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V11.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$32, R6
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$32, R5
+	SUB	$32, R6
+	CMP	$96, R6
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$96, R5
+	SUB	$96, R6
+	CMP	$96, R6
+	BHS	three_4
+
+rest_5:
+	CMP	$32, R6
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	CMP	$64, R6
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V18.B16, V24.B16, V7.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V2.B16, V13.B16
+	VEOR	V20.B16, V7.B16, V2.B16
+	VEOR	V19.B16, V6.B16, V7.B16
+	VEOR	V24.B16, V5.B16, V6.B16
+	VEOR	V23.B16, V4.B16, V5.B16
+	VEOR	V22.B16, V3.B16, V4.B16
+	VEOR	V21.B16, V13.B16, V3.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+ad_tail_9:
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$32, R6
+	BLO	no_blocks_10
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V9.B16
+	VEOR	V9.B16, V7.B16, V9.B16
+	VEOR	V9.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	ADD	$32, R5
+	ADD	$32, R7
+	SUB	$32, R6
+	CMP	$96, R6
+	BLO	rest_12
+
+three_11:
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V20.B16, V17.B16, V8.B16, V8.B16
+	VAND	V19.B16, V18.B16, V21.B16
+	VEOR	V21.B16, V15.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V13.B16, V10.B16, V8.B16, V8.B16
+	VAND	V12.B16, V11.B16, V21.B16
+	VEOR	V21.B16, V14.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V21.B16
+	VEOR	V21.B16, V7.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	ADD	$96, R5
+	ADD	$96, R7
+	SUB	$96, R6
+	CMP	$96, R6
+	BHS	three_11
+
+rest_12:
+	CMP	$32, R6
+	BLO	none_left_14
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V20.B16, V17.B16, V8.B16, V8.B16
+	VAND	V19.B16, V18.B16, V21.B16
+	VEOR	V21.B16, V15.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$64, R6
+	BLO	one_left_13
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	32(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V13.B16, V10.B16, V8.B16, V8.B16
+	VAND	V12.B16, V11.B16, V21.B16
+	VEOR	V21.B16, V14.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V2.B16, V9.B16
+	VEOR	V16.B16, V7.B16, V2.B16
+	VEOR	V15.B16, V6.B16, V7.B16
+	VEOR	V20.B16, V5.B16, V6.B16
+	VEOR	V19.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V9.B16, V3.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	ADD	R2, RSP, R19
+	FMOVQ	40(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V9.B16
+	VEOR	V9.B16, V7.B16, V9.B16
+	VEOR	V9.B16, V8.B16, V8.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+
+	// msg = msg || xn
+	ADD	R2, RSP, R19
+	FMOVQ	F8, 40(R19)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R5
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R5, R5
+	BNE	final_17
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+64(FP), R6
+	CMP	$32, R6
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$32, R2
+	BLO	neonsha3Open256X2_group
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, c_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffe0, R3
+	ADD	R3, R2
+	ADD	$40, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+c_tail_out_21:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_23
+
+tag32_22:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V1.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_23:
+	RET	
+
+// neonsha3Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256X4(SB), $128-64
+	VMOVI	$0, V31.B16
+
+	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
+	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x3f, R0
+	MOVD	mlen+32(FP), R1
+	AND	$0x3f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, m_tail_in_2
+
+	// the last block of ZeroPad(msg, R), in the frame at 64
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$72, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+m_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Seal256X4_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V8.B16, V10.B16, V10.B16
+	VEOR	V9.B16, V11.B16, V11.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V10.B16, V2.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V11.B16, V3.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F5
+
+	// S4 = k0 ^ C0
+	VEOR	V5.B16, V8.B16, V6.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V4.B16, V9.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V9.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V11.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$64, R6
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$64, R5
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$192, R5
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_4
+
+rest_5:
+	CMP	$64, R6
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	CMP	$128, R6
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V18.B16, V24.B16, V7.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V2.B16, V13.B16
+	VEOR	V20.B16, V7.B16, V2.B16
+	VEOR	V19.B16, V6.B16, V7.B16
+	VEOR	V24.B16, V5.B16, V6.B16
+	VEOR	V23.B16, V4.B16, V5.B16
+	VEOR	V22.B16, V3.B16, V4.B16
+	VEOR	V21.B16, V13.B16, V3.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+ad_tail_9:
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$64, R6
+	BLO	no_blocks_10
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V9.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+	ADD	R2, R7, R19
+	FMOVQ	F9, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	ADD	$64, R5
+	ADD	$64, R7
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_12
+
+three_11:
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V20.B16, V17.B16, V8.B16, V21.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V15.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V13.B16, V10.B16, V8.B16, V21.B16
+	VAND	V12.B16, V11.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V14.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F8
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V21.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V7.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 128(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	ADD	$192, R5
+	ADD	$192, R7
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_11
+
+rest_12:
+	CMP	$64, R6
+	BLO	none_left_14
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V20.B16, V17.B16, V8.B16, V21.B16
+	VAND	V19.B16, V18.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V15.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$128, R6
+	BLO	one_left_13
+
+	// Enc(xi)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V13.B16, V10.B16, V8.B16, V21.B16
+	VAND	V12.B16, V11.B16, V30.B16
+	VEOR	V30.B16, V21.B16, V21.B16
+	VEOR	V14.B16, V21.B16, V21.B16
+	ADD	R2, R7, R19
+	FMOVQ	F21, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V2.B16, V9.B16
+	VEOR	V16.B16, V7.B16, V2.B16
+	VEOR	V15.B16, V6.B16, V7.B16
+	VEOR	V20.B16, V5.B16, V6.B16
+	VEOR	V19.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V9.B16, V3.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
+	// Enc(xi)
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V6.B16, V3.B16, V8.B16, V9.B16
+	VAND	V5.B16, V4.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F9, 72(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R5
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R5, R5
+	BNE	final_17
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+56(FP), R6
+	CMP	$32, R6
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$64, R2
+	BLO	neonsha3Seal256X4_group
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, m_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	ADD	$72, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+m_tail_out_21:
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
+	ADD	R2, R0
+	MOVD	taglen+56(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// the 128-bit tag, right after ct
+	FMOVQ	F0, 0(R0)
+	B	done_23
+
+tag32_22:
+	// the 256-bit tag, right after ct
+	FSTPQ	(F0, F1), 0(R0)
+
+done_23:
+	RET	
+
+// neonsha3Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256X4(SB), $128-73
+	VMOVI	$0, V31.B16
+
+	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
+	//   Init(key, nonce)
+	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
+	//   for ci in Split(ct, R): msg = msg || Dec(ci)
+	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
+	//   expected_tag = Finalize(|ad|, |msg|)
+	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
+	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
+	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
+	MOVD	adlen+48(FP), R0
+	AND	$0x3f, R0
+	MOVD	clen+32(FP), R1
+	AND	$0x3f, R1
+	CBZ	R0, ad_tail_in_1
+
+	// the last block of ZeroPad(ad, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+ad_tail_in_1:
+	CBZ	R1, c_tail_in_2
+
+	// the last block of ZeroPad(ct, R), in the frame at 64
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	MOVD	R2, R20
+	ADD	$72, RSP, R21
+	MOVD	R1, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+
+c_tail_in_2:
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R2
+
+neonsha3Open256X4_group:
+	MOVD	R0, R3
+	SUB	R2, R3
+	MOVD	R1, R4
+	SUB	R2, R4
+	MOVD	k+0(FP), R5
+	MOVD	n+8(FP), R6
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R5), (F8, F9)
+	FLDPQ	0(R6), (F10, F11)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V8.B16, V10.B16, V10.B16
+	VEOR	V9.B16, V11.B16, V11.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V10.B16, V2.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V11.B16, V3.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F4
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F5
+
+	// S4 = k0 ^ C0
+	VEOR	V5.B16, V8.B16, V6.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V4.B16, V9.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R2, R19
+	FMOVQ	0(R19), F12
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V10.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V11.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V9.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V11.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V9.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V23.B16, V23.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V12.B16, V16.B16, V16.B16
+	VEOR	V12.B16, V18.B16, V18.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
+	CMP	$64, R6
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$64, R5
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V24.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V23.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	ADD	$192, R5
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_4
+
+rest_5:
+	CMP	$64, R6
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V24.B16, V5.B16, V17.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V16.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V8.B16, V20.B16, V7.B16, V13.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	CMP	$128, R6
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V18.B16, V24.B16, V7.B16
+	AESE	V24.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	AESE	V23.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+	B	blocks_done_8
+
+one_left_6:
+	VEOR	V18.B16, V24.B16, V7.B16
+	VEOR	V17.B16, V23.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	B	blocks_done_8
+
+none_left_7:
+	VMOV	V2.B16, V13.B16
+	VEOR	V20.B16, V7.B16, V2.B16
+	VEOR	V19.B16, V6.B16, V7.B16
+	VEOR	V24.B16, V5.B16, V6.B16
+	VEOR	V23.B16, V4.B16, V5.B16
+	VEOR	V22.B16, V3.B16, V4.B16
+	VEOR	V21.B16, V13.B16, V3.B16
+	B	blocks_done_8
+
+no_blocks_3:
+	VEOR	V7.B16, V17.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V3.B16
+	VEOR	V2.B16, V18.B16, V2.B16
+
+blocks_done_8:
+	CBZ	R0, ad_tail_9
+
+	// Absorb(ai) of the last ai, ad's partial block, zero-padded
+	ADD	R2, RSP, R19
+	FMOVQ	8(R19), F8
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+ad_tail_9:
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
+	CMP	$64, R6
+	BLO	no_blocks_10
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V9.B16
+	VEOR	V9.B16, V7.B16, V9.B16
+	VEOR	V9.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	ADD	$64, R5
+	ADD	$64, R7
+	SUB	$64, R6
+	CMP	$192, R6
+	BLO	rest_12
+
+three_11:
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V20.B16, V17.B16, V8.B16, V8.B16
+	VAND	V19.B16, V18.B16, V21.B16
+	VEOR	V21.B16, V15.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V13.B16, V10.B16, V8.B16, V8.B16
+	VAND	V12.B16, V11.B16, V21.B16
+	VEOR	V21.B16, V14.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	128(R19), F8
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V21.B16
+	VEOR	V21.B16, V7.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 128(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	ADD	$192, R5
+	ADD	$192, R7
+	SUB	$192, R6
+	CMP	$192, R6
+	BHS	three_11
+
+rest_12:
+	CMP	$64, R6
+	BLO	none_left_14
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	0(R19), F8
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V20.B16, V17.B16, V8.B16, V8.B16
+	VAND	V19.B16, V18.B16, V21.B16
+	VEOR	V21.B16, V15.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	CMP	$128, R6
+	BLO	one_left_13
+
+	// Dec(ci)
+	ADD	R2, R5, R19
+	FMOVQ	64(R19), F8
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	VEOR	V15.B16, V6.B16, V14.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V13.B16, V10.B16, V8.B16, V8.B16
+	VAND	V12.B16, V11.B16, V21.B16
+	VEOR	V21.B16, V14.B16, V21.B16
+	VEOR	V21.B16, V8.B16, V8.B16
+
+	// msg = msg || xi
+	ADD	R2, R7, R19
+	FMOVQ	F8, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V14.B16, V20.B16, V7.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	B	blocks_done_15
+
+one_left_13:
+	VMOV	V2.B16, V9.B16
+	VEOR	V16.B16, V7.B16, V2.B16
+	VEOR	V15.B16, V6.B16, V7.B16
+	VEOR	V20.B16, V5.B16, V6.B16
+	VEOR	V19.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V9.B16, V3.B16
+	B	blocks_done_15
+
+none_left_14:
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+	B	blocks_done_15
+
+no_blocks_10:
+
+blocks_done_15:
+	CBZ	R1, msg_tail_16
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	ADD	R2, RSP, R19
+	FMOVQ	72(R19), F8
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V6.B16, V3.B16, V8.B16, V8.B16
+	VAND	V5.B16, V4.B16, V9.B16
+	VEOR	V9.B16, V7.B16, V9.B16
+	VEOR	V9.B16, V8.B16, V8.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R4, R5
+	CSEL	LT, ZR, R5, R5
+	MOVD	$16, R20
+	CMP	R20, R5
+	CSEL	GT, R20, R5, R5
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R5, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+
+	// msg = msg || xn
+	ADD	R2, RSP, R19
+	FMOVQ	F8, 72(R19)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V14.B16, V2.B16
+
+msg_tail_16:
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
+	LSL	$3, R5, R20
+	LSL	$3, R6, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R5
+
+final_17:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R5, R5
+	BNE	final_17
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+64(FP), R6
+	CMP	$32, R6
+	BEQ	words32_18
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_19
+
+words32_18:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_19:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R2
+	CMP	$64, R2
+	BLO	neonsha3Open256X4_group
+	CBZ	R0, ad_tail_out_20
+
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+ad_tail_out_20:
+	CBZ	R1, c_tail_out_21
+
+	// the output's last bytes out of the frame
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
+	AND	$0xffffffffffffffc0, R3
+	ADD	R3, R2
+	ADD	$72, RSP, R20
+	MOVD	R2, R21
+	MOVD	R1, R22
+
+copy16_m13:
+	CMP	$16, R22
+	BLO	copy8_m14
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m13
+
+copy8_m14:
+	TBZ	$3, R22, copy4_m15
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m15:
+	TBZ	$2, R22, copy2_m16
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m16:
+	TBZ	$1, R22, copy1_m17
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m17:
+	TBZ	$0, R22, copied_m18
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m18:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+c_tail_out_21:
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_22
+
+	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+	B	done_23
+
+tag32_22:
+	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
+	FMOVQ	0(R0), F30
+	VEOR	V0.B16, V30.B16, V30.B16
+	FMOVQ	16(R0), F29
+	VEOR	V1.B16, V29.B16, V29.B16
+	VORR	V29.B16, V30.B16, V30.B16
+	VMOV	V30.D[0], R23
+	VMOV	V30.D[1], R24
+	ORR	R24, R23
+	CMP	$0, R23
+	CSET	EQ, R23
+	MOVB	R23, ok+72(FP)
+
+done_23:
+	RET	
+
+// neonsha3Init128L(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init128L(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	k+8(FP), R0
+	MOVD	n+16(FP), R1
+
+	// Init(key, nonce)
+	FMOVQ	0(R0), F8
+	FMOVQ	0(R1), F9
+
+	// S0 = key ^ nonce
+	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F1
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C1
+	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
+	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
+	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
+	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
+	VMOV	V5.B16, V7.B16
+
+	// Repeat(10, Update(nonce, key))
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$3, R0
+
+init_1:
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V8.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V9.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Update(M0, M1) of M0, M1 = nonce, key:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V8.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	SUBS	$1, R0, R0
+	BNE	init_1
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F19, F20), 0(R0)
+	FSTPQ	(F21, F22), 32(R0)
+	FSTPQ	(F23, F24), 64(R0)
+	FSTPQ	(F25, F18), 96(R0)
+	RET	
+
+// neonsha3Absorb128L(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb128L(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R0
+	MOVD	blocks+16(FP), R1
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$32, R0
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	64(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$96, R0
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	32(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3Enc128L(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc128L(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V11.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F10, F11), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$32, R0
+	ADD	$32, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R0), (F8, F9)
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V27.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	32(R0), (F8, F9)
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V27.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	64(R0), (F8, F9)
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V26.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V27.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 64(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$96, R0
+	ADD	$96, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	0(R0), (F8, F9)
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V27.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FLDPQ	32(R0), (F8, F9)
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V27.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F26, F27), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3Dec128L(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec128L(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$32, R0
+	ADD	$32, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R0), (F8, F9)
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	32(R0), (F8, F9)
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	64(R0), (F8, F9)
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 64(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$96, R0
+	ADD	$96, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	0(R0), (F8, F9)
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Dec(ci): t0, t1 = Split(ci, 128)
+	FLDPQ	32(R0), (F8, F9)
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	FSTPQ	(F8, F9), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial128L(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial128L(SB), $32-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	inlen+24(FP), R0
+	AND	$0x1f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	st+0(FP), R1
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+	FLDPQ	96(R1), (F6, F7)
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 128)
+	FMOVQ	8(RSP), F8
+	FMOVQ	24(RSP), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V11.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	FMOVQ	F10, 8(RSP)
+	FMOVQ	F11, 24(RSP)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	FSTPQ	(F19, F20), 0(R1)
+	FSTPQ	(F21, F22), 32(R1)
+	FSTPQ	(F23, F24), 64(R1)
+	FSTPQ	(F25, F18), 96(R1)
+	CBZ	R0, in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+in_tail_out_3:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial128L(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial128L(SB), $32-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	inlen+24(FP), R0
+	AND	$0x1f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	st+0(FP), R1
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+	FLDPQ	96(R1), (F6, F7)
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
+	FMOVQ	8(RSP), F8
+	FMOVQ	24(RSP), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 128)
+	SUBS	$0, R0, R1
+	CSEL	LT, ZR, R1, R1
+	MOVD	$16, R20
+	CMP	R20, R1
+	CSEL	GT, R20, R1, R1
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R1, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+	SUBS	$16, R0, R1
+	CSEL	LT, ZR, R1, R1
+	MOVD	$16, R20
+	CMP	R20, R1
+	CSEL	GT, R20, R1, R1
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R1, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V9.B16, V9.B16
+
+	// msg = msg || xn
+	FMOVQ	F8, 8(RSP)
+	FMOVQ	F9, 24(RSP)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	FSTPQ	(F19, F20), 0(R1)
+	FSTPQ	(F21, F22), 32(R1)
+	FSTPQ	(F23, F24), 64(R1)
+	FSTPQ	(F25, F18), 96(R1)
+	CBZ	R0, in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+in_tail_out_3:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream128L(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream128L(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	FLDPQ	0(R0), (F8, F10)
+	VEOR3	V6.B16, V1.B16, V8.B16, V9.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V10.B16, V11.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V11.B16, V11.B16
+	FSTPQ	(F9, F11), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V15.B16
+	AESE	V7.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V3.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V2.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V1.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V0.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$32, R0
+	ADD	$32, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	FLDPQ	0(R0), (F24, F26)
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	VEOR3	V22.B16, V19.B16, V26.B16, V27.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	FLDPQ	32(R0), (F24, F26)
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	VEOR3	V13.B16, V10.B16, V26.B16, V27.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	FLDPQ	64(R0), (F24, F26)
+	VEOR3	V6.B16, V1.B16, V24.B16, V25.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	VEOR3	V5.B16, V2.B16, V26.B16, V27.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 64(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$96, R0
+	ADD	$96, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	FLDPQ	0(R0), (F24, F26)
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	VEOR3	V22.B16, V19.B16, V26.B16, V27.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 0(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	FLDPQ	32(R0), (F24, F26)
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	VEOR3	V13.B16, V10.B16, V26.B16, V27.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V27.B16, V27.B16
+	FSTPQ	(F25, F27), 32(R2)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V8.B16
+	VEOR	V17.B16, V7.B16, V0.B16
+	VEOR	V16.B16, V6.B16, V7.B16
+	VEOR	V23.B16, V5.B16, V6.B16
+	VEOR	V22.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V8.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V7.B16, V14.B16, V7.B16
+	VEOR	V6.B16, V13.B16, V6.B16
+	VEOR	V5.B16, V12.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V4.B16
+	VEOR	V3.B16, V10.B16, V3.B16
+	VEOR	V2.B16, V9.B16, V2.B16
+	VEOR	V1.B16, V8.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+	FSTPQ	(F6, F7), 96(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock128L(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock128L(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+	MOVD	z+8(FP), R0
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V8.B16
+	VEOR	V8.B16, V1.B16, V8.B16
+	VEOR	V6.B16, V8.B16, V8.B16
+	FMOVQ	F8, 0(R0)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VAND	V7.B16, V6.B16, V8.B16
+	VEOR	V8.B16, V2.B16, V8.B16
+	VEOR	V5.B16, V8.B16, V8.B16
+	FMOVQ	F8, 16(R0)
+	RET	
+
+// neonsha3Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize128L(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R0
+	MOVD	mlen+24(FP), R1
+	LSL	$3, R0, R20
+	LSL	$3, R1, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R0
+
+final_1:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R0, R0
+	BNE	final_1
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
+	VEOR	V21.B16, V18.B16, V18.B16
+	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V22.B16, V18.B16, V18.B16
+	B	words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V17.B16, V22.B16, V22.B16
+
+words_3:
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_4
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F18, 0(R0)
+	B	done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F18, F22), 0(R0)
+
+done_5:
+	RET	
+
+// neonsha3MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize128L(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-128L, R = 256, on the state at st: S0 ... S7, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	FLDPQ	96(R0), (F6, F7)
+	MOVD	datalen+24(FP), R0
+	AND	$0x1f, R0
+	CBZ	R0, no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R0
+
+	// Absorb(ai): t0, t1 = Split(ai, 128)
+	FLDPQ	0(R0), (F8, F9)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+no_last_1:
+	MOVD	datalen+24(FP), R0
+	MOVD	taglen+32(FP), R1
+	LSL	$3, R0, R20
+	LSL	$3, R1, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R0
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R0, R0
+	BNE	final_2
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
+	VEOR	V21.B16, V18.B16, V18.B16
+	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V22.B16, V18.B16, V18.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V17.B16, V22.B16, V22.B16
+
+words_4:
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+	MOVD	tag+8(FP), R0
+	FMOVQ	F18, 0(R0)
+	B	done_6
+
+tag32_5:
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F18, F22), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3Init128X2(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init128X2(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	k+8(FP), R1
+	MOVD	n+16(FP), R2
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R1), F8
+	FMOVQ	0(R2), F9
+
+	// S0 = key ^ nonce
+	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F1
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C1
+	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
+	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
+	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
+	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
+	VMOV	V5.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R0, R19
+	FMOVQ	0(R19), F10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V7.B16, V7.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V1.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V0.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V9.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$3, R1
+
+init_2:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V7.B16, V7.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V22.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V21.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V18.B16, V20.B16
+	AESE	V18.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V23.B16, V23.B16
+	VEOR	V10.B16, V19.B16, V19.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V8.B16, V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V1.B16, V13.B16
+	AESE	V1.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V0.B16, V12.B16
+	AESE	V0.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V11.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V8.B16, V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V1.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V19.B16, V0.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R1, R1
+	BNE	init_2
+	VEOR	V0.B16, V18.B16, V20.B16
+	VEOR	V1.B16, V11.B16, V21.B16
+	VEOR	V2.B16, V12.B16, V22.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	VEOR	V6.B16, V16.B16, V26.B16
+	VEOR	V7.B16, V17.B16, V19.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F20, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F21, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F22, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F23, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F24, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F25, 160(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F26, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F19, 224(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Absorb128X2(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb128X2(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R1
+	MOVD	blocks+16(FP), R2
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$64, R1
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$192, R1
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 224(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Enc128X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc128X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R0, R3, R19
+	FMOVQ	F10, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V10.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R0, R3, R19
+	FMOVQ	F10, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V26.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V26.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F9
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V26.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V26.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 160(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V26.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V26.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 224(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Dec128X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec128X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 64(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F9
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 128(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 160(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F9
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Dec(ci): t0, t1 = Split(ci, 256)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F9
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 64(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 224(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial128X2(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial128X2(SB), $64-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x3f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	160(R19), F5
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F6
+	ADD	R1, R3, R19
+	FMOVQ	224(R19), F7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 256)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F8
+	ADD	R1, RSP, R19
+	FMOVQ	40(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F10, 8(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V10.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F10, 40(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F19, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F20, 32(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F21, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F22, 96(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F23, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F24, 160(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F25, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 224(R19)
+	ADD	$16, R1
+	CMP	$32, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial128X2(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial128X2(SB), $64-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x3f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	160(R19), F5
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F6
+	ADD	R1, R3, R19
+	FMOVQ	224(R19), F7
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F8
+	ADD	R1, RSP, R19
+	FMOVQ	40(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 256)
+	SUBS	$0, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+	SUBS	$32, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V9.B16, V9.B16
+
+	// msg = msg || xn
+	ADD	R1, RSP, R19
+	FMOVQ	F8, 8(R19)
+	ADD	R1, RSP, R19
+	FMOVQ	F9, 40(R19)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F19, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F20, 32(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F21, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F22, 96(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F23, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F24, 160(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F25, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 224(R19)
+	ADD	$16, R1
+	CMP	$32, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream128X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream128X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	VEOR3	V6.B16, V1.B16, V8.B16, V9.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	ADD	R0, R3, R19
+	FMOVQ	F9, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F8
+	VEOR3	V5.B16, V2.B16, V8.B16, V9.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	ADD	R0, R3, R19
+	FMOVQ	F9, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V15.B16
+	AESE	V7.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V3.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V2.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V1.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V0.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F24
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F24
+	VEOR3	V22.B16, V19.B16, V24.B16, V25.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F24
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F24
+	VEOR3	V13.B16, V10.B16, V24.B16, V25.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F24
+	VEOR3	V6.B16, V1.B16, V24.B16, V25.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F24
+	VEOR3	V5.B16, V2.B16, V24.B16, V25.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 160(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F24
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F24
+	VEOR3	V22.B16, V19.B16, V24.B16, V25.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 32(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F24
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 64(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F24
+	VEOR3	V13.B16, V10.B16, V24.B16, V25.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 96(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V8.B16
+	VEOR	V17.B16, V7.B16, V0.B16
+	VEOR	V16.B16, V6.B16, V7.B16
+	VEOR	V23.B16, V5.B16, V6.B16
+	VEOR	V22.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V8.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V14.B16, V7.B16
+	VEOR	V6.B16, V13.B16, V6.B16
+	VEOR	V5.B16, V12.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V4.B16
+	VEOR	V3.B16, V10.B16, V3.B16
+	VEOR	V2.B16, V9.B16, V2.B16
+	VEOR	V1.B16, V8.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 224(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock128X2(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock128X2(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F7
+	MOVD	z+8(FP), R1
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V8.B16
+	VEOR	V8.B16, V1.B16, V8.B16
+	VEOR	V6.B16, V8.B16, V8.B16
+	ADD	R0, R1, R19
+	FMOVQ	F8, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VAND	V7.B16, V6.B16, V8.B16
+	VEOR	V8.B16, V2.B16, V8.B16
+	VEOR	V5.B16, V8.B16, V8.B16
+	ADD	R0, R1, R19
+	FMOVQ	F8, 32(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize128X2(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F7
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	224(R19), F9
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R1
+	MOVD	mlen+24(FP), R2
+	LSL	$3, R1, R20
+	LSL	$3, R2, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R1
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R1, R1
+	BNE	final_2
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+32(FP), R2
+	CMP	$32, R2
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F0, 0(R0)
+	B	done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize128X2(SB), $64-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-128X2, R = 512, on the state at st: S0 ... S7, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVD	$16, R2
+
+group_3:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	160(R19), F5
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F6
+	ADD	R2, R3, R19
+	FMOVQ	224(R19), F7
+	MOVD	datalen+24(FP), R3
+	AND	$0x3f, R3
+	CBZ	R3, no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F8
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+no_last_5:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R3
+
+final_6:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R3, R3
+	BNE	final_6
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VEOR3	V20.B16, V19.B16, V18.B16, V0.B16
+	VEOR3	V22.B16, V21.B16, V0.B16, V0.B16
+	VEOR3	V24.B16, V23.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	CBZ	R2, groups_done_4
+	SUB	$16, R2
+	B	group_3
+
+groups_done_4:
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	FMOVQ	8(RSP), F0
+	FMOVQ	24(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V9.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V24.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V23.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V22.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V21.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V20.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V19.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V0.B16, V18.B16, V18.B16
+	VEOR	V1.B16, V22.B16, V22.B16
+	MOVD	$aegisgo_macd2t128<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VEOR	V20.B16, V3.B16, V13.B16
+	VEOR	V13.B16, V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	MOVD	$2, R2
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V0.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V25.B16, V17.B16
+	AESE	V25.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V0.B16, V6.B16, V14.B16, V22.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V20.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V0.B16, V2.B16, V10.B16, V18.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	SUBS	$1, R2, R2
+	BNE	final_7
+	VEOR	V11.B16, V17.B16, V2.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	VEOR	V10.B16, V24.B16, V9.B16
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VEOR3	V4.B16, V3.B16, V2.B16, V2.B16
+	VEOR3	V6.B16, V5.B16, V2.B16, V2.B16
+	VEOR3	V8.B16, V7.B16, V2.B16, V2.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F2, 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	B	mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVD	$16, R2
+
+group_8:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	160(R19), F5
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F6
+	ADD	R2, R3, R19
+	FMOVQ	224(R19), F7
+	MOVD	datalen+24(FP), R3
+	AND	$0x3f, R3
+	CBZ	R3, no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai): t0, t1 = Split(ai, 256)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F8
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+no_last_10:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R3
+
+final_11:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R3, R3
+	BNE	final_11
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VEOR3	V20.B16, V19.B16, V18.B16, V0.B16
+	VEOR	V21.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	VEOR3	V24.B16, V23.B16, V22.B16, V0.B16
+	VEOR	V17.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 40(R19)
+	CBZ	R2, groups_done_9
+	SUB	$16, R2
+	B	group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	FMOVQ	24(RSP), F0
+	FMOVQ	56(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V9.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V24.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V23.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V22.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V21.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V20.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V19.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V0.B16, V18.B16, V18.B16
+	VEOR	V1.B16, V22.B16, V22.B16
+	MOVD	$aegisgo_macd2t256<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VEOR	V20.B16, V3.B16, V13.B16
+	VEOR	V13.B16, V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	MOVD	$2, R2
+
+final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V0.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V25.B16, V17.B16
+	AESE	V25.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V0.B16, V6.B16, V14.B16, V22.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V20.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V0.B16, V2.B16, V10.B16, V18.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	SUBS	$1, R2, R2
+	BNE	final_12
+	VEOR	V11.B16, V17.B16, V2.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	VEOR	V15.B16, V21.B16, V6.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	VEOR	V10.B16, V24.B16, V9.B16
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VEOR3	V4.B16, V3.B16, V2.B16, V2.B16
+	VEOR	V5.B16, V2.B16, V2.B16
+	VEOR3	V8.B16, V7.B16, V6.B16, V6.B16
+	VEOR	V9.B16, V6.B16, V6.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F2, F6), 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+
+mac_done_2:
+	RET	
+
+// neonsha3Init128X4(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init128X4(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	k+8(FP), R1
+	MOVD	n+16(FP), R2
+
+	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
+	FMOVQ	0(R1), F8
+	FMOVQ	0(R2), F9
+
+	// S0 = key ^ nonce
+	VEOR	V9.B16, V8.B16, V0.B16
+
+	// S1 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F1
+
+	// S2 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C1
+	VMOV	V1.B16, V3.B16
+
+	// S4 = key ^ nonce
+	VMOV	V0.B16, V4.B16
+
+	// S5 = key ^ C0
+	VEOR	V2.B16, V8.B16, V5.B16
+
+	// S6 = key ^ C1
+	VEOR	V1.B16, V8.B16, V6.B16
+
+	// S7 = key ^ C0
+	VMOV	V5.B16, V7.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R0, R19
+	FMOVQ	0(R19), F10
+
+	// Repeat(10, S3 = S3 ^ ctx, S7 = S7 ^ ctx, Update(nonce_v, key_v))
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V7.B16, V7.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V1.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V0.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V9.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$3, R1
+
+init_2:
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V7.B16, V7.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V17.B16, V19.B16
+	AESE	V17.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V16.B16, V26.B16
+	AESE	V16.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V14.B16, V24.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V22.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V21.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V18.B16, V20.B16
+	AESE	V18.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V23.B16, V23.B16
+	VEOR	V10.B16, V19.B16, V19.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V6.B16, V18.B16
+	AESE	V6.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V5.B16, V17.B16
+	AESE	V5.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V4.B16, V16.B16
+	AESE	V4.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V8.B16, V24.B16, V3.B16, V15.B16
+	AESE	V3.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V2.B16, V14.B16
+	AESE	V2.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V1.B16, V13.B16
+	AESE	V1.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V0.B16, V12.B16
+	AESE	V0.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V9.B16, V20.B16, V7.B16, V11.B16
+	AESE	V7.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// S3 ^ ctx, S7 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = nonce_v, key_v:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V7.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V6.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V5.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V8.B16, V15.B16, V23.B16, V4.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V3.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V2.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V1.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V19.B16, V0.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R1, R1
+	BNE	init_2
+	VEOR	V0.B16, V18.B16, V20.B16
+	VEOR	V1.B16, V11.B16, V21.B16
+	VEOR	V2.B16, V12.B16, V22.B16
+	VEOR	V3.B16, V13.B16, V23.B16
+	VEOR	V4.B16, V14.B16, V24.B16
+	VEOR	V5.B16, V15.B16, V25.B16
+	VEOR	V6.B16, V16.B16, V26.B16
+	VEOR	V7.B16, V17.B16, V19.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F20, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F21, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F22, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F23, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F24, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F25, 320(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F26, 384(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F19, 448(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Absorb128X4(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb128X4(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F7
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R1
+	MOVD	blocks+16(FP), R2
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$128, R1
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V25.B16, V7.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$384, R1
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V16.B16, V18.B16
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V6.B16, V17.B16
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 384(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 448(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Enc128X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc128X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R0, R3, R19
+	FMOVQ	F10, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V10.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R0, R3, R19
+	FMOVQ	F10, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$128, R1
+	ADD	$128, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V26.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V26.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F9
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V26.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 256(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V26.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 320(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$384, R1
+	ADD	$384, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V25.B16, V20.B16, V8.B16, V26.B16
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V24.B16, V21.B16, V9.B16, V26.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V16.B16, V11.B16, V8.B16, V26.B16
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V15.B16, V12.B16, V9.B16, V26.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V26.B16, V26.B16
+	ADD	R0, R3, R19
+	FMOVQ	F26, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 384(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 448(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Dec128X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec128X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	ADD	$128, R1
+	ADD	$128, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 128(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F9
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 256(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 320(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V9.B16, V14.B16, V22.B16, V4.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V18.B16, V0.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	ADD	$384, R1
+	ADD	$384, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F9
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V22.B16, V21.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V20.B16, V25.B16, V8.B16, V8.B16
+	VAND	V18.B16, V25.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V24.B16, V21.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 0(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V16.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V15.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V9.B16, V4.B16, V13.B16, V23.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V17.B16, V19.B16
+	AESE	V17.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Dec(ci): t0, t1 = Split(ci, 512)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F9
+	VEOR	V21.B16, V1.B16, V12.B16
+	VEOR	V22.B16, V2.B16, V13.B16
+	VEOR	V25.B16, V5.B16, V16.B16
+	VEOR	V20.B16, V0.B16, V11.B16
+	VEOR	V18.B16, V6.B16, V17.B16
+	VEOR	V24.B16, V4.B16, V15.B16
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V13.B16, V12.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V11.B16, V16.B16, V8.B16, V8.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V15.B16, V12.B16, V9.B16, V9.B16
+
+	// xi = out0 || out1, msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F8, 128(R19)
+	ADD	R0, R3, R19
+	FMOVQ	F9, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = out0, out1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V5.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	AESE	V4.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR3	V9.B16, V23.B16, V3.B16, V14.B16
+	AESE	V3.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V2.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	AESE	V1.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V0.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR3	V8.B16, V19.B16, V7.B16, V10.B16
+	AESE	V7.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V17.B16, V25.B16, V7.B16
+	VEOR	V16.B16, V24.B16, V6.B16
+	VEOR	V15.B16, V23.B16, V5.B16
+	VEOR	V14.B16, V22.B16, V4.B16
+	VEOR	V13.B16, V21.B16, V3.B16
+	VEOR	V12.B16, V20.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V1.B16
+	VEOR	V10.B16, V18.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V10.B16
+	VEOR	V19.B16, V7.B16, V0.B16
+	VEOR	V18.B16, V6.B16, V7.B16
+	VEOR	V25.B16, V5.B16, V6.B16
+	VEOR	V24.B16, V4.B16, V5.B16
+	VEOR	V23.B16, V3.B16, V4.B16
+	VEOR	V22.B16, V2.B16, V3.B16
+	VEOR	V21.B16, V1.B16, V2.B16
+	VEOR	V20.B16, V10.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 384(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 448(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial128X4(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial128X4(SB), $128-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x7f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	320(R19), F5
+	ADD	R1, R3, R19
+	FMOVQ	384(R19), F6
+	ADD	R1, R3, R19
+	FMOVQ	448(R19), F7
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi): t0, t1 = Split(xi, 512)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F8
+	ADD	R1, RSP, R19
+	FMOVQ	72(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0
+	VEOR3	V6.B16, V1.B16, V8.B16, V10.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F10, 8(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1; ci = out0 || out1
+	VEOR3	V5.B16, V2.B16, V9.B16, V10.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V10.B16, V10.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F10, 72(R19)
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F19, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F20, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F21, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F22, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F23, 256(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F24, 320(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F25, 384(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 448(R19)
+	ADD	$16, R1
+	CMP	$64, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial128X4(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial128X4(SB), $128-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x7f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	320(R19), F5
+	ADD	R1, R3, R19
+	FMOVQ	384(R19), F6
+	ADD	R1, R3, R19
+	FMOVQ	448(R19), F7
+
+	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F8
+	ADD	R1, RSP, R19
+	FMOVQ	72(R19), F9
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), out0 = t0 ^ z0; z1 = S2 ^ S5 ^ (S6 & S7), out1 = t1 ^ z1
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V8.B16, V8.B16
+	VEOR3	V1.B16, V6.B16, V8.B16, V8.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	VEOR3	V5.B16, V2.B16, V9.B16, V9.B16
+
+	// xn = Truncate(out0 || out1, |cn|), v0, v1 = Split(ZeroPad(xn, R), 512)
+	SUBS	$0, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V8.B16, V8.B16
+	SUBS	$64, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V9.B16, V9.B16
+
+	// msg = msg || xn
+	ADD	R1, RSP, R19
+	FMOVQ	F8, 8(R19)
+	ADD	R1, RSP, R19
+	FMOVQ	F9, 72(R19)
+
+	// Update(M0, M1) of M0, M1 = v0, v1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V0.B16, V17.B16, V19.B16
+	VEOR	V1.B16, V10.B16, V20.B16
+	VEOR	V2.B16, V11.B16, V21.B16
+	VEOR	V3.B16, V12.B16, V22.B16
+	VEOR	V4.B16, V13.B16, V23.B16
+	VEOR	V5.B16, V14.B16, V24.B16
+	VEOR	V6.B16, V15.B16, V25.B16
+	VEOR	V7.B16, V16.B16, V18.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F19, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F20, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F21, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F22, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F23, 256(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F24, 320(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F25, 384(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 448(R19)
+	ADD	$16, R1
+	CMP	$64, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	FMOVQ	F31, 72(RSP)
+	FMOVQ	F31, 88(RSP)
+	FMOVQ	F31, 104(RSP)
+	FMOVQ	F31, 120(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream128X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream128X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F7
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F8
+	VEOR3	V6.B16, V1.B16, V8.B16, V9.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	ADD	R0, R3, R19
+	FMOVQ	F9, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F8
+	VEOR3	V5.B16, V2.B16, V8.B16, V9.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V9.B16, V9.B16
+	ADD	R0, R3, R19
+	FMOVQ	F9, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V15.B16
+	AESE	V7.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V3.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V2.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V1.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V0.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$128, R1
+	ADD	$128, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F24
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F24
+	VEOR3	V22.B16, V19.B16, V24.B16, V25.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F24
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F24
+	VEOR3	V13.B16, V10.B16, V24.B16, V25.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F24
+	VEOR3	V6.B16, V1.B16, V24.B16, V25.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 256(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F24
+	VEOR3	V5.B16, V2.B16, V24.B16, V25.B16
+	VAND	V7.B16, V6.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 320(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	ADD	$384, R1
+	ADD	$384, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V1.B16, V8.B16, V18.B16
+	VEOR	V6.B16, V13.B16, V23.B16
+	VEOR	V2.B16, V9.B16, V19.B16
+	VEOR	V3.B16, V10.B16, V20.B16
+	VEOR	V5.B16, V12.B16, V22.B16
+	VEOR	V7.B16, V14.B16, V16.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F24
+	VEOR3	V23.B16, V18.B16, V24.B16, V25.B16
+	VAND	V20.B16, V19.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F24
+	VEOR3	V22.B16, V19.B16, V24.B16, V25.B16
+	VAND	V16.B16, V23.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 64(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V14.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	AESE	V12.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V21.B16
+	AESE	V11.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V10.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V9.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V8.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Stream: z0 = S1 ^ S6 ^ (S2 & S3), out0 = in0 ^ z0
+	VEOR	V18.B16, V0.B16, V9.B16
+	VEOR	V23.B16, V5.B16, V14.B16
+	VEOR	V19.B16, V1.B16, V10.B16
+	VEOR	V20.B16, V2.B16, V11.B16
+	VEOR	V22.B16, V4.B16, V13.B16
+	VEOR	V16.B16, V6.B16, V15.B16
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F24
+	VEOR3	V14.B16, V9.B16, V24.B16, V25.B16
+	VAND	V11.B16, V10.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 128(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), out1 = in1 ^ z1
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F24
+	VEOR3	V13.B16, V10.B16, V24.B16, V25.B16
+	VAND	V15.B16, V14.B16, V30.B16
+	VEOR	V30.B16, V25.B16, V25.B16
+	ADD	R0, R3, R19
+	FMOVQ	F25, 192(R19)
+
+	// Update(M0, M1) of M0, M1 = 0, 0 (Enc of a zero block):
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V5.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	AESE	V4.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V3.B16, V12.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V7.B16, V8.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V15.B16, V23.B16, V7.B16
+	VEOR	V14.B16, V22.B16, V6.B16
+	VEOR	V13.B16, V21.B16, V5.B16
+	VEOR	V12.B16, V20.B16, V4.B16
+	VEOR	V11.B16, V19.B16, V3.B16
+	VEOR	V10.B16, V18.B16, V2.B16
+	VEOR	V9.B16, V17.B16, V1.B16
+	VEOR	V8.B16, V16.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V8.B16
+	VEOR	V17.B16, V7.B16, V0.B16
+	VEOR	V16.B16, V6.B16, V7.B16
+	VEOR	V23.B16, V5.B16, V6.B16
+	VEOR	V22.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V8.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V7.B16, V14.B16, V7.B16
+	VEOR	V6.B16, V13.B16, V6.B16
+	VEOR	V5.B16, V12.B16, V5.B16
+	VEOR	V4.B16, V11.B16, V4.B16
+	VEOR	V3.B16, V10.B16, V3.B16
+	VEOR	V2.B16, V9.B16, V2.B16
+	VEOR	V1.B16, V8.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F6, 384(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F7, 448(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock128X4(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock128X4(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F7
+	MOVD	z+8(FP), R1
+
+	// z0 = S1 ^ S6 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V8.B16
+	VEOR	V8.B16, V1.B16, V8.B16
+	VEOR	V6.B16, V8.B16, V8.B16
+	ADD	R0, R1, R19
+	FMOVQ	F8, 0(R19)
+
+	// z1 = S2 ^ S5 ^ (S6 & S7), after it
+	VAND	V7.B16, V6.B16, V8.B16
+	VEOR	V8.B16, V2.B16, V8.B16
+	VEOR	V5.B16, V8.B16, V8.B16
+	ADD	R0, R1, R19
+	FMOVQ	F8, 64(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize128X4(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F7
+	ADD	R0, R1, R19
+	FMOVQ	384(R19), F8
+	ADD	R0, R1, R19
+	FMOVQ	448(R19), F9
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R1
+	MOVD	mlen+24(FP), R2
+	LSL	$3, R1, R20
+	LSL	$3, R2, R21
+	VMOV	R20, V10.D[0]
+	VMOV	R21, V10.D[1]
+
+	// t = S2 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V4.B16, V10.B16, V10.B16
+
+	// Repeat(7, Update(t, t))
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V18.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VMOV	V31.B16, V17.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V2.B16, V2.B16
+	VEOR	V10.B16, V6.B16, V6.B16
+	MOVD	$2, R1
+
+final_2:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V17.B16, V19.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V10.B16, V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V10.B16, V2.B16, V18.B16, V20.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V19.B16, V8.B16, V18.B16
+	AESE	V8.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V26.B16, V7.B16, V17.B16
+	AESE	V7.B16, V26.B16
+	AESMC	V26.B16, V26.B16
+	VEOR	V25.B16, V6.B16, V16.B16
+	AESE	V6.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR3	V10.B16, V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR	V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR3	V10.B16, V20.B16, V9.B16, V11.B16
+	AESE	V9.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V18.B16, V26.B16, V9.B16
+	AESE	V26.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V25.B16, V8.B16
+	AESE	V25.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V10.B16, V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V10.B16, V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R1, R1
+	BNE	final_2
+	VEOR	V2.B16, V18.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V25.B16
+	VEOR	V8.B16, V16.B16, V26.B16
+	VEOR	V9.B16, V17.B16, V19.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 ^ S6 if tag_len_bits == 128,
+	// else (S0 ^ S1 ^ S2 ^ S3) || (S4 ^ S5 ^ S6 ^ S7): both from x0 = S0 ^ S1 ^ S2 ^ S3 and x1 = S4 ^ S5 ^ S6
+	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
+	VEOR	V23.B16, V20.B16, V20.B16
+	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
+	MOVD	taglen+32(FP), R2
+	CMP	$32, R2
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V24.B16, V20.B16, V20.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || (x1 ^ S7)
+	VEOR	V19.B16, V24.B16, V24.B16
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V20.B16, V0.B16, V0.B16
+	VEOR	V24.B16, V1.B16, V1.B16
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F0, 0(R0)
+	B	done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize128X4(SB), $128-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-128X4, R = 1024, on the state at st: S0 ... S7, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVD	$48, R2
+
+group_3:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	320(R19), F5
+	ADD	R2, R3, R19
+	FMOVQ	384(R19), F6
+	ADD	R2, R3, R19
+	FMOVQ	448(R19), F7
+	MOVD	datalen+24(FP), R3
+	AND	$0x7f, R3
+	CBZ	R3, no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F8
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+no_last_5:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R3
+
+final_6:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R3, R3
+	BNE	final_6
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i] ^ V[6,i], to the frame at 16i
+	VEOR3	V20.B16, V19.B16, V18.B16, V0.B16
+	VEOR3	V22.B16, V21.B16, V0.B16, V0.B16
+	VEOR3	V24.B16, V23.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	CBZ	R2, groups_done_4
+	SUB	$16, R2
+	B	group_3
+
+groups_done_4:
+	// tags = t0 || ... || tD-1 (lane 0's included); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t0, t1
+	FMOVQ	8(RSP), F0
+	FMOVQ	24(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V9.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V24.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V23.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V22.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V21.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V20.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V19.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V0.B16, V18.B16, V18.B16
+	VEOR	V1.B16, V22.B16, V22.B16
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t2, t3
+	FMOVQ	40(RSP), F0
+	FMOVQ	56(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V1.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	MOVD	$aegisgo_macd4t128<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VEOR	V13.B16, V19.B16, V4.B16
+	VEOR	V4.B16, V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V0.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	MOVD	$2, R2
+
+final_7:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V25.B16, V17.B16
+	AESE	V25.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V0.B16, V6.B16, V14.B16, V22.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V20.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V0.B16, V2.B16, V10.B16, V18.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V0.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	SUBS	$1, R2, R2
+	BNE	final_7
+	VEOR	V2.B16, V10.B16, V18.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	VEOR	V4.B16, V12.B16, V20.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	VEOR	V6.B16, V14.B16, V22.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	VEOR	V9.B16, V25.B16, V17.B16
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0] ^ V[6,0]
+	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
+	VEOR3	V22.B16, V21.B16, V18.B16, V18.B16
+	VEOR3	V24.B16, V23.B16, V18.B16, V18.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F18, 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	FMOVQ	F0, 72(RSP)
+	FMOVQ	F0, 88(RSP)
+	FMOVQ	F0, 104(RSP)
+	FMOVQ	F0, 120(RSP)
+	B	mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVD	$48, R2
+
+group_8:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	320(R19), F5
+	ADD	R2, R3, R19
+	FMOVQ	384(R19), F6
+	ADD	R2, R3, R19
+	FMOVQ	448(R19), F7
+	MOVD	datalen+24(FP), R3
+	AND	$0x7f, R3
+	CBZ	R3, no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai): t0, t1 = Split(ai, 512)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F8
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F9
+
+	// Update(M0, M1) of M0, M1 = t0, t1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V17.B16
+	AESE	V7.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VMOV	V31.B16, V16.B16
+	AESE	V6.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V4.B16, V4.B16
+	VEOR	V7.B16, V16.B16, V7.B16
+	VEOR	V6.B16, V15.B16, V6.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V17.B16, V0.B16
+
+no_last_10:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = V[2,i] ^ u for every lane i; Repeat(7, Update(t, t))
+	VEOR	V2.B16, V8.B16, V8.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V16.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V3.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V2.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V1.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V0.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V4.B16, V4.B16
+	MOVD	$2, R3
+
+final_11:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V7.B16, V15.B16, V17.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR3	V8.B16, V4.B16, V12.B16, V22.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	AESE	V9.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V6.B16, V16.B16
+	AESE	V6.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V5.B16, V15.B16
+	AESE	V5.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V4.B16, V14.B16
+	AESE	V4.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V8.B16, V22.B16, V3.B16, V13.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V12.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V11.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V10.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V7.B16, V9.B16
+	AESE	V7.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V16.B16, V24.B16, V7.B16
+	AESE	V24.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V23.B16, V6.B16
+	AESE	V23.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V22.B16, V5.B16
+	AESE	V22.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR3	V8.B16, V13.B16, V21.B16, V4.B16
+	AESE	V21.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V20.B16, V3.B16
+	AESE	V20.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V19.B16, V2.B16
+	AESE	V19.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V18.B16, V1.B16
+	AESE	V18.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V17.B16, V0.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R3, R3
+	BNE	final_11
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V9.B16, V19.B16
+	VEOR	V2.B16, V10.B16, V20.B16
+	VEOR	V3.B16, V11.B16, V21.B16
+	VEOR	V4.B16, V12.B16, V22.B16
+	VEOR	V5.B16, V13.B16, V23.B16
+	VEOR	V6.B16, V14.B16, V24.B16
+	VEOR	V7.B16, V15.B16, V17.B16
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] to the frame at 16i, ti1 = V[4,i] ^ ... ^ V[7,i] at 16D + 16i
+	VEOR3	V20.B16, V19.B16, V18.B16, V0.B16
+	VEOR	V21.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	VEOR3	V24.B16, V23.B16, V22.B16, V0.B16
+	VEOR	V17.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 72(R19)
+	CBZ	R2, groups_done_9
+	SUB	$16, R2
+	B	group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 256):
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t10, t11
+	FMOVQ	24(RSP), F0
+	FMOVQ	88(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0 and S'4
+	VMOV	V31.B16, V9.B16
+	AESE	V17.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V24.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V23.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V22.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V21.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V20.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V19.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V18.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V0.B16, V18.B16, V18.B16
+	VEOR	V1.B16, V22.B16, V22.B16
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t20, t21
+	FMOVQ	40(RSP), F0
+	FMOVQ	104(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V1.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Absorb(ZeroPad(x0, R / 2) || ZeroPad(x1, R / 2)) into lane 0: x0, x1 = t30, t31
+	FMOVQ	56(RSP), F0
+	FMOVQ	120(RSP), F1
+
+	// Update(M0, M1) of M0, M1 = x0, x1:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V1.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	MOVD	$aegisgo_macd4t256<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[2,0] ^ u, R); Repeat(7, Update(t, t))
+	VEOR	V4.B16, V12.B16, V20.B16
+	VEOR	V20.B16, V0.B16, V0.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V25.B16, V17.B16
+	AESE	V25.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V0.B16, V6.B16, V14.B16, V22.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V0.B16, V2.B16, V10.B16, V18.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	MOVD	$2, R2
+
+final_12:
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V17.B16, V8.B16, V10.B16
+	AESE	V8.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	AESE	V7.B16, V24.B16
+	AESMC	V24.B16, V24.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	AESE	V6.B16, V23.B16
+	AESMC	V23.B16, V23.B16
+	VEOR3	V0.B16, V22.B16, V5.B16, V15.B16
+	AESE	V5.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	AESE	V4.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	AESE	V3.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	AESE	V2.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V0.B16, V18.B16, V9.B16, V11.B16
+	AESE	V9.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V10.B16, V24.B16, V9.B16
+	AESE	V24.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V25.B16, V23.B16, V8.B16
+	AESE	V23.B16, V25.B16
+	AESMC	V25.B16, V25.B16
+	VEOR	V16.B16, V22.B16, V7.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR3	V0.B16, V15.B16, V21.B16, V6.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V5.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V4.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V3.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V0.B16, V11.B16, V17.B16, V2.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// Update(M0, M1) of M0, M1 = t, t:
+	//   S'0 = AESRound(S7, S0 ^ M0)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)  S'3 = AESRound(S2, S3)
+	//   S'4 = AESRound(S3, S4 ^ M1)  S'5 = AESRound(S4, S5)  S'6 = AESRound(S5, S6)  S'7 = AESRound(S6, S7)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0 and S'4
+	VEOR	V9.B16, V25.B16, V17.B16
+	AESE	V25.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V16.B16, V24.B16
+	AESE	V16.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V15.B16, V23.B16
+	AESE	V15.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR3	V0.B16, V6.B16, V14.B16, V22.B16
+	AESE	V14.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V13.B16, V21.B16
+	AESE	V13.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V12.B16, V20.B16
+	AESE	V12.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V11.B16, V19.B16
+	AESE	V11.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V0.B16, V2.B16, V10.B16, V18.B16
+	AESE	V10.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	SUBS	$1, R2, R2
+	BNE	final_12
+	VEOR	V18.B16, V9.B16, V11.B16
+	VEOR	V19.B16, V2.B16, V12.B16
+	VEOR	V20.B16, V3.B16, V13.B16
+	VEOR	V21.B16, V4.B16, V14.B16
+	VEOR	V22.B16, V5.B16, V15.B16
+	VEOR	V23.B16, V6.B16, V16.B16
+	VEOR	V24.B16, V7.B16, V25.B16
+	VEOR	V17.B16, V8.B16, V10.B16
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0]) || (V[4,0] ^ V[5,0] ^ V[6,0] ^ V[7,0])
+	VEOR3	V13.B16, V12.B16, V11.B16, V11.B16
+	VEOR	V14.B16, V11.B16, V11.B16
+	VEOR3	V25.B16, V16.B16, V15.B16, V15.B16
+	VEOR	V10.B16, V15.B16, V15.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F11, F15), 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	FMOVQ	F0, 72(RSP)
+	FMOVQ	F0, 88(RSP)
+	FMOVQ	F0, 104(RSP)
+	FMOVQ	F0, 120(RSP)
+
+mac_done_2:
+	RET	
+
+// neonsha3Init256(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init256(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	k+8(FP), R0
+	MOVD	n+16(FP), R1
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
+	FLDPQ	0(R0), (F6, F7)
+	FLDPQ	0(R1), (F8, F9)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V6.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
+	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V2.B16, V7.B16, V5.B16
+
+	// Repeat(4, Update(k0), Update(k1), Update(k0 ^ n0), Update(k1 ^ n1))
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V15.B16
+	AESE	V5.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V4.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V3.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V2.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V1.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V0.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V8.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V9.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = k1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = k0 ^ n0:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V8.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = k1 ^ n1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	VEOR	V5.B16, V14.B16, V16.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F17, F18), 0(R0)
+	FSTPQ	(F19, F20), 32(R0)
+	FSTPQ	(F21, F16), 64(R0)
+	RET	
+
+// neonsha3Absorb256(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb256(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R0
+	MOVD	blocks+16(FP), R1
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Absorb(ai)
+	FMOVQ	0(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$16, R0
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Absorb(ai)
+	FMOVQ	0(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai)
+	FMOVQ	16(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ai)
+	FMOVQ	32(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$48, R0
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Absorb(ai)
+	FMOVQ	0(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Absorb(ai)
+	FMOVQ	16(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3Enc256(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc256(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Enc(xi)
+	FMOVQ	0(R0), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	FMOVQ	F7, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$16, R0
+	ADD	$16, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Enc(xi)
+	FMOVQ	0(R0), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	FMOVQ	16(R0), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	FMOVQ	32(R0), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	FMOVQ	F19, 32(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$48, R0
+	ADD	$48, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Enc(xi)
+	FMOVQ	0(R0), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Enc(xi)
+	FMOVQ	16(R0), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3Dec256(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec256(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Dec(ci)
+	FMOVQ	0(R0), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$16, R0
+	ADD	$16, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Dec(ci)
+	FMOVQ	0(R0), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	FMOVQ	16(R0), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 16(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	FMOVQ	32(R0), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V19.B16
+	VEOR	V19.B16, V5.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 32(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$48, R0
+	ADD	$48, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Dec(ci)
+	FMOVQ	0(R0), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 0(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Dec(ci)
+	FMOVQ	16(R0), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 16(R2)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial256(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial256(SB), $16-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	inlen+24(FP), R0
+	AND	$0xf, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	st+0(FP), R1
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	FMOVQ	8(RSP), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	FMOVQ	F7, 8(RSP)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	FSTPQ	(F14, F15), 0(R1)
+	FSTPQ	(F16, F17), 32(R1)
+	FSTPQ	(F18, F13), 64(R1)
+	CBZ	R0, in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+
+in_tail_out_3:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial256(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial256(SB), $16-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	inlen+24(FP), R0
+	AND	$0xf, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	st+0(FP), R1
+	FLDPQ	0(R1), (F0, F1)
+	FLDPQ	32(R1), (F2, F3)
+	FLDPQ	64(R1), (F4, F5)
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	FMOVQ	8(RSP), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R0, R1
+	CSEL	LT, ZR, R1, R1
+	MOVD	$16, R20
+	CMP	R20, R1
+	CSEL	GT, R20, R1, R1
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R1, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V6.B16, V6.B16
+
+	// msg = msg || xn
+	FMOVQ	F6, 8(RSP)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	FSTPQ	(F14, F15), 0(R1)
+	FSTPQ	(F16, F17), 32(R1)
+	FSTPQ	(F18, F13), 64(R1)
+	CBZ	R0, in_tail_out_3
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+
+in_tail_out_3:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream256(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream256(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	MOVD	in+16(FP), R0
+	MOVD	blocks+24(FP), R1
+	MOVD	out+8(FP), R2
+	CMP	$1, R1
+	BLO	no_blocks_2
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	FMOVQ	0(R0), F6
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	FMOVQ	F7, 0(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V11.B16
+	AESE	V5.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V4.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V3.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V2.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V1.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V0.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$16, R0
+	ADD	$16, R2
+	SUB	$1, R1
+	CMP	$3, R1
+	BLO	rest_4
+
+three_3:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	FMOVQ	0(R0), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	FMOVQ	16(R0), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	FMOVQ	32(R0), F18
+	VEOR3	V4.B16, V1.B16, V18.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	FMOVQ	F19, 32(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$48, R0
+	ADD	$48, R2
+	SUB	$3, R1
+	CMP	$3, R1
+	BHS	three_3
+
+rest_4:
+	CMP	$1, R1
+	BLO	none_left_6
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	FMOVQ	0(R0), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 0(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R1
+	BLO	one_left_5
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	FMOVQ	16(R0), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	FMOVQ	F19, 16(R2)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	B	blocks_done_7
+
+one_left_5:
+	VMOV	V0.B16, V6.B16
+	VEOR	V13.B16, V5.B16, V0.B16
+	VEOR	V12.B16, V4.B16, V5.B16
+	VEOR	V17.B16, V3.B16, V4.B16
+	VEOR	V16.B16, V2.B16, V3.B16
+	VEOR	V15.B16, V1.B16, V2.B16
+	VEOR	V14.B16, V6.B16, V1.B16
+	B	blocks_done_7
+
+none_left_6:
+	VEOR	V5.B16, V10.B16, V5.B16
+	VEOR	V4.B16, V9.B16, V4.B16
+	VEOR	V3.B16, V8.B16, V3.B16
+	VEOR	V2.B16, V7.B16, V2.B16
+	VEOR	V1.B16, V6.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V0.B16
+	B	blocks_done_7
+
+no_blocks_2:
+
+blocks_done_7:
+	// the state back to st
+	MOVD	st+0(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+	FSTPQ	(F2, F3), 32(R0)
+	FSTPQ	(F4, F5), 64(R0)
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock256(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock256(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	MOVD	z+8(FP), R0
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V6.B16
+	VEOR	V6.B16, V1.B16, V6.B16
+	VEOR3	V5.B16, V4.B16, V6.B16, V6.B16
+	FMOVQ	F6, 0(R0)
+	RET	
+
+// neonsha3Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize256(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R0
+	MOVD	mlen+24(FP), R1
+	LSL	$3, R0, R20
+	LSL	$3, R1, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R0
+
+final_1:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R0, R0
+	BNE	final_1
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
+	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	words32_2
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V17.B16, V14.B16, V14.B16
+	B	words_3
+
+words32_2:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_3:
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_4
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F14, 0(R0)
+	B	done_5
+
+tag32_4:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F14, F17), 0(R0)
+
+done_5:
+	RET	
+
+// neonsha3MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize256(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-256, R = 128, on the state at st: S0 ... S5, 16 bytes each
+	// FinalizeMac(data_len_bits) is Finalize(data_len_bits, tag_len_bits): u = LE64(data_len_bits) || LE64(tag_len_bits)
+	MOVD	st+0(FP), R0
+	FLDPQ	0(R0), (F0, F1)
+	FLDPQ	32(R0), (F2, F3)
+	FLDPQ	64(R0), (F4, F5)
+	MOVD	datalen+24(FP), R0
+	AND	$0xf, R0
+	CBZ	R0, no_last_1
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R0
+
+	// Absorb(ai)
+	FMOVQ	0(R0), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+no_last_1:
+	MOVD	datalen+24(FP), R0
+	MOVD	taglen+32(FP), R1
+	LSL	$3, R0, R20
+	LSL	$3, R1, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R0
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R0, R0
+	BNE	final_2
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
+	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V17.B16, V14.B16, V14.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_4:
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+	MOVD	tag+8(FP), R0
+	FMOVQ	F14, 0(R0)
+	B	done_6
+
+tag32_5:
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F14, F17), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3Init256X2(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init256X2(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	k+8(FP), R1
+	MOVD	n+16(FP), R2
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R1), (F6, F7)
+	FLDPQ	0(R2), (F8, F9)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V6.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
+	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V2.B16, V7.B16, V5.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx2<>(SB), R19
+	ADD	R0, R19
+	FMOVQ	0(R19), F10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V1.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V0.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V7.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V8.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V6.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V7.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V9.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V6.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	VEOR	V5.B16, V15.B16, V17.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F18, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F19, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F20, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F21, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F22, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F17, 160(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Absorb256X2(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb256X2(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R1
+	MOVD	blocks+16(FP), R2
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$32, R1
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R1
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Enc256X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc256X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R0, R3, R19
+	FMOVQ	F7, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$32, R1
+	ADD	$32, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R1
+	ADD	$96, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Dec256X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec256X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$32, R1
+	ADD	$32, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V19.B16
+	VEOR	V19.B16, V5.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R1
+	ADD	$96, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 32(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial256X2(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial256X2(SB), $32-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x1f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	160(R19), F5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F7, 8(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F14, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F15, 32(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F16, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F17, 96(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F13, 160(R19)
+	ADD	$16, R1
+	CMP	$32, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial256X2(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial256X2(SB), $32-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x1f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	160(R19), F5
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V6.B16, V6.B16
+
+	// msg = msg || xn
+	ADD	R1, RSP, R19
+	FMOVQ	F6, 8(R19)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F14, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F15, 32(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F16, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F17, 96(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F13, 160(R19)
+	ADD	$16, R1
+	CMP	$32, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream256X2(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream256X2(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R0, R3, R19
+	FMOVQ	F7, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V11.B16
+	AESE	V5.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V4.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V3.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V2.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V1.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V0.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$32, R1
+	ADD	$32, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 32(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F18
+	VEOR3	V4.B16, V1.B16, V18.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$96, R1
+	ADD	$96, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 32(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V6.B16
+	VEOR	V13.B16, V5.B16, V0.B16
+	VEOR	V12.B16, V4.B16, V5.B16
+	VEOR	V17.B16, V3.B16, V4.B16
+	VEOR	V16.B16, V2.B16, V3.B16
+	VEOR	V15.B16, V1.B16, V2.B16
+	VEOR	V14.B16, V6.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V10.B16, V5.B16
+	VEOR	V4.B16, V9.B16, V4.B16
+	VEOR	V3.B16, V8.B16, V3.B16
+	VEOR	V2.B16, V7.B16, V2.B16
+	VEOR	V1.B16, V6.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 32(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 96(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 160(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock256X2(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock256X2(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F5
+	MOVD	z+8(FP), R1
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V6.B16
+	VEOR	V6.B16, V1.B16, V6.B16
+	VEOR3	V5.B16, V4.B16, V6.B16, V6.B16
+	ADD	R0, R1, R19
+	FMOVQ	F6, 0(R19)
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize256X2(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	32(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	96(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	160(R19), F7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R1
+	MOVD	mlen+24(FP), R2
+	LSL	$3, R1, R20
+	LSL	$3, R2, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R1
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R1, R1
+	BNE	final_2
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+32(FP), R2
+	CMP	$32, R2
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R0
+	CMP	$32, R0
+	BLO	group_1
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F0, 0(R0)
+	B	done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize256X2(SB), $64-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-256X2, R = 256, on the state at st: S0 ... S5, 32 bytes each
+	// D = 2 lanes, as 2 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVD	$16, R2
+
+group_3:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	160(R19), F5
+	MOVD	datalen+24(FP), R3
+	AND	$0x1f, R3
+	CBZ	R3, no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+no_last_5:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R3
+
+final_6:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R3, R3
+	BNE	final_6
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VEOR3	V16.B16, V15.B16, V14.B16, V0.B16
+	VEOR3	V18.B16, V17.B16, V0.B16, V0.B16
+	VEOR	V13.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	CBZ	R2, groups_done_4
+	SUB	$16, R2
+	B	group_3
+
+groups_done_4:
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	FMOVQ	24(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V6.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V18.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V17.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V16.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V15.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VMOV	V31.B16, V1.B16
+	AESE	V14.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V14.B16, V14.B16
+	MOVD	$aegisgo_macd2t128<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(2) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VEOR	V17.B16, V3.B16, V11.B16
+	VEOR	V11.B16, V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	MOVD	$2, R2
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	SUBS	$1, R2, R2
+	BNE	final_7
+	VEOR	V8.B16, V13.B16, V1.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	VEOR	V7.B16, V18.B16, V6.B16
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VEOR3	V3.B16, V2.B16, V1.B16, V1.B16
+	VEOR3	V5.B16, V4.B16, V1.B16, V1.B16
+	VEOR	V6.B16, V1.B16, V1.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F1, 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	B	mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVD	$16, R2
+
+group_8:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	32(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	96(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	160(R19), F5
+	MOVD	datalen+24(FP), R3
+	AND	$0x1f, R3
+	CBZ	R3, no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+no_last_10:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R3
+
+final_11:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R3, R3
+	BNE	final_11
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VEOR3	V16.B16, V15.B16, V14.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	VEOR3	V13.B16, V18.B16, V17.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 40(R19)
+	CBZ	R2, groups_done_9
+	SUB	$16, R2
+	B	group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	FMOVQ	24(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V6.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V18.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V17.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V16.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V15.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VMOV	V31.B16, V1.B16
+	AESE	V14.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	FMOVQ	56(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	MOVD	$aegisgo_macd2t256<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(2) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VEOR	V11.B16, V16.B16, V4.B16
+	VEOR	V4.B16, V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	MOVD	$2, R2
+
+final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	SUBS	$1, R2, R2
+	BNE	final_12
+	VEOR	V1.B16, V7.B16, V14.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	VEOR	V6.B16, V12.B16, V13.B16
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
+	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F14, F17), 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+
+mac_done_2:
+	RET	
+
+// neonsha3Init256X4(st *byte, k *byte, n *byte)
+TEXT ·neonsha3Init256X4(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Init of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	k+8(FP), R1
+	MOVD	n+16(FP), R2
+
+	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
+	FLDPQ	0(R1), (F6, F7)
+	FLDPQ	0(R2), (F8, F9)
+
+	// k0 ^ n0, k1 ^ n1
+	VEOR	V6.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V9.B16, V9.B16
+
+	// S0 = k0 ^ n0
+	VMOV	V8.B16, V0.B16
+
+	// S1 = k1 ^ n1
+	VMOV	V9.B16, V1.B16
+
+	// S2 = C1
+	MOVD	$aegisgo_c1<>(SB), R19
+	FMOVQ	0(R19), F2
+
+	// S3 = C0
+	MOVD	$aegisgo_c0<>(SB), R19
+	FMOVQ	0(R19), F3
+
+	// S4 = k0 ^ C0
+	VEOR	V3.B16, V6.B16, V4.B16
+
+	// S5 = k1 ^ C1
+	VEOR	V2.B16, V7.B16, V5.B16
+
+	// for i in 0..D: ctx[i] = ZeroPad(Byte(i) || Byte(D - 1), 128), in lane i
+	MOVD	$aegisgo_ctx4<>(SB), R19
+	ADD	R0, R19
+	FMOVQ	0(R19), F10
+
+	// Repeat(4, for M in k0_v, k1_v, k0n0_v, k1n1_v: S3 = S3 ^ ctx, S5 = S5 ^ ctx, Update(M))
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V16.B16
+	AESE	V5.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VMOV	V31.B16, V15.B16
+	AESE	V4.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VMOV	V31.B16, V14.B16
+	AESE	V3.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V2.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V1.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V0.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V7.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V8.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V9.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V6.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V7.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V8.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V9.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V6.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V3.B16, V3.B16
+	VEOR	V10.B16, V5.B16, V5.B16
+
+	// Update(M) of M = k1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V15.B16, V17.B16
+	AESE	V15.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	AESE	V14.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	AESE	V13.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	AESE	V12.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	AESE	V11.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V16.B16, V18.B16
+	AESE	V16.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V21.B16, V21.B16
+	VEOR	V10.B16, V17.B16, V17.B16
+
+	// Update(M) of M = k0n0_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V17.B16, V4.B16, V16.B16
+	AESE	V4.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V22.B16, V3.B16, V15.B16
+	AESE	V3.B16, V22.B16
+	AESMC	V22.B16, V22.B16
+	VEOR	V21.B16, V2.B16, V14.B16
+	AESE	V2.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V1.B16, V13.B16
+	AESE	V1.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V0.B16, V12.B16
+	AESE	V0.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR3	V8.B16, V18.B16, V5.B16, V11.B16
+	AESE	V5.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+
+	// S3 ^ ctx, S5 ^ ctx
+	VEOR	V10.B16, V14.B16, V14.B16
+	VEOR	V10.B16, V16.B16, V16.B16
+
+	// Update(M) of M = k1n1_v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V22.B16, V5.B16
+	AESE	V22.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V21.B16, V4.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V3.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V2.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V1.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR3	V9.B16, V11.B16, V17.B16, V0.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V0.B16, V16.B16, V18.B16
+	VEOR	V1.B16, V11.B16, V19.B16
+	VEOR	V2.B16, V12.B16, V20.B16
+	VEOR	V3.B16, V13.B16, V21.B16
+	VEOR	V4.B16, V14.B16, V22.B16
+	VEOR	V5.B16, V15.B16, V17.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F18, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F19, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F20, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F21, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F22, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F17, 320(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Absorb256X4(st *byte, ad *byte, blocks int)
+TEXT ·neonsha3Absorb256X4(SB), $0-24
+	VMOVI	$0, V31.B16
+
+	// Absorb of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+16(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+
+	// for ai in the blocks at ad: Absorb(ai)
+	MOVD	ad+8(FP), R1
+	MOVD	blocks+16(FP), R2
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$64, R1
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$192, R1
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Absorb(ai)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Enc256X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Enc256X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Enc of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R0, R3, R19
+	FMOVQ	F7, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 128(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Enc(xi)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3Dec256X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Dec256X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Dec of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F6
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V19.B16
+	VEOR	V19.B16, V5.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 128(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V19.B16
+	VEOR	V19.B16, V13.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 0(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Dec(ci)
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR	V19.B16, V12.B16, V19.B16
+	VEOR	V19.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	ADD	R0, R3, R19
+	FMOVQ	F6, 64(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3EncPartial256X4(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3EncPartial256X4(SB), $64-32
+	VMOVI	$0, V31.B16
+
+	// EncPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x3f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	320(R19), F5
+
+	// the partial block, zero-padded, as the last xi: of its ci, only inlen bytes are stored
+	// Enc(xi)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R1, RSP, R19
+	FMOVQ	F7, 8(R19)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F14, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F15, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F16, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F17, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 256(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F13, 320(R19)
+	ADD	$16, R1
+	CMP	$64, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3DecPartial256X4(st *byte, out *byte, in *byte, inlen int)
+TEXT ·neonsha3DecPartial256X4(SB), $64-32
+	VMOVI	$0, V31.B16
+
+	// DecPartial of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	inlen+24(FP), R0
+	AND	$0x3f, R0
+	CBZ	R0, partial_done_1
+	CBZ	R0, in_tail_in_2
+
+	// the last block of ZeroPad(in, R), in the frame at 0
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+	MOVD	in+16(FP), R1
+	MOVD	R1, R20
+	ADD	$8, RSP, R21
+	MOVD	R0, R22
+
+copy16_m1:
+	CMP	$16, R22
+	BLO	copy8_m2
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m1
+
+copy8_m2:
+	TBZ	$3, R22, copy4_m3
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m3:
+	TBZ	$2, R22, copy2_m4
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m4:
+	TBZ	$1, R22, copy1_m5
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m5:
+	TBZ	$0, R22, copied_m6
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m6:
+
+in_tail_in_2:
+	MOVD	$0, R1
+
+group_3:
+	MOVD	R0, R2
+	SUB	R1, R2
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R1, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R1, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R1, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R1, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R1, R3, R19
+	FMOVQ	320(R19), F5
+
+	// DecPartial(cn): t = ZeroPad(cn, R)
+	ADD	R1, RSP, R19
+	FMOVQ	8(R19), F6
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = t ^ z, as (t ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V7.B16
+	VEOR	V7.B16, V5.B16, V7.B16
+	VEOR	V7.B16, V6.B16, V6.B16
+
+	// xn = Truncate(out, |cn|), v = ZeroPad(xn, R)
+	SUBS	$0, R2, R3
+	CSEL	LT, ZR, R3, R3
+	MOVD	$16, R20
+	CMP	R20, R3
+	CSEL	GT, R20, R3, R3
+	MOVD	$aegisgo_keep<>+64(SB), R19
+	SUB	R3, R19
+	FMOVQ	(R19), F30
+	VAND	V30.B16, V6.B16, V6.B16
+
+	// msg = msg || xn
+	ADD	R1, RSP, R19
+	FMOVQ	F6, 8(R19)
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// the state back to st
+	MOVD	st+0(FP), R3
+	ADD	R1, R3, R19
+	FMOVQ	F14, 0(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F15, 64(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F16, 128(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F17, 192(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F18, 256(R19)
+	ADD	R1, R3, R19
+	FMOVQ	F13, 320(R19)
+	ADD	$16, R1
+	CMP	$64, R1
+	BLO	group_3
+	CBZ	R0, in_tail_out_4
+
+	// the output's last bytes out of the frame
+	MOVD	out+8(FP), R1
+	ADD	$8, RSP, R20
+	MOVD	R1, R21
+	MOVD	R0, R22
+
+copy16_m7:
+	CMP	$16, R22
+	BLO	copy8_m8
+	VLD1.P	16(R20), [V30.B16]
+	VST1.P	[V30.B16], 16(R21)
+	SUB	$16, R22
+	B	copy16_m7
+
+copy8_m8:
+	TBZ	$3, R22, copy4_m9
+	MOVD.P	8(R20), R23
+	MOVD.P	R23, 8(R21)
+
+copy4_m9:
+	TBZ	$2, R22, copy2_m10
+	MOVWU.P	4(R20), R23
+	MOVW.P	R23, 4(R21)
+
+copy2_m10:
+	TBZ	$1, R22, copy1_m11
+	MOVHU.P	2(R20), R23
+	MOVH.P	R23, 2(R21)
+
+copy1_m11:
+	TBZ	$0, R22, copied_m12
+	MOVBU.P	1(R20), R23
+	MOVB.P	R23, 1(R21)
+
+copied_m12:
+	// the frame's buffer zeroed
+	FMOVQ	F31, 8(RSP)
+	FMOVQ	F31, 24(RSP)
+	FMOVQ	F31, 40(RSP)
+	FMOVQ	F31, 56(RSP)
+
+in_tail_out_4:
+
+partial_done_1:
+	RET	
+
+// neonsha3Stream256X4(st *byte, out *byte, in *byte, blocks int)
+TEXT ·neonsha3Stream256X4(SB), $0-32
+	VMOVI	$0, V31.B16
+
+	// Stream of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	blocks+24(FP), R0
+	CBZ	R0, nothing_1
+	MOVD	$0, R0
+
+group_2:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	MOVD	in+16(FP), R1
+	MOVD	blocks+24(FP), R2
+	MOVD	out+8(FP), R3
+	CMP	$1, R2
+	BLO	no_blocks_3
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F6
+	VEOR3	V4.B16, V1.B16, V6.B16, V7.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V7.B16, V7.B16
+	VEOR	V5.B16, V7.B16, V7.B16
+	ADD	R0, R3, R19
+	FMOVQ	F7, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V11.B16
+	AESE	V5.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V4.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V3.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V2.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V1.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VMOV	V31.B16, V6.B16
+	AESE	V0.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$64, R1
+	ADD	$64, R3
+	SUB	$1, R2
+	CMP	$3, R2
+	BLO	rest_5
+
+three_4:
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F18
+	VEOR3	V4.B16, V1.B16, V18.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 128(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	ADD	$192, R1
+	ADD	$192, R3
+	SUB	$3, R2
+	CMP	$3, R2
+	BHS	three_4
+
+rest_5:
+	CMP	$1, R2
+	BLO	none_left_7
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V1.B16, V6.B16, V14.B16
+	VEOR	V4.B16, V9.B16, V17.B16
+	VEOR	V2.B16, V7.B16, V15.B16
+	VEOR	V3.B16, V8.B16, V16.B16
+	VEOR	V5.B16, V10.B16, V12.B16
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F18
+	VEOR3	V17.B16, V14.B16, V18.B16, V19.B16
+	VAND	V16.B16, V15.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 0(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V10.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V9.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V8.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V7.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V6.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V13.B16
+	AESE	V11.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$2, R2
+	BLO	one_left_6
+
+	// Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z
+	VEOR	V14.B16, V0.B16, V7.B16
+	VEOR	V17.B16, V3.B16, V10.B16
+	VEOR	V15.B16, V1.B16, V8.B16
+	VEOR	V16.B16, V2.B16, V9.B16
+	VEOR	V12.B16, V4.B16, V11.B16
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F18
+	VEOR3	V10.B16, V7.B16, V18.B16, V19.B16
+	VAND	V9.B16, V8.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	ADD	R0, R3, R19
+	FMOVQ	F19, 64(R19)
+
+	// Update(M) of M = 0 (Enc of a zero block):
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	AESE	V0.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V5.B16, V6.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V11.B16, V17.B16, V5.B16
+	VEOR	V10.B16, V16.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V3.B16
+	VEOR	V8.B16, V14.B16, V2.B16
+	VEOR	V7.B16, V13.B16, V1.B16
+	VEOR	V6.B16, V12.B16, V0.B16
+	B	blocks_done_8
+
+one_left_6:
+	VMOV	V0.B16, V6.B16
+	VEOR	V13.B16, V5.B16, V0.B16
+	VEOR	V12.B16, V4.B16, V5.B16
+	VEOR	V17.B16, V3.B16, V4.B16
+	VEOR	V16.B16, V2.B16, V3.B16
+	VEOR	V15.B16, V1.B16, V2.B16
+	VEOR	V14.B16, V6.B16, V1.B16
+	B	blocks_done_8
+
+none_left_7:
+	VEOR	V5.B16, V10.B16, V5.B16
+	VEOR	V4.B16, V9.B16, V4.B16
+	VEOR	V3.B16, V8.B16, V3.B16
+	VEOR	V2.B16, V7.B16, V2.B16
+	VEOR	V1.B16, V6.B16, V1.B16
+	VEOR	V0.B16, V11.B16, V0.B16
+	B	blocks_done_8
+
+no_blocks_3:
+
+blocks_done_8:
+	// the state back to st
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	F0, 0(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F1, 64(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F2, 128(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F3, 192(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F4, 256(R19)
+	ADD	R0, R1, R19
+	FMOVQ	F5, 320(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_2
+
+nothing_1:
+	RET	
+
+// neonsha3KeyBlock256X4(st *byte, z *byte)
+TEXT ·neonsha3KeyBlock256X4(SB), $0-16
+	VMOVI	$0, V31.B16
+
+	// KeyBlock of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F0
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F1
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F5
+	MOVD	z+8(FP), R1
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), to z
+	VAND	V3.B16, V2.B16, V6.B16
+	VEOR	V6.B16, V1.B16, V6.B16
+	VEOR3	V5.B16, V4.B16, V6.B16, V6.B16
+	ADD	R0, R1, R19
+	FMOVQ	F6, 0(R19)
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	RET	
+
+// neonsha3Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
+TEXT ·neonsha3Finalize256X4(SB), $0-40
+	VMOVI	$0, V31.B16
+
+	// Finalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	VMOVI	$0, V0.B16
+	VMOVI	$0, V1.B16
+	MOVD	$0, R0
+
+group_1:
+	MOVD	st+0(FP), R1
+	ADD	R0, R1, R19
+	FMOVQ	0(R19), F2
+	ADD	R0, R1, R19
+	FMOVQ	64(R19), F3
+	ADD	R0, R1, R19
+	FMOVQ	128(R19), F4
+	ADD	R0, R1, R19
+	FMOVQ	192(R19), F5
+	ADD	R0, R1, R19
+	FMOVQ	256(R19), F6
+	ADD	R0, R1, R19
+	FMOVQ	320(R19), F7
+
+	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
+	MOVD	adlen+16(FP), R1
+	MOVD	mlen+24(FP), R2
+	LSL	$3, R1, R20
+	LSL	$3, R2, R21
+	VMOV	R20, V8.D[0]
+	VMOV	R21, V8.D[1]
+
+	// t = S3 ^ (LE64(ad_len_bits) || LE64(msg_len_bits))
+	VEOR	V5.B16, V8.B16, V8.B16
+
+	// Repeat(7, Update(t))
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V14.B16
+	AESE	V7.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VMOV	V31.B16, V13.B16
+	AESE	V6.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V2.B16, V2.B16
+	MOVD	$2, R1
+
+final_2:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V13.B16, V15.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR3	V8.B16, V2.B16, V14.B16, V16.B16
+	AESE	V14.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V6.B16, V14.B16
+	AESE	V6.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V20.B16, V5.B16, V13.B16
+	AESE	V5.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V4.B16, V12.B16
+	AESE	V4.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR3	V8.B16, V16.B16, V7.B16, V9.B16
+	AESE	V7.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V14.B16, V20.B16, V7.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V6.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR3	V8.B16, V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	SUBS	$1, R1, R1
+	BNE	final_2
+	VEOR	V2.B16, V14.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V19.B16
+	VEOR	V6.B16, V12.B16, V20.B16
+	VEOR	V7.B16, V13.B16, V15.B16
+
+	// tag = S0 ^ S1 ^ S2 ^ S3 ^ S4 ^ S5 if tag_len_bits == 128, else (S0 ^ S1 ^ S2) || (S3 ^ S4 ^ S5):
+	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
+	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
+	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
+	MOVD	taglen+32(FP), R2
+	CMP	$32, R2
+	BEQ	words32_3
+
+	// tag_len_bits == 128: tag = x0 ^ x1
+	VEOR	V19.B16, V16.B16, V16.B16
+	B	words_4
+
+words32_3:
+	// tag_len_bits == 256: tag = x0 || x1
+
+words_4:
+	// for i in 0..D: tag = tag ^ ti (the lanes' tags xored, each half of a 256-bit tag apart)
+	// and the group's tag into the groups' so far
+	VEOR	V16.B16, V0.B16, V0.B16
+	VEOR	V19.B16, V1.B16, V1.B16
+	ADD	$16, R0
+	CMP	$64, R0
+	BLO	group_1
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	tag32_5
+
+	// the 128-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F0, 0(R0)
+	B	done_6
+
+tag32_5:
+	// the 256-bit tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F0, F1), 0(R0)
+
+done_6:
+	RET	
+
+// neonsha3MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
+TEXT ·neonsha3MACFinalize256X4(SB), $128-40
+	VMOVI	$0, V31.B16
+
+	// MACFinalize of AEGIS-256X4, R = 512, on the state at st: S0 ... S5, 64 bytes each
+	// D = 4 lanes, as 4 groups of 1, one lane to a register, each group loaded, run and stored in turn.
+	MOVD	taglen+32(FP), R1
+	CMP	$32, R1
+	BEQ	mac32_1
+
+	// FinalizeMac(data_len_bits), tag_len_bits = 128:
+	MOVD	$48, R2
+
+group_3:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	320(R19), F5
+	MOVD	datalen+24(FP), R3
+	AND	$0x3f, R3
+	CBZ	R3, no_last_5
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+no_last_5:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R3
+
+final_6:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R3, R3
+	BNE	final_6
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// ti = V[0,i] ^ V[1,i] ^ V[2,i] ^ V[3,i] ^ V[4,i] ^ V[5,i], to the frame at 16i
+	VEOR3	V16.B16, V15.B16, V14.B16, V0.B16
+	VEOR3	V18.B16, V17.B16, V0.B16, V0.B16
+	VEOR	V13.B16, V0.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	CBZ	R2, groups_done_4
+	SUB	$16, R2
+	B	group_3
+
+groups_done_4:
+	// tags = t1 || ... || tD-1 (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t1
+	FMOVQ	24(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V6.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V18.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V17.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V16.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V15.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VMOV	V31.B16, V1.B16
+	AESE	V14.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t2
+	FMOVQ	40(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t3
+	FMOVQ	56(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	MOVD	$aegisgo_macd4t128<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(4) || LE64(128), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VEOR	V4.B16, V10.B16, V17.B16
+	VEOR	V17.B16, V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	MOVD	$2, R2
+
+final_7:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	SUBS	$1, R2, R2
+	BNE	final_7
+	VEOR	V14.B16, V6.B16, V8.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	VEOR	V13.B16, V5.B16, V7.B16
+
+	// tag = V[0,0] ^ V[1,0] ^ V[2,0] ^ V[3,0] ^ V[4,0] ^ V[5,0]
+	VEOR3	V10.B16, V9.B16, V8.B16, V8.B16
+	VEOR3	V12.B16, V11.B16, V8.B16, V8.B16
+	VEOR	V7.B16, V8.B16, V8.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FMOVQ	F8, 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	FMOVQ	F0, 72(RSP)
+	FMOVQ	F0, 88(RSP)
+	FMOVQ	F0, 104(RSP)
+	FMOVQ	F0, 120(RSP)
+	B	mac_done_2
+
+mac32_1:
+	// FinalizeMac(data_len_bits), tag_len_bits = 256:
+	MOVD	$48, R2
+
+group_8:
+	MOVD	st+0(FP), R3
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F0
+	ADD	R2, R3, R19
+	FMOVQ	64(R19), F1
+	ADD	R2, R3, R19
+	FMOVQ	128(R19), F2
+	ADD	R2, R3, R19
+	FMOVQ	192(R19), F3
+	ADD	R2, R3, R19
+	FMOVQ	256(R19), F4
+	ADD	R2, R3, R19
+	FMOVQ	320(R19), F5
+	MOVD	datalen+24(FP), R3
+	AND	$0x3f, R3
+	CBZ	R3, no_last_10
+
+	// the data's last block, partial, zero-padded by the caller: Absorb(ZeroPad(last, R))
+	MOVD	last+16(FP), R3
+
+	// Absorb(ai)
+	ADD	R2, R3, R19
+	FMOVQ	0(R19), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+
+no_last_10:
+	MOVD	datalen+24(FP), R3
+	MOVD	taglen+32(FP), R4
+	LSL	$3, R3, R20
+	LSL	$3, R4, R21
+	VMOV	R20, V6.D[0]
+	VMOV	R21, V6.D[1]
+
+	// t = V[3,i] ^ u for every lane i; Repeat(7, Update(t))
+	VEOR	V3.B16, V6.B16, V6.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V12.B16
+	AESE	V5.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VMOV	V31.B16, V11.B16
+	AESE	V4.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VMOV	V31.B16, V10.B16
+	AESE	V3.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VMOV	V31.B16, V9.B16
+	AESE	V2.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VMOV	V31.B16, V8.B16
+	AESE	V1.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VMOV	V31.B16, V7.B16
+	AESE	V0.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	MOVD	$2, R3
+
+final_11:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V11.B16, V13.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V4.B16, V12.B16
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V0.B16, V8.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V12.B16, V18.B16, V5.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	SUBS	$1, R3, R3
+	BNE	final_11
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// ti0 = V[0,i] ^ V[1,i] ^ V[2,i] to the frame at 16i, ti1 = V[3,i] ^ V[4,i] ^ V[5,i] at 16D + 16i
+	VEOR3	V16.B16, V15.B16, V14.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 8(R19)
+	VEOR3	V13.B16, V18.B16, V17.B16, V0.B16
+	ADD	R2, RSP, R19
+	FMOVQ	F0, 72(R19)
+	CBZ	R2, groups_done_9
+	SUB	$16, R2
+	B	group_8
+
+groups_done_9:
+	// tags = (t10 || t11) || ... || (tD-10 || tD-11) (lane 0's skipped); for v in Split(tags, 128):
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t10
+	FMOVQ	24(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Si, 0)), a copy, Ki+1 = Si; M into the K of S'0
+	VMOV	V31.B16, V6.B16
+	AESE	V13.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VMOV	V31.B16, V5.B16
+	AESE	V18.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VMOV	V31.B16, V4.B16
+	AESE	V17.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VMOV	V31.B16, V3.B16
+	AESE	V16.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VMOV	V31.B16, V2.B16
+	AESE	V15.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VMOV	V31.B16, V1.B16
+	AESE	V14.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t11
+	FMOVQ	88(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t20
+	FMOVQ	40(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t21
+	FMOVQ	104(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t30
+	FMOVQ	56(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Absorb(ZeroPad(v, R)) into lane 0: v = t31
+	FMOVQ	120(RSP), F0
+
+	// Update(M) of M = v:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	MOVD	$aegisgo_macd4t256<>(SB), R19
+	FMOVQ	0(R19), F0
+
+	// u = LE64(4) || LE64(256), t = ZeroPad(V[3,0] ^ u, R); Repeat(7, Update(t))
+	VEOR	V4.B16, V10.B16, V17.B16
+	VEOR	V17.B16, V0.B16, V0.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	MOVD	$2, R2
+
+final_12:
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V13.B16, V5.B16, V7.B16
+	AESE	V5.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	AESE	V4.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	AESE	V3.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	AESE	V2.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	AESE	V1.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V0.B16, V14.B16, V6.B16, V8.B16
+	AESE	V6.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V7.B16, V18.B16, V6.B16
+	AESE	V18.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	VEOR	V12.B16, V17.B16, V5.B16
+	AESE	V17.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V16.B16, V4.B16
+	AESE	V16.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V15.B16, V3.B16
+	AESE	V15.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V9.B16, V14.B16, V2.B16
+	AESE	V14.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	VEOR3	V0.B16, V8.B16, V13.B16, V1.B16
+	AESE	V13.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+
+	// Update(M) of M = t:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V6.B16, V12.B16, V13.B16
+	AESE	V12.B16, V6.B16
+	AESMC	V6.B16, V6.B16
+	VEOR	V5.B16, V11.B16, V18.B16
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V17.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V16.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V15.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR3	V0.B16, V1.B16, V7.B16, V14.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	SUBS	$1, R2, R2
+	BNE	final_12
+	VEOR	V14.B16, V6.B16, V8.B16
+	VEOR	V15.B16, V1.B16, V9.B16
+	VEOR	V16.B16, V2.B16, V10.B16
+	VEOR	V17.B16, V3.B16, V11.B16
+	VEOR	V18.B16, V4.B16, V12.B16
+	VEOR	V13.B16, V5.B16, V7.B16
+
+	// tag = (V[0,0] ^ V[1,0] ^ V[2,0]) || (V[3,0] ^ V[4,0] ^ V[5,0])
+	VEOR3	V10.B16, V9.B16, V8.B16, V8.B16
+	VEOR3	V7.B16, V12.B16, V11.B16, V11.B16
+
+	// lane 0's tag to tag
+	MOVD	tag+8(FP), R0
+	FSTPQ	(F8, F11), 0(R0)
+
+	// the lanes' tags in the frame zeroed
+	VMOVI	$0, V0.B16
+	FMOVQ	F0, 8(RSP)
+	FMOVQ	F0, 24(RSP)
+	FMOVQ	F0, 40(RSP)
+	FMOVQ	F0, 56(RSP)
+	FMOVQ	F0, 72(RSP)
+	FMOVQ	F0, 88(RSP)
+	FMOVQ	F0, 104(RSP)
+	FMOVQ	F0, 120(RSP)
+
+mac_done_2:
+	RET	
+
 DATA aegisgo_c0<>+0(SB)/8, $0x0d08050302010100
 DATA aegisgo_c0<>+8(SB)/8, $0x6279e99059372215
 GLOBL aegisgo_c0<>(SB), RODATA|NOPTR, $16

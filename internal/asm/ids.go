@@ -16,13 +16,14 @@ const (
 )
 
 const (
-	KernelSoft   = 0 // no assembly
-	KernelAESNI  = 1 // amd64
-	KernelAVX2   = 2 // amd64
-	KernelAVX512 = 3 // amd64
-	KernelNEON   = 4 // arm64
-	KernelVperm  = 5 // no assembly
-	NumKernels   = 6
+	KernelSoft     = 0 // no assembly
+	KernelAESNI    = 1 // amd64
+	KernelAVX2     = 2 // amd64
+	KernelAVX512   = 3 // amd64
+	KernelNEON     = 4 // arm64
+	KernelVperm    = 5 // no assembly
+	KernelNEONSHA3 = 6 // arm64
+	NumKernels     = 7
 )
 
 // stateSizes are the bytes of each variant's state for the state-level

@@ -364,7 +364,7 @@ func readGenerated(t *testing.T, name string) string {
 var (
 	funcOps      = []string{"Seal", "Open", "Init", "Absorb", "Enc", "Dec", "EncPartial", "DecPartial", "Stream", "KeyBlock", "Finalize", "MACFinalize"}
 	funcVariants = []string{"128L", "128X2", "128X4", "256", "256X2", "256X4"}
-	funcName     = regexp.MustCompile(`^(aesni|avx2|avx512|neon)(` + strings.Join(funcOps, "|") + `)(` + strings.Join(funcVariants, "|") + `)$`)
+	funcName     = regexp.MustCompile(`^(aesni|avx2|avx512|neonsha3|neon)(` + strings.Join(funcOps, "|") + `)(` + strings.Join(funcVariants, "|") + `)$`)
 )
 
 // TestConstantTime scans every generated function, after checking that
@@ -374,7 +374,7 @@ func TestConstantTime(t *testing.T) {
 		name    string
 		isa     isa
 		kernels []string
-	}{{"asm_amd64.s", amd64ISA, []string{"aesni", "avx2", "avx512"}}, {"asm_arm64.s", arm64ISA, []string{"neon"}}} {
+	}{{"asm_amd64.s", amd64ISA, []string{"aesni", "avx2", "avx512"}}, {"asm_arm64.s", arm64ISA, []string{"neon", "neonsha3"}}} {
 		fs := parseAsm(t, readGenerated(t, file.name))
 		seen := map[string]bool{}
 		for _, f := range fs {
@@ -474,6 +474,52 @@ func TestRequiredISA(t *testing.T) {
 			if !slices.Contains(allowed, r) {
 				t.Errorf("%s requires %s, which its kernel's detection does not guarantee", f.name, r)
 			}
+		}
+	}
+}
+
+// arm64Features are the instructions of the generated arm64 code that
+// need more than ARMv8.0 with Advanced SIMD, by the feature that
+// provides them: AES for both arm64 kernels, SHA3 (EOR3, BCAX) for
+// neonsha3 only, whose detection (internal/core's arm64Kernels) asks for
+// it. An instruction of the code with no entry here is taken as
+// baseline.
+var arm64Features = map[string]string{
+	"AESE": "AES", "AESD": "AES", "AESMC": "AES", "AESIMC": "AES",
+	"VEOR3": "SHA3", "VBCAX": "SHA3", "VRAX1": "SHA3", "VXAR": "SHA3",
+	"SHA512H": "SHA512", "SHA512H2": "SHA512", "SHA512SU0": "SHA512", "SHA512SU1": "SHA512",
+}
+
+// arm64KernelISA is what each arm64 kernel's detection guarantees.
+var arm64KernelISA = map[string][]string{
+	"neon":     {"AES"},
+	"neonsha3": {"AES", "SHA3"},
+}
+
+// TestRequiredISAARM64 is TestRequiredISA for arm64, where the assembler
+// writes no Requires line: each function may use only the instructions
+// its kernel's detection guarantees, and neonsha3's must use EOR3 (or it
+// is neon under another name).
+func TestRequiredISAARM64(t *testing.T) {
+	uses := map[string]int{}
+	for _, f := range parseAsm(t, readGenerated(t, "asm_arm64.s")) {
+		m := funcName.FindStringSubmatch(f.name)
+		if m == nil || arm64KernelISA[m[1]] == nil {
+			t.Errorf("%s: no arm64 kernel of that name", f.name)
+			continue
+		}
+		for _, l := range f.lines {
+			if need, ok := arm64Features[l.op]; ok {
+				uses[m[1]+" "+need]++
+				if !slices.Contains(arm64KernelISA[m[1]], need) {
+					t.Errorf("%s:%d: %s needs %s, which %s's detection does not guarantee", f.name, l.n, l.op, need, m[1])
+				}
+			}
+		}
+	}
+	for _, k := range []string{"neon AES", "neonsha3 AES", "neonsha3 SHA3"} {
+		if uses[k] == 0 {
+			t.Errorf("asm_arm64.s: no instruction of %s", k)
 		}
 	}
 }

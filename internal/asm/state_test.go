@@ -74,12 +74,18 @@ func cpuKernels() []int {
 	case "arm64":
 		if cpu.ARM64.HasAES || runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
 			ks = append(ks, asm.KernelNEON)
+			if cpu.ARM64.HasSHA3 || sysctlSHA3() {
+				ks = append(ks, asm.KernelNEONSHA3)
+			}
 		}
 	}
 	return ks
 }
 
-var kernelName = map[int]string{asm.KernelAESNI: "aesni", asm.KernelAVX2: "avx2", asm.KernelAVX512: "avx512", asm.KernelNEON: "neon"}
+var kernelName = map[int]string{
+	asm.KernelAESNI: "aesni", asm.KernelAVX2: "avx2", asm.KernelAVX512: "avx512",
+	asm.KernelNEON: "neon", asm.KernelNEONSHA3: "neonsha3",
+}
 
 // TestKernelsHere checks the tests' kernel list: it agrees with
 // internal/core's where the C core gives one, and holds the kernel that

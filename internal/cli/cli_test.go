@@ -96,7 +96,7 @@ func TestIsTerminalNot(t *testing.T) {
 }
 
 func TestImplEnvProblem(t *testing.T) {
-	const want = `AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm); ignored`
+	const want = `AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm, neonsha3); ignored`
 	if got := implEnvProblem("avx3"); got != want {
 		t.Errorf("implEnvProblem(avx3) = %q, want %q", got, want)
 	}

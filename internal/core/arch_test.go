@@ -14,8 +14,9 @@ import (
 )
 
 // TestArchKernel checks the kernel that New picks on the architectures
-// that CI runs under emulation: neon on arm64 CPUs with the AES
-// instructions, vperm on the others (in builds with the C core), soft on
+// that CI runs under emulation: neonsha3 on arm64 CPUs with the AES and
+// SHA3 instructions (qemu's -cpu max), neon on those with AES alone (-cpu
+// cortex-a72), vperm on the others (in builds with the C core), soft on
 // s390x (big-endian), riscv64, ppc64le and wasm (under node), which have
 // no kernel of their own. AEGIS_IMPL may only lower the choice.
 //
@@ -30,7 +31,10 @@ func TestArchKernel(t *testing.T) {
 	var here []Kernel
 	if runtime.GOARCH == "arm64" {
 		hasAES := cpu.ARM64.HasAES || runtime.GOOS == "darwin" || runtime.GOOS == "ios"
-		t.Logf("arm64: x/sys/cpu HasAES=%v, GOOS=%s", cpu.ARM64.HasAES, runtime.GOOS)
+		t.Logf("arm64: x/sys/cpu HasAES=%v, SHA3 %v, GOOS=%s", cpu.ARM64.HasAES, hasSHA3Here(), runtime.GOOS)
+		if hasAES && hasSHA3Here() {
+			here = append(here, KernelNEONSHA3)
+		}
 		if hasAES {
 			here = append(here, KernelNEON)
 		}
@@ -53,6 +57,9 @@ func TestArchKernel(t *testing.T) {
 	}
 	if want == "neon" && cpuKernels&(1<<KernelNEON) == 0 {
 		t.Errorf("the CPU has the AES instructions but the neon kernel is not enabled (kernels mask %#x)", cpuKernels)
+	}
+	if want == "neonsha3" && cpuKernels&(1<<KernelNEONSHA3) == 0 {
+		t.Errorf("the CPU has the AES and SHA3 instructions but the neonsha3 kernel is not enabled (kernels mask %#x)", cpuKernels)
 	}
 	if runtime.GOARCH == "arm64" && opsFor(0, KernelVperm) != 0 && cpuKernels&(1<<KernelVperm) == 0 {
 		t.Errorf("the build has vperm, which every arm64 CPU runs, but it is not enabled (kernels mask %#x)", cpuKernels)

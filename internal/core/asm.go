@@ -36,6 +36,7 @@ func _() {
 	_ = x[asm.KernelAVX512-int(KernelAVX512)]
 	_ = x[asm.KernelNEON-int(KernelNEON)]
 	_ = x[asm.KernelVperm-int(KernelVperm)]
+	_ = x[asm.KernelNEONSHA3-int(KernelNEONSHA3)]
 	_ = x[asm.NumKernels-int(numKernels)]
 }
 
@@ -117,6 +118,8 @@ var asmByteLimit = [numKernels]int{
 	KernelAVX2:   16 << 10,
 	KernelAVX512: 16 << 10,
 	KernelNEON:   8 << 10,
+
+	KernelNEONSHA3: 8 << 10, // neon's cores, with fewer instructions
 }
 
 // asmNeonCrossover: arm64 cannot be measured here, so New's AEADs give the
@@ -140,13 +143,14 @@ const asmNeonCrossover = 1 << 10
 //     after the other (their state and temporaries do not fit 16
 //     registers together) and the C core interleaves them: the assembly
 //     is faster up to about 512 bytes only, and 8% slower from 4 KiB on.
-//   - neon: asmNeonCrossover.
+//   - neon and neonsha3: asmNeonCrossover.
 var asmLimits = func() (t [len(Variants)][numKernels]asmLimit) {
 	for v := range t {
 		for k, lim := range asmByteLimit {
 			t[v][k] = asmLimit{crossover: lim, limit: lim}
 		}
 		t[v][KernelNEON].crossover = asmNeonCrossover
+		t[v][KernelNEONSHA3].crossover = asmNeonCrossover
 	}
 	t[id128L][KernelAVX2].crossover = 8 << 10
 	t[id128X2][KernelAVX2].crossover = 8 << 10

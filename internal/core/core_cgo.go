@@ -38,6 +38,7 @@ func _() {
 	_ = x[C.AEGISGO_AVX512-int(KernelAVX512)]
 	_ = x[C.AEGISGO_NEON-int(KernelNEON)]
 	_ = x[C.AEGISGO_VPERM-int(KernelVperm)]
+	_ = x[C.AEGISGO_NEONSHA3-int(KernelNEONSHA3)]
 	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
 }
 

@@ -23,6 +23,8 @@ func TestChooseKernel(t *testing.T) {
 	arm := uint32(1<<KernelSoft | 1<<KernelNEON | 1<<KernelVperm)
 	conroe := uint32(1<<KernelSoft | 1<<KernelVperm) // SSSE3 without AES
 	pi4 := uint32(1<<KernelSoft | 1<<KernelVperm)    // arm64 without the crypto extension
+	v1 := arm | 1<<KernelNEONSHA3                    // arm64 with AES and SHA3
+	noSHA3 := func(k Kernel) bool { return k != KernelNEONSHA3 }
 	noVperm := func(k Kernel) bool { return k != KernelVperm }
 	cases := []struct {
 		cpu   uint32
@@ -60,6 +62,14 @@ func TestChooseKernel(t *testing.T) {
 		{arm, all, "avx512", KernelVperm, true},
 		{arm, all, "soft", KernelSoft, true},
 		{arm, all, "vperm", KernelVperm, true},
+		{arm, all, "neonsha3", KernelNEON, true},
+		{v1, all, "", KernelNEONSHA3, true},
+		{v1, all, "NEONSHA3", KernelNEONSHA3, true},
+		{v1, all, "neon", KernelNEON, true},
+		{v1, all, "vperm", KernelVperm, true},
+		{v1, noSHA3, "", KernelNEON, true},
+		{x86, all, "neonsha3", KernelVperm, true},
+		{pi4, all, "neonsha3", KernelVperm, true},
 		{pi4, all, "", KernelVperm, true},
 		{pi4, all, "neon", KernelVperm, true},
 		{pi4, all, "Vperm", KernelVperm, true},
@@ -97,7 +107,7 @@ func TestKernelOrder(t *testing.T) {
 	}
 	// vperm: below every AES kernel, above soft, in every chain that can
 	// fall back from an AES kernel.
-	for _, k := range []Kernel{KernelAESNI, KernelAVX2, KernelAVX512, KernelNEON} {
+	for _, k := range []Kernel{KernelAESNI, KernelAVX2, KernelAVX512, KernelNEON, KernelNEONSHA3} {
 		c := kernelChain[k]
 		if i := slices.Index(c, KernelVperm); i != len(c)-2 {
 			t.Errorf("chain of %s is %v: vperm must come right before soft", k, c)

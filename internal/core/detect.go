@@ -26,20 +26,28 @@ func cpuKernelsHere() uint32 {
 		k = x86Kernels(r.Leaf1ECX, r.Leaf7EBX, r.Leaf7ECX, r.XCR0, osAVX512Here())
 	}
 	if runtime.GOARCH == "arm64" {
-		k = arm64Kernels(runtime.GOOS, cpu.ARM64.HasAES)
+		k = arm64Kernels(runtime.GOOS, cpu.ARM64.HasAES, hasSHA3Here())
 	}
 	return k
 }
 
 // arm64Kernels returns the kernels, as a bit mask of kernel numbers, of an
-// arm64 CPU under GOOS goos, given x/sys/cpu's HasAES. vperm needs only
-// Advanced SIMD, which every arm64 CPU that Go runs on has (Go's own
-// runtime uses it), so it needs no test: it is what a CPU without the
-// crypto extension (the Cortex-A72 of a Raspberry Pi 4) runs.
-func arm64Kernels(goos string, xsysHasAES bool) uint32 {
+// arm64 CPU under GOOS goos, given x/sys/cpu's HasAES and HasSHA3. vperm
+// needs only Advanced SIMD, which every arm64 CPU that Go runs on has (Go's
+// own runtime uses it), so it needs no test: it is what a CPU without the
+// crypto extension (the Cortex-A72 of a Raspberry Pi 4) runs. neonsha3
+// needs both the AES instructions and FEAT_SHA3's EOR3, which is optional
+// from ARMv8.2 on: the Neoverse N2, V1 and V2 and Apple's M1 and later
+// have it, the Neoverse N1 and the Cortex-A72 do not. Not every CPU that
+// darwin runs on has it (the A7 to A12 of iOS devices), so xsysHasSHA3 is
+// read there too: hasSHA3Here.
+func arm64Kernels(goos string, xsysHasAES, xsysHasSHA3 bool) uint32 {
 	k := uint32(1<<KernelSoft | 1<<KernelVperm)
 	if arm64HasAES(goos, xsysHasAES) {
 		k |= 1 << KernelNEON
+		if xsysHasSHA3 {
+			k |= 1 << KernelNEONSHA3
+		}
 	}
 	return k
 }

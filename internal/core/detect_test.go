@@ -192,20 +192,25 @@ func TestOSAVX512Of(t *testing.T) {
 // TestARM64Kernels checks the kernels of arm64 CPUs: vperm on all of
 // them (Advanced SIMD is part of the architecture), neon where the AES
 // instructions are there, as a Raspberry Pi 4's Cortex-A72 and an Apple M1
-// report them.
+// report them, and neonsha3 where FEAT_SHA3 is there too (Neoverse N2, V1
+// and V2, Apple M1 and later), never without AES.
 func TestARM64Kernels(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		goos string
-		xsys bool
-		want []Kernel
+		name      string
+		goos      string
+		aes, sha3 bool
+		want      []Kernel
 	}{
-		{"Cortex-A72 without crypto (Raspberry Pi 4), linux", "linux", false, []Kernel{KernelSoft, KernelVperm}},
-		{"Cortex-A72 with crypto, linux", "linux", true, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
-		{"Apple M1, darwin (x/sys/cpu reads no feature registers)", "darwin", false, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
-		{"Cortex-A53 without crypto, freebsd", "freebsd", false, []Kernel{KernelSoft, KernelVperm}},
+		{"Cortex-A72 without crypto (Raspberry Pi 4), linux", "linux", false, false, []Kernel{KernelSoft, KernelVperm}},
+		{"Cortex-A72 with crypto, linux", "linux", true, false, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
+		{"Neoverse N1 (Graviton 2), linux", "linux", true, false, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
+		{"Neoverse V1 (Graviton 3), linux", "linux", true, true, []Kernel{KernelSoft, KernelNEON, KernelVperm, KernelNEONSHA3}},
+		{"SHA3 without AES (no such CPU known), linux", "linux", false, true, []Kernel{KernelSoft, KernelVperm}},
+		{"Apple M1, darwin (AES from the OS, SHA3 from the sysctl)", "darwin", false, true, []Kernel{KernelSoft, KernelNEON, KernelVperm, KernelNEONSHA3}},
+		{"Apple A11, ios", "ios", false, false, []Kernel{KernelSoft, KernelNEON, KernelVperm}},
+		{"Cortex-A53 without crypto, freebsd", "freebsd", false, false, []Kernel{KernelSoft, KernelVperm}},
 	} {
-		if got := maskKernels(arm64Kernels(c.goos, c.xsys)); !slices.Equal(got, c.want) {
+		if got := maskKernels(arm64Kernels(c.goos, c.aes, c.sha3)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: kernels %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -253,6 +258,9 @@ func TestThisCPUHere(t *testing.T) {
 		want = append(want, KernelVperm)
 		if arm64HasAES(runtime.GOOS, cpu.ARM64.HasAES) {
 			want = append(want, KernelNEON)
+			if cpu.ARM64.HasSHA3 {
+				want = append(want, KernelNEONSHA3)
+			}
 		}
 	}
 	got := maskKernels(cpuKernelsHere())

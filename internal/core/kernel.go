@@ -12,12 +12,13 @@ import "os"
 type Kernel int8
 
 const (
-	KernelSoft   Kernel = iota // portable C, constant time
-	KernelAESNI                // x86-64 AES-NI on 128-bit registers
-	KernelAVX2                 // VAES on 256-bit registers
-	KernelAVX512               // VAES on 512-bit registers
-	KernelNEON                 // ARMv8 AES instructions
-	KernelVperm                // vector-permute AES round (SSSE3, NEON), constant time
+	KernelSoft     Kernel = iota // portable C, constant time
+	KernelAESNI                  // x86-64 AES-NI on 128-bit registers
+	KernelAVX2                   // VAES on 256-bit registers
+	KernelAVX512                 // VAES on 512-bit registers
+	KernelNEON                   // ARMv8 AES instructions
+	KernelVperm                  // vector-permute AES round (SSSE3, NEON), constant time
+	KernelNEONSHA3               // neon, with FEAT_SHA3's three-way xor (EOR3)
 	numKernels
 )
 
@@ -30,6 +31,8 @@ var kernelNames = [numKernels]string{
 	KernelAVX512: "avx512",
 	KernelNEON:   "neon",
 	KernelVperm:  "vperm",
+
+	KernelNEONSHA3: "neonsha3",
 }
 
 // String returns the kernel's name, as AEGIS_IMPL takes it.
@@ -82,7 +85,8 @@ func equalFoldASCII(s, lower string) bool {
 // kernelChain lists, for each kernel, the kernels at or below it in the
 // order of preference (best first). AEGIS_IMPL=name caps the choice to that
 // chain; soft ends every chain. vperm, the fastest kernel without AES
-// instructions, comes after the AES kernels and before soft.
+// instructions, comes after the AES kernels and before soft. neonsha3 is
+// neon with EOR3: its chain goes through neon.
 var kernelChain = [numKernels][]Kernel{
 	KernelSoft:   {KernelSoft},
 	KernelAESNI:  {KernelAESNI, KernelVperm, KernelSoft},
@@ -90,10 +94,12 @@ var kernelChain = [numKernels][]Kernel{
 	KernelAVX512: {KernelAVX512, KernelAVX2, KernelAESNI, KernelVperm, KernelSoft},
 	KernelNEON:   {KernelNEON, KernelVperm, KernelSoft},
 	KernelVperm:  {KernelVperm, KernelSoft},
+
+	KernelNEONSHA3: {KernelNEONSHA3, KernelNEON, KernelVperm, KernelSoft},
 }
 
 // best is the order in which kernels are tried with no cap.
-var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEON, KernelVperm, KernelSoft}
+var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEONSHA3, KernelNEON, KernelVperm, KernelSoft}
 
 // cpuKernels is the set of kernels this build has and this CPU runs, as a
 // bit mask of kernel numbers: the CPU detection (detect.go) masked by the

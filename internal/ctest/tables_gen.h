@@ -26,7 +26,7 @@ __attribute__((unused)) static const variant_info variants[AEGISGO_NVARIANTS] = 
     [AEGISGO_256X4] = {"AEGIS-256X4", 32, 32, 256, 4},
 };
 
-_Static_assert(AEGISGO_NKERNELS == 6, "internal/core has 6 kernels");
+_Static_assert(AEGISGO_NKERNELS == 7, "internal/core has 7 kernels");
 __attribute__((unused)) static const char *const kernel_names[AEGISGO_NKERNELS] = {
     [AEGISGO_SOFT] = "soft",
     [AEGISGO_AESNI] = "aesni",
@@ -34,6 +34,7 @@ __attribute__((unused)) static const char *const kernel_names[AEGISGO_NKERNELS] 
     [AEGISGO_AVX512] = "avx512",
     [AEGISGO_NEON] = "neon",
     [AEGISGO_VPERM] = "vperm",
+    [AEGISGO_NEONSHA3] = "neonsha3",
 };
 
 #endif

@@ -25,6 +25,8 @@ import (
 // register, where cores fuse them.
 type arm64 struct {
 	b      *bytes.Buffer
+	kernel string         // core's name of the kernel: a key of arm64Flavors
+	sha3   bool           // FEAT_SHA3's EOR3 may be used
 	args   map[string]int // argument words of the current function, by name
 	labels int
 	clear  bool     // nothing written since the last label or comment
@@ -39,15 +41,26 @@ type pendMem struct {
 	off  int
 }
 
-func newARM64() *arm64 { return &arm64{b: new(bytes.Buffer)} }
+// newARM64 returns the machine of the kernel named (a key of
+// arm64Flavors), which writes into b.
+func newARM64(b *bytes.Buffer, kernel string) *arm64 {
+	sha3, ok := arm64Flavors[kernel]
+	if !ok {
+		panic("arm64: no kernel " + kernel)
+	}
+	return &arm64{b: b, kernel: kernel, sha3: sha3}
+}
 
 // neon has no byte masks: partial blocks go through buffers.
 var _ Buffers = (*arm64)(nil)
 
-// arm64Kernel is the kernel of the arm64 machine, by core's name.
-const arm64Kernel = "neon"
+// arm64Flavors are the kernels of the arm64 machine, by core's names, and
+// whether each has FEAT_SHA3 (EOR3) besides the AES instructions. The
+// two write the same code but for the xors that EOR3 merges: Xor3, and
+// the rotating form's P ^ K ^ M (rotate.go).
+var arm64Flavors = map[string]bool{"neon": false, "neonsha3": true}
 
-func (a *arm64) Kernel() string { return arm64Kernel }
+func (a *arm64) Kernel() string { return a.kernel }
 
 // Shape: one lane per register, and one lane per group: the state of a
 // lane in its rotating form (rotate.go) takes three registers a word, 24
@@ -80,7 +93,11 @@ func (a *arm64) GPs() []R {
 	return rs
 }
 
-func (a *arm64) Ternary() bool { return false }
+// Ternary: with FEAT_SHA3, Xor3 is one EOR3. XorAnd stays two (there is
+// no and-xor; BCAX, a ^ (b & ^c), would need a complemented state word).
+// The descriptions ask only to choose between forms of the same count
+// (dec256), which EOR3 leaves equal either way.
+func (a *arm64) Ternary() bool { return a.sha3 }
 
 func (a *arm64) v(v V) string { return fmt.Sprintf("V%d.B16", a.vreg(v)) }
 func (a *arm64) f(v V) string { return fmt.Sprintf("F%d", a.vreg(v)) }
@@ -292,6 +309,10 @@ func (a *arm64) Xor(dst, x, y V) { a.ins("VEOR", a.v(y), a.v(x), a.v(dst)) }
 func (a *arm64) and(dst, x, y V) { a.ins("VAND", a.v(y), a.v(x), a.v(dst)) }
 
 func (a *arm64) Xor3(dst, x, y, z V) {
+	if a.sha3 {
+		a.ins("VEOR3", a.v(z), a.v(y), a.v(x), a.v(dst))
+		return
+	}
 	// z is read after dst is written: it must not be dst.
 	if z == dst {
 		x, z = z, x

@@ -31,7 +31,7 @@ import (
 // internal/asm's constants, which its dispatchers and has use), and
 // emits the variants and each architecture's kernels in core's order:
 // the kernels that one of its machines writes (amd64Flavors,
-// arm64Kernel).
+// arm64Flavors).
 
 // A variant of core's table. name is the part of its Go names after
 // "id" (core) or "Variant" (internal/asm): 128L, 128X2, 256X4.
@@ -108,7 +108,7 @@ func readCore(dir string) *coreTables {
 		}
 		t.kernels = append(t.kernels, kernel{id: i, name: names[id], ident: ident, arch: machineArch(names[id])})
 	}
-	for _, k := range append(mapKeys(amd64Flavors), arm64Kernel) {
+	for _, k := range append(mapKeys(amd64Flavors), mapKeys(arm64Flavors)...) {
 		if !t.hasKernel(k) {
 			log.Fatalf("kernel.go: no kernel %q, which a machine writes", k)
 		}
@@ -130,13 +130,13 @@ func machineArch(name string) string {
 	if _, ok := amd64Flavors[name]; ok {
 		return "amd64"
 	}
-	if name == arm64Kernel {
+	if _, ok := arm64Flavors[name]; ok {
 		return "arm64"
 	}
 	return ""
 }
 
-func mapKeys(m map[string]int) []string {
+func mapKeys[T any](m map[string]T) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)

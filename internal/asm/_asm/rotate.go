@@ -191,9 +191,19 @@ func (g *gen) rotUpdate(s []Vec, inj []Vec) {
 		rs.split = true
 	} else {
 		for i := n - 1; i >= 0; i-- {
-			d := rs.materialize(i)
-			if inj[i] != nil {
-				m.Xor(d, d, inj[i][0])
+			var d V
+			if inj[i] != nil && !rs.mat[i] && m.Ternary() {
+				// S_i ^ M = P_i ^ K_i ^ M in one instruction (EOR3),
+				// where S_i itself is not computed: the message
+				// words of AEGIS-128L go into S0 and S4, which its
+				// keystream does not read.
+				d = rs.q[(i+1)%n]
+				m.Xor3(d, rs.p[i], rs.k[i], inj[i][0])
+			} else {
+				d = rs.materialize(i)
+				if inj[i] != nil {
+					m.Xor(d, d, inj[i][0])
+				}
 			}
 			m.AESEMC(rs.k[i], rs.p[i])
 			p[(i+1)%n], k[i], q[i] = rs.k[i], d, rs.p[i]

@@ -308,6 +308,12 @@ func (a *arm64) Scratch() V { return vScratch }
 func (a *arm64) Xor(dst, x, y V) { a.ins("VEOR", a.v(y), a.v(x), a.v(dst)) }
 func (a *arm64) and(dst, x, y V) { a.ins("VAND", a.v(y), a.v(x), a.v(dst)) }
 
+// And serves the descriptions only where Xor3 is one instruction
+// (neonsha3's machine; see Ander).
+var _ Ander = (*arm64)(nil)
+
+func (a *arm64) And(dst, x, y V) { a.and(dst, x, y) }
+
 func (a *arm64) Xor3(dst, x, y, z V) {
 	if a.sha3 {
 		a.ins("VEOR3", a.v(z), a.v(y), a.v(x), a.v(dst))

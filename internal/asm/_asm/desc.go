@@ -1016,9 +1016,11 @@ func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 	load(x, 0)
 	g.need(s[1], s[4], s[2], s[3], s[5])
 	g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z")
-	g.xor3(c, x, s[1], s[4])
-	g.xorAnd(c, c, s[2], s[3])
-	g.xor(c, c, s[5])
+	if !g.xorZ256(c, x, s) {
+		g.xor3(c, x, s[1], s[4])
+		g.xorAnd(c, c, s[2], s[3])
+		g.xor(c, c, s[5])
+	}
 	store(0, c)
 	g.free(c)
 	g.upd256(s, "xi", x, s[3], s[5])
@@ -1051,7 +1053,10 @@ func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep
 	if keep != nil {
 		c, z = "t", "out = t ^ z"
 	}
-	if g.m.Ternary() {
+	if _, ok := g.m.(Ander); ok && g.m.Ternary() {
+		g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), " + z + ", as (" + c + " ^ S1 ^ S4) ^ S5 ^ (S2 & S3)")
+		g.xorZ256(x, x, s)
+	} else if g.m.Ternary() {
 		g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), " + z + ", as (" + c + " ^ S1 ^ S4) ^ (S5 ^ (S2 & S3))")
 		p := g.vec()
 		g.xor3(x, x, s[1], s[4])
@@ -1075,6 +1080,26 @@ func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep
 	store(0, x)
 	g.upd256Late(s, in, x, zero)
 	g.free(x)
+}
+
+// xorZ256 is dst = x ^ S1 ^ S4 ^ S5 ^ (S2 & S3), the 256 family's
+// keystream with the input xored in, in three instructions (an and, then
+// two three-way xors) where the machine is an Ander with a
+// one-instruction Xor3; elsewhere it writes nothing and returns false,
+// and the caller writes its own form. dst may be x.
+func (g *gen) xorZ256(dst, x Vec, s *state256) bool {
+	a, ok := g.m.(Ander)
+	if !ok || !g.m.Ternary() {
+		return false
+	}
+	t := g.vec()
+	for j := range dst {
+		a.And(t[j], s[2][j], s[3][j])
+		g.m.Xor3(dst[j], x[j], s[1][j], s[4][j])
+		g.m.Xor3(dst[j], dst[j], s[5][j], t[j])
+	}
+	g.free(t)
+	return true
 }
 
 func (g *gen) crypt256(s *state256, t *tail) {

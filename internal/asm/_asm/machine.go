@@ -130,6 +130,15 @@ type Pairer interface {
 	Pairs()
 }
 
+// Ander is a machine with an and of its own, for the descriptions that
+// write AEGIS-256's keystream as and, then two three-way xors (xorZ256):
+// where Xor3 is one instruction and XorAnd two (arm64 with EOR3), that is
+// one instruction fewer than XorAnd's forms.
+type Ander interface {
+	Machine
+	And(dst, a, b V) // dst = a & b
+}
+
 // V is a vector register, R a general-purpose one: numbers of the
 // machine's own lists.
 type (

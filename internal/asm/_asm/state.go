@@ -341,9 +341,11 @@ func (g *gen) stream256(s *state256, zero Vec, load loadFunc, store storeFunc) {
 	g.note("Stream: z = S1 ^ S4 ^ S5 ^ (S2 & S3), out = in ^ z")
 	g.need(s[1], s[4], s[2], s[3], s[5])
 	load(x, 0)
-	g.xor3(c, x, s[1], s[4])
-	g.xorAnd(c, c, s[2], s[3])
-	g.xor(c, c, s[5])
+	if !g.xorZ256(c, x, s) {
+		g.xor3(c, x, s[1], s[4])
+		g.xorAnd(c, c, s[2], s[3])
+		g.xor(c, c, s[5])
+	}
 	store(0, c)
 	g.free(x, c)
 	if g.rotating(s[:]) {

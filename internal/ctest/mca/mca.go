@@ -3,8 +3,9 @@
 //go:build ignore
 
 // mca is the half of mca.sh that reads disassembly: it cuts the
-// steady-state Enc and Dec loops out of the neon kernels (the Go
-// assembly's one-shot Seal and Open, the C kernel's encrypt and decrypt),
+// steady-state Enc and Dec loops out of the neon and neonsha3 kernels
+// (the Go assembly's one-shot Seal and Open, the C kernels' encrypt and
+// decrypt),
 // turns each into a file that llvm-mca reads, and prints the cycles that
 // llvm-mca's models of Arm cores give for them, per 32 bytes of message,
 // beside the floor of the AES chain in the same model. With -trace it
@@ -33,8 +34,8 @@ import (
 )
 
 var (
-	goDis  = flag.String("go", "", "objdump -d of the Go binary with the neon Seal and Open functions")
-	cDis   = flag.String("c", "", "objdump -d of the C kernel's object (kernel_neon.o)")
+	goDis  = flag.String("go", "", "objdump -d of the Go binary with the neon and neonsha3 Seal and Open functions")
+	cDis   = flag.String("c", "", "objdump -d of the C kernels' objects (kernel_neon.o, kernel_neonsha3.o)")
 	cName  = flag.String("cname", "C", "what to call the C kernel in the table (its compiler)")
 	mcaBin = flag.String("mca", "llvm-mca-19", "the llvm-mca to run")
 	cpus   = flag.String("cpus", "neoverse-n1,neoverse-n2,neoverse-v1,neoverse-v2", "the -mcpu models, comma-separated")
@@ -75,34 +76,42 @@ func main() {
 	var fns map[string]*function
 	if *goDis != "" {
 		fns = readDis(*goDis)
-		for _, v := range variantOrder {
-			for _, op := range []string{"Seal", "Open"} {
-				f := fns[fmt.Sprintf("github.com/aegisgo/aegis/internal/asm.neon%s%s.abi0", op, v)]
-				if f == nil {
-					continue
-				}
-				for i, l := range f.loops() {
-					loops = append(loops, add(loopJob(fmt.Sprintf("Go neon%s%s", op, v), i, l)))
+		for _, k := range kernels {
+			for _, v := range variantOrder {
+				for _, op := range []string{"Seal", "Open"} {
+					f := fns[fmt.Sprintf("github.com/aegisgo/aegis/internal/asm.%s%s%s.abi0", k, op, v)]
+					if f == nil {
+						continue
+					}
+					for i, l := range f.loops() {
+						j := loopJob(fmt.Sprintf("Go %s%s%s", k, op, v), i, l)
+						j.sha3 = k == "neonsha3"
+						loops = append(loops, add(j))
+					}
 				}
 			}
 		}
 	}
 	if *cDis != "" {
 		cf := readDis(*cDis)
-		for _, v := range variantOrder {
-			d, fam := "1", v[:3]
-			if len(v) > 3 && v[3] == 'X' {
-				d = v[4:]
-			}
-			// groups: the long messages of a kernel that runs the lanes of
-			// the X variants in groups (GROUP128_D), both directions.
-			for _, op := range []string{"encrypt", "decrypt", "groups"} {
-				f := cf[fmt.Sprintf("neon_d%s_%s%s", d, op, fam)]
-				if f == nil {
-					continue
+		for _, k := range kernels {
+			for _, v := range variantOrder {
+				d, fam := "1", v[:3]
+				if len(v) > 3 && v[3] == 'X' {
+					d = v[4:]
 				}
-				for i, l := range f.loops() {
-					loops = append(loops, add(loopJob(fmt.Sprintf("%s %s %s", *cName, op, v), i, l)))
+				// groups: the long messages of a kernel that runs the lanes of
+				// the X variants in groups (GROUP128_D), both directions.
+				for _, op := range []string{"encrypt", "decrypt", "groups"} {
+					f := cf[fmt.Sprintf("%s_d%s_%s%s", k, d, op, fam)]
+					if f == nil {
+						continue
+					}
+					for i, l := range f.loops() {
+						j := loopJob(fmt.Sprintf("%s %s %s %s", *cName, k, op, v), i, l)
+						j.sha3 = k == "neonsha3"
+						loops = append(loops, add(j))
+					}
 				}
 			}
 		}
@@ -113,7 +122,9 @@ func main() {
 		if !ok || fns == nil {
 			log.Fatalf("-trace %s: want NAME=FILE, and -go", t)
 		}
-		traced = append(traced, add(traceJob(name, file, fns)))
+		j := traceJob(name, file, fns)
+		j.sha3 = strings.Contains(name, "neonsha3")
+		traced = append(traced, add(j))
 	}
 
 	run(jobs, models)
@@ -138,7 +149,11 @@ func main() {
 	for _, j := range loops {
 		fmt.Printf("%-34s %6d %6d", j.name, j.bytes, j.spills)
 		for _, m := range models {
-			fmt.Printf(" %12.2f", j.cycles[m]/float64(j.iters)*32/float64(j.bytes))
+			if c, ok := j.cycles[m]; ok {
+				fmt.Printf(" %12.2f", c/float64(j.iters)*32/float64(j.bytes))
+			} else {
+				fmt.Printf(" %12s", "-")
+			}
 		}
 		fmt.Println()
 	}
@@ -152,7 +167,11 @@ func main() {
 		for _, j := range traced {
 			fmt.Printf("%-34s %13d", j.name, j.insns)
 			for _, m := range models {
-				fmt.Printf(" %12.0f", j.cycles[m])
+				if c, ok := j.cycles[m]; ok {
+					fmt.Printf(" %12.0f", c)
+				} else {
+					fmt.Printf(" %12s", "-")
+				}
 			}
 			fmt.Println()
 		}
@@ -160,6 +179,18 @@ func main() {
 }
 
 var variantOrder = []string{"128L", "128X2", "128X4", "256", "256X2", "256X4"}
+
+// kernels are the arm64 kernels, by the prefix of their functions' names.
+var kernels = []string{"neon", "neonsha3"}
+
+// withoutSHA3 are the -mcpu models of cores without FEAT_SHA3, whose EOR3
+// the model would run all the same (-mattr=+sha3): neonsha3's code, which
+// such a core never runs, is not modelled there ("-" in the tables).
+var withoutSHA3 = map[string]bool{
+	"neoverse-n1": true, "neoverse-e1": true, "cortex-a53": true, "cortex-a55": true,
+	"cortex-a57": true, "cortex-a72": true, "cortex-a73": true, "cortex-a75": true,
+	"cortex-a76": true, "cortex-a77": true, "cortex-a78": true,
+}
 
 // An instruction of the disassembly.
 type insn struct {
@@ -351,9 +382,10 @@ type job struct {
 	name   string
 	text   string
 	iters  int
-	bytes  int // loops: vector bytes stored per iteration
-	spills int // loops: vector loads and stores on the stack per iteration
-	insns  int // traces: instructions
+	bytes  int  // loops: vector bytes stored per iteration
+	spills int  // loops: vector loads and stores on the stack per iteration
+	insns  int  // traces: instructions
+	sha3   bool // neonsha3's code: not run on the models withoutSHA3
 	cycles map[string]float64
 }
 
@@ -443,7 +475,9 @@ func run(jobs []*job, models []string) {
 	}
 	for _, j := range jobs {
 		for _, m := range models {
-			tasks <- task{j, m}
+			if !j.sha3 || !withoutSHA3[m] {
+				tasks <- task{j, m}
+			}
 		}
 	}
 	close(tasks)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# mca.sh: the neon kernels as LLVM's scheduling models of Arm cores see
-# them, for a machine without an arm64 CPU. Run it from the repository
+# mca.sh: the neon and neonsha3 kernels as LLVM's scheduling models of
+# Arm cores see them, for a machine without an arm64 CPU. Run it from the repository
 # root:
 #
 #   bash internal/ctest/mca/mca.sh
@@ -10,11 +10,13 @@
 #   - seal16.go, which links the Go assembly's one-shot Seal and Open of
 #     every variant (internal/asm, CGO_ENABLED=0) and calls one Seal of 16
 #     bytes of each traced variant;
-#   - the C kernel, csrc/kernel_neon.c, with the package's CFLAGS (-O3).
+#   - the C kernels, csrc/kernel_neon.c and csrc/kernel_neonsha3.c, with
+#     the package's CFLAGS (-O3).
 # It disassembles both with aarch64-linux-gnu-objdump, cuts the
 # steady-state loop of Enc (Seal, encrypt) and of Dec (Open, decrypt) of
 # each variant out of them, and runs llvm-mca-19 on each for Neoverse N1,
-# N2, V1 and V2 (-mattr=+aes,+sha3, 1000 iterations): mca.go prints the
+# N2, V1 and V2 (-mattr=+aes,+sha3, 1000 iterations; neonsha3's loops
+# are not modelled on N1, which has no SHA3): mca.go prints the
 # cycles per 32 bytes of message, one AEGIS-128L step, two AEGIS-256 steps,
 # half a 128X2 step, beside the model's latency of the AES chain of one
 # update, AESE+AESMC+EOR (and AESE+AESMC, the chain where the EOR is off
@@ -22,7 +24,8 @@
 #
 # Then it runs seal16 under qemu-aarch64, one instruction per translation
 # block and no chaining (-singlestep -d exec,nochain), with the log limited
-# to the address range of neonSeal<variant> (-dfilter), and no preemption
+# to the address range of neonSeal<variant> and of neonsha3Seal<variant>
+# (-dfilter; qemu's default CPU has SHA3), and no preemption
 # signal to interrupt the call (GODEBUG=asyncpreemptoff=1): the instructions
 # that one Seal of 16 bytes executed, in order. llvm-mca models that
 # straight line once (-iterations=1).
@@ -73,21 +76,28 @@ GOOS=linux GOARCH=arm64 CGO_ENABLED=0 GOFLAGS=-buildvcs=false \
   go build -o "$work/seal16" internal/ctest/mca/seal16.go
 # shellcheck disable=SC2086 # CC_ARM64 may be a command with flags
 $cc -O3 -g1 -Wall -c -o "$work/kernel_neon.o" csrc/kernel_neon.c
+# shellcheck disable=SC2086
+$cc -O3 -g1 -Wall -c -o "$work/kernel_neonsha3.o" csrc/kernel_neonsha3.c
 ccname=$($cc --version | head -n 1 | sed -E 's/^([^ ]+).* ([0-9]+\.[0-9.]+).*$/\1 \2/; s/^aarch64-linux-gnu-//')
 
 $objdump -d --no-show-raw-insn "$work/seal16" >"$work/seal16.dis"
-$objdump -d --no-show-raw-insn "$work/kernel_neon.o" >"$work/kernel_neon.dis"
+$objdump -d --no-show-raw-insn "$work/kernel_neon.o" "$work/kernel_neonsha3.o" >"$work/kernel_neon.dis"
 
 # The traces: the PCs of one Seal, from the log lines of the function's
 # range ("Trace 0: 0x... [flags/pc/...] symbol").
 traceargs=()
-for v in $trace; do
-  read -r addr size < <(go tool nm -size "$work/seal16" | awk -v s="internal/asm.neonSeal$v.abi0" '$4 ~ s"$" {print $1, $2}')
-  if [ -z "${addr:-}" ]; then echo "mca.sh: no neonSeal$v in seal16" >&2; exit 2; fi
-  GODEBUG=asyncpreemptoff=1 qemu-aarch64 -singlestep -d exec,nochain -dfilter "0x$addr+$size" -D "$work/trace.$v.log" "$work/seal16" "$v" >/dev/null
-  sed -nE 's/^Trace [0-9]+: [^ ]+ \[[0-9a-f]+\/([0-9a-f]+)\/.*$/\1/p' "$work/trace.$v.log" >"$work/trace.$v.pcs"
-  traceargs+=(-trace "Go neonSeal$v, 16 B, traced=$work/trace.$v.pcs")
-  unset addr size
+for k in neon neonsha3; do
+  for v in $trace; do
+    arg=$v
+    if [ "$k" = neonsha3 ]; then arg=neonsha3/$v; fi
+    read -r addr size < <(go tool nm -size "$work/seal16" | awk -v s="internal/asm.${k}Seal$v.abi0" '$4 ~ s"$" {print $1, $2}')
+    if [ -z "${addr:-}" ]; then echo "mca.sh: no ${k}Seal$v in seal16" >&2; exit 2; fi
+    GODEBUG=asyncpreemptoff=1 qemu-aarch64 -cpu max -singlestep -d exec,nochain -dfilter "0x$addr+$size" \
+      -D "$work/trace.$k.$v.log" "$work/seal16" "$arg" >/dev/null
+    sed -nE 's/^Trace [0-9]+: [^ ]+ \[[0-9a-f]+\/([0-9a-f]+)\/.*$/\1/p' "$work/trace.$k.$v.log" >"$work/trace.$k.$v.pcs"
+    traceargs+=(-trace "Go ${k}Seal$v, 16 B, traced=$work/trace.$k.$v.pcs")
+    unset addr size
+  done
 done
 
 mkdir -p "$work/mca"

@@ -5,7 +5,9 @@
 // seal16 is the program that mca.sh traces under qemu: one Go-assembly
 // Seal of each variant named on the command line (128L, 256, ...), of a
 // 16-byte message without associated data and a 16-byte tag, on the
-// neon kernel, then one Open of the result. It calls each Seal once, so
+// neon kernel (on neonsha3 for a name with the prefix neonsha3/, which
+// needs a CPU with SHA3: qemu's default has it), then one Open of the
+// result. It calls each Seal once, so
 // that the trace of the function's address range is exactly one call;
 // the Open makes the binary link the Open functions too, whose loops
 // mca.sh cuts from its disassembly.
@@ -14,6 +16,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/aegisgo/aegis/internal/asm"
 )
@@ -27,19 +30,24 @@ func main() {
 	var k, n [32]byte
 	var m [16]byte
 	var out [16 + 32]byte
-	for _, name := range os.Args[1:] {
+	for _, arg := range os.Args[1:] {
+		kernel := asm.KernelNEON
+		name, ok := strings.CutPrefix(arg, "neonsha3/")
+		if ok {
+			kernel = asm.KernelNEONSHA3
+		}
 		v, ok := variants[name]
 		if !ok {
 			fmt.Fprintf(os.Stderr, "seal16: no variant %q\n", name)
 			os.Exit(2)
 		}
-		id := v*asm.NumKernels + asm.KernelNEON
+		id := v*asm.NumKernels + kernel
 		asm.Seal(id, &k[0], &n[0], &out[0], &m[0], len(m), nil, 0, 16)
 		var back [16]byte
 		if !asm.Open(id, &k[0], &n[0], &back[0], &out[0], len(m), nil, 0, &out[len(m)], 16) || back != m {
 			fmt.Fprintf(os.Stderr, "seal16: %s: Open refuses what Seal wrote\n", name)
 			os.Exit(1)
 		}
-		fmt.Printf("%s %x\n", name, out[:32])
+		fmt.Printf("%s %x\n", arg, out[:32])
 	}
 }

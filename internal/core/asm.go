@@ -122,9 +122,30 @@ var asmByteLimit = [numKernels]int{
 	KernelNEONSHA3: 8 << 10, // neon's cores, with fewer instructions
 }
 
-// asmNeonCrossover: arm64 cannot be measured here, so New's AEADs give the
-// neon assembly what a cgo call costs most: messages up to 1 KiB.
-const asmNeonCrossover = 1 << 10
+// asmNeonCrossover is neon's and neonsha3's, derived from LLVM's models
+// of the Neoverse N1, N2, V1 and V2 (internal/ctest/mca/mca.sh; no arm64
+// machine is at hand to measure). A call of n bytes costs the assembly
+// F_asm + n*c_asm cycles and the C core cgo + F_C + n*c_C, where c is a
+// loop's cycles per byte, F the fixed cost (Init, Finalize, the tails)
+// and cgo the call into C, 20-30 ns (50-90 cycles at 2.5-3 GHz), which
+// the models do not see. C wins above n = (cgo + F_C - F_asm) / (c_asm -
+// c_C), and only where c_asm > c_C. The models give (cycles per 32 bytes,
+// Seal and Open loops, N1/N2/V1/V2; BENCHMARKS.md has the table):
+//   - AEGIS-128L, neon: the assembly 18-19/18/8.75/9, C 20-20.3/19.5-19.7/
+//     9.5-9.6/9.75-9.84; neonsha3: 16/7.75/8 against C's 18.3/8.9/9.2;
+//   - AEGIS-256, neon: 26-28/25/12.5-12.7 against 29.7-30/28-28.3/14-15.3;
+//     neonsha3 23/11.6-12.7 against 26.3/13.2-14.3;
+//   - the X variants, whose long messages C runs a lane at a time
+//     (groups): the assembly is as fast or faster per byte everywhere,
+//     except on N1 where the 128X2 and 128X4 Open loops take 20 cycles
+//     against C's 19-19.7: a cycle per 32 bytes, which overtakes a cgo
+//     call of about 60 cycles only past 2 KiB, and at the 8 KiB limit
+//     is still under 4% of the call.
+//
+// c_asm <= c_C holds for every other loop and model, so no n makes the C
+// core faster below the byte limit: the crossover is the limit, for both
+// kernels.
+const asmNeonCrossover = 8 << 10
 
 // asmLimits holds the crossovers, measured on this machine (an Intel Xeon
 // of the Sapphire Rapids class) with BenchmarkAsmRatio (the C core's time

@@ -8405,12 +8405,12 @@ m_tail_in_2:
 	AESMC	V0.B16, V0.B16
 	ADD	$16, R2
 	SUB	$16, R3
-	CMP	$48, R3
+	CMP	$96, R3
 	BLO	rest_5
 
-three_4:
-	// Absorb(ai)
-	FMOVQ	0(R2), F6
+six_4:
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -8436,8 +8436,83 @@ three_4:
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
 
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V7.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V6.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V7.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	64(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -8462,6 +8537,191 @@ three_4:
 	VEOR	V6.B16, V0.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V7.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_4
+
+rest_5:
+	CMP	$32, R3
+	BLO	under_two_7
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V6.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V7.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	CMP	$64, R3
+	BLO	under_four_8
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V6.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V7.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$80, R3
+	BLO	four_left_10
+
+	// Absorb(ai)
+	FMOVQ	64(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+four_left_10:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_6
+
+under_four_8:
+	CMP	$48, R3
+	BLO	two_left_9
 
 	// Absorb(ai)
 	FMOVQ	32(R2), F6
@@ -8489,14 +8749,27 @@ three_4:
 	VEOR	V6.B16, V17.B16, V17.B16
 	AESE	V15.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	ADD	$48, R2
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_4
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_6
 
-rest_5:
+two_left_9:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+under_two_7:
 	CMP	$16, R3
-	BLO	none_left_7
+	BLO	none_left_11
 
 	// Absorb(ai)
 	FMOVQ	0(R2), F6
@@ -8524,53 +8797,15 @@ rest_5:
 	VEOR	V6.B16, V10.B16, V10.B16
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
-	CMP	$32, R3
-	BLO	one_left_6
-
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
-
-	// Update(M) of M = ai:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	VEOR	V15.B16, V21.B16, V5.B16
-	AESE	V21.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V20.B16, V4.B16
-	AESE	V20.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V13.B16, V19.B16, V3.B16
-	AESE	V19.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	VEOR	V12.B16, V18.B16, V2.B16
-	AESE	V18.B16, V12.B16
-	AESMC	V12.B16, V12.B16
-	VEOR	V11.B16, V17.B16, V1.B16
-	AESE	V17.B16, V11.B16
-	AESMC	V11.B16, V11.B16
-	VEOR	V10.B16, V16.B16, V0.B16
-	VEOR	V6.B16, V0.B16, V0.B16
-	AESE	V16.B16, V10.B16
-	AESMC	V10.B16, V10.B16
-	VEOR	V5.B16, V14.B16, V5.B16
-	VEOR	V4.B16, V13.B16, V4.B16
-	VEOR	V3.B16, V12.B16, V3.B16
-	VEOR	V2.B16, V11.B16, V2.B16
-	VEOR	V1.B16, V10.B16, V1.B16
-	VEOR	V0.B16, V15.B16, V0.B16
-	B	blocks_done_8
-
-one_left_6:
 	VEOR	V15.B16, V21.B16, V5.B16
 	VEOR	V14.B16, V20.B16, V4.B16
 	VEOR	V13.B16, V19.B16, V3.B16
 	VEOR	V12.B16, V18.B16, V2.B16
 	VEOR	V11.B16, V17.B16, V1.B16
 	VEOR	V10.B16, V16.B16, V0.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
-none_left_7:
+none_left_11:
 	VMOV	V0.B16, V10.B16
 	VEOR	V17.B16, V5.B16, V0.B16
 	VEOR	V16.B16, V4.B16, V5.B16
@@ -8578,7 +8813,7 @@ none_left_7:
 	VEOR	V20.B16, V2.B16, V3.B16
 	VEOR	V19.B16, V1.B16, V2.B16
 	VEOR	V18.B16, V10.B16, V1.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
 no_blocks_3:
 	VEOR	V5.B16, V14.B16, V5.B16
@@ -8588,8 +8823,8 @@ no_blocks_3:
 	VEOR	V1.B16, V10.B16, V1.B16
 	VEOR	V0.B16, V15.B16, V0.B16
 
-blocks_done_8:
-	CBZ	R0, ad_tail_9
+blocks_done_6:
+	CBZ	R0, ad_tail_12
 
 	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
@@ -8624,12 +8859,12 @@ blocks_done_8:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-ad_tail_9:
+ad_tail_12:
 	MOVD	m+24(FP), R2
 	MOVD	mlen+32(FP), R3
 	MOVD	out+16(FP), R4
 	CMP	$16, R3
-	BLO	no_blocks_10
+	BLO	no_blocks_13
 
 	// Enc(xi)
 	FMOVQ	0(R2), F6
@@ -8668,12 +8903,113 @@ ad_tail_9:
 	ADD	$16, R2
 	ADD	$16, R4
 	SUB	$16, R3
-	CMP	$48, R3
-	BLO	rest_12
+	CMP	$96, R3
+	BLO	rest_15
 
-three_11:
+six_14:
 	// Enc(xi)
-	FMOVQ	0(R2), F6
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V15.B16, V19.B16, V20.B16
+	VEOR	V18.B16, V20.B16, V20.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V20.B16, V20.B16
+	VEOR	V13.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V19.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V8.B16, V6.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V6.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V1.B16, V19.B16, V20.B16
+	VEOR	V4.B16, V20.B16, V20.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V20.B16, V20.B16
+	VEOR	V5.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V19.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Enc(xi)
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V4.B16, V10.B16, V18.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -8686,7 +9022,7 @@ three_11:
 	VAND	V17.B16, V16.B16, V30.B16
 	VEOR	V30.B16, V19.B16, V19.B16
 	VEOR	V13.B16, V19.B16, V19.B16
-	FMOVQ	F19, 0(R4)
+	FSTPQ	(F20, F19), 32(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -8708,7 +9044,117 @@ three_11:
 	AESMC	V0.B16, V0.B16
 
 	// Enc(xi)
-	FMOVQ	16(R2), F6
+	FLDPQ	64(R2), (F19, F6)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V8.B16, V19.B16, V20.B16
+	VEOR	V11.B16, V20.B16, V20.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V20.B16, V20.B16
+	VEOR	V12.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V19.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V1.B16, V6.B16, V19.B16
+	VEOR	V4.B16, V19.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_14
+
+rest_15:
+	CMP	$32, R3
+	BLO	under_two_17
+
+	// Enc(xi)
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V15.B16, V19.B16, V20.B16
+	VEOR	V18.B16, V20.B16, V20.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V20.B16, V20.B16
+	VEOR	V13.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V19.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
 	VEOR	V15.B16, V0.B16, V8.B16
 	VEOR	V18.B16, V3.B16, V11.B16
 	VEOR	V16.B16, V1.B16, V9.B16
@@ -8721,7 +9167,7 @@ three_11:
 	VAND	V10.B16, V9.B16, V30.B16
 	VEOR	V30.B16, V19.B16, V19.B16
 	VEOR	V12.B16, V19.B16, V19.B16
-	FMOVQ	F19, 16(R4)
+	FSTPQ	(F20, F19), 0(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -8741,6 +9187,134 @@ three_11:
 	VEOR	V6.B16, V7.B16, V7.B16
 	AESE	V5.B16, V14.B16
 	AESMC	V14.B16, V14.B16
+	CMP	$64, R3
+	BLO	under_four_18
+
+	// Enc(xi)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V1.B16, V19.B16, V20.B16
+	VEOR	V4.B16, V20.B16, V20.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V20.B16, V20.B16
+	VEOR	V5.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V19.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Enc(xi)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V15.B16, V6.B16, V19.B16
+	VEOR	V18.B16, V19.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V6.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$80, R3
+	BLO	four_left_20
+
+	// Enc(xi)
+	FMOVQ	64(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VEOR	V8.B16, V6.B16, V19.B16
+	VEOR	V11.B16, V19.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V6.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+four_left_20:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_16
+
+under_four_18:
+	CMP	$48, R3
+	BLO	two_left_19
 
 	// Enc(xi)
 	FMOVQ	32(R2), F6
@@ -8776,15 +9350,26 @@ three_11:
 	VEOR	V6.B16, V0.B16, V0.B16
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
-	ADD	$48, R2
-	ADD	$48, R4
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_11
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_16
 
-rest_12:
+two_left_19:
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+under_two_17:
 	CMP	$16, R3
-	BLO	none_left_14
+	BLO	none_left_21
 
 	// Enc(xi)
 	FMOVQ	0(R2), F6
@@ -8820,52 +9405,6 @@ rest_12:
 	VEOR	V6.B16, V14.B16, V14.B16
 	AESE	V12.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	CMP	$32, R3
-	BLO	one_left_13
-
-	// Enc(xi)
-	FMOVQ	16(R2), F6
-	VEOR	V15.B16, V0.B16, V8.B16
-	VEOR	V18.B16, V3.B16, V11.B16
-	VEOR	V16.B16, V1.B16, V9.B16
-	VEOR	V17.B16, V2.B16, V10.B16
-	VEOR	V13.B16, V4.B16, V12.B16
-
-	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
-	VEOR	V8.B16, V6.B16, V19.B16
-	VEOR	V11.B16, V19.B16, V19.B16
-	VAND	V10.B16, V9.B16, V30.B16
-	VEOR	V30.B16, V19.B16, V19.B16
-	VEOR	V12.B16, V19.B16, V19.B16
-	FMOVQ	F19, 16(R4)
-
-	// Update(M) of M = xi:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	AESE	V4.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	AESE	V3.B16, V18.B16
-	AESMC	V18.B16, V18.B16
-	AESE	V2.B16, V17.B16
-	AESMC	V17.B16, V17.B16
-	AESE	V1.B16, V16.B16
-	AESMC	V16.B16, V16.B16
-	AESE	V0.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V5.B16, V7.B16
-	VEOR	V6.B16, V7.B16, V7.B16
-	AESE	V5.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V12.B16, V18.B16, V5.B16
-	VEOR	V11.B16, V17.B16, V4.B16
-	VEOR	V10.B16, V16.B16, V3.B16
-	VEOR	V9.B16, V15.B16, V2.B16
-	VEOR	V8.B16, V14.B16, V1.B16
-	VEOR	V7.B16, V13.B16, V0.B16
-	B	blocks_done_15
-
-one_left_13:
 	VMOV	V0.B16, V7.B16
 	VEOR	V14.B16, V5.B16, V0.B16
 	VEOR	V13.B16, V4.B16, V5.B16
@@ -8873,21 +9412,21 @@ one_left_13:
 	VEOR	V17.B16, V2.B16, V3.B16
 	VEOR	V16.B16, V1.B16, V2.B16
 	VEOR	V15.B16, V7.B16, V1.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-none_left_14:
+none_left_21:
 	VEOR	V5.B16, V11.B16, V5.B16
 	VEOR	V4.B16, V10.B16, V4.B16
 	VEOR	V3.B16, V9.B16, V3.B16
 	VEOR	V2.B16, V8.B16, V2.B16
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-no_blocks_10:
+no_blocks_13:
 
-blocks_done_15:
-	CBZ	R1, msg_tail_16
+blocks_done_16:
+	CBZ	R1, msg_tail_22
 
 	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
 	// Enc(xi)
@@ -8931,7 +9470,7 @@ blocks_done_15:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-msg_tail_16:
+msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
@@ -8969,7 +9508,7 @@ msg_tail_16:
 	VEOR	V6.B16, V0.B16, V0.B16
 	MOVD	$2, R2
 
-final_17:
+final_23:
 	// Update(M) of M = t:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -9042,7 +9581,7 @@ final_17:
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
 	SUBS	$1, R2, R2
-	BNE	final_17
+	BNE	final_23
 	VEOR	V0.B16, V12.B16, V14.B16
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -9058,23 +9597,23 @@ final_17:
 	VEOR	V13.B16, V17.B16, V17.B16
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
-	BEQ	words32_18
+	BEQ	words32_24
 
 	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V17.B16, V14.B16, V14.B16
-	B	words_19
+	B	words_25
 
-words32_18:
+words32_24:
 	// tag_len_bits == 256: tag = x0 || x1
 
-words_19:
-	CBZ	R0, ad_tail_out_20
+words_25:
+	CBZ	R0, ad_tail_out_26
 
 	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
-ad_tail_out_20:
-	CBZ	R1, m_tail_out_21
+ad_tail_out_26:
+	CBZ	R1, m_tail_out_27
 
 	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
@@ -9117,23 +9656,23 @@ copied_m18:
 	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
-m_tail_out_21:
+m_tail_out_27:
 	MOVD	mlen+32(FP), R2
 	MOVD	out+16(FP), R0
 	ADD	R2, R0
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
-	BEQ	tag32_22
+	BEQ	tag32_28
 
 	// the 128-bit tag, right after ct
 	FMOVQ	F14, 0(R0)
-	B	done_23
+	B	done_29
 
-tag32_22:
+tag32_28:
 	// the 256-bit tag, right after ct
 	FSTPQ	(F14, F17), 0(R0)
 
-done_23:
+done_29:
 	RET	
 
 // neonOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
@@ -9685,12 +10224,12 @@ c_tail_in_2:
 	AESMC	V0.B16, V0.B16
 	ADD	$16, R2
 	SUB	$16, R3
-	CMP	$48, R3
+	CMP	$96, R3
 	BLO	rest_5
 
-three_4:
-	// Absorb(ai)
-	FMOVQ	0(R2), F6
+six_4:
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -9716,8 +10255,83 @@ three_4:
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
 
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V7.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V6.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V7.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	64(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -9742,6 +10356,191 @@ three_4:
 	VEOR	V6.B16, V0.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V7.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_4
+
+rest_5:
+	CMP	$32, R3
+	BLO	under_two_7
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V6.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V7.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	CMP	$64, R3
+	BLO	under_four_8
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V17.B16
+	VEOR	V6.B16, V17.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR	V17.B16, V5.B16, V10.B16
+	VEOR	V7.B16, V10.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$80, R3
+	BLO	four_left_10
+
+	// Absorb(ai)
+	FMOVQ	64(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+four_left_10:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_6
+
+under_four_8:
+	CMP	$48, R3
+	BLO	two_left_9
 
 	// Absorb(ai)
 	FMOVQ	32(R2), F6
@@ -9769,14 +10568,27 @@ three_4:
 	VEOR	V6.B16, V17.B16, V17.B16
 	AESE	V15.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	ADD	$48, R2
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_4
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_6
 
-rest_5:
+two_left_9:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+under_two_7:
 	CMP	$16, R3
-	BLO	none_left_7
+	BLO	none_left_11
 
 	// Absorb(ai)
 	FMOVQ	0(R2), F6
@@ -9804,53 +10616,15 @@ rest_5:
 	VEOR	V6.B16, V10.B16, V10.B16
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
-	CMP	$32, R3
-	BLO	one_left_6
-
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
-
-	// Update(M) of M = ai:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	VEOR	V15.B16, V21.B16, V5.B16
-	AESE	V21.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V20.B16, V4.B16
-	AESE	V20.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V13.B16, V19.B16, V3.B16
-	AESE	V19.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	VEOR	V12.B16, V18.B16, V2.B16
-	AESE	V18.B16, V12.B16
-	AESMC	V12.B16, V12.B16
-	VEOR	V11.B16, V17.B16, V1.B16
-	AESE	V17.B16, V11.B16
-	AESMC	V11.B16, V11.B16
-	VEOR	V10.B16, V16.B16, V0.B16
-	VEOR	V6.B16, V0.B16, V0.B16
-	AESE	V16.B16, V10.B16
-	AESMC	V10.B16, V10.B16
-	VEOR	V5.B16, V14.B16, V5.B16
-	VEOR	V4.B16, V13.B16, V4.B16
-	VEOR	V3.B16, V12.B16, V3.B16
-	VEOR	V2.B16, V11.B16, V2.B16
-	VEOR	V1.B16, V10.B16, V1.B16
-	VEOR	V0.B16, V15.B16, V0.B16
-	B	blocks_done_8
-
-one_left_6:
 	VEOR	V15.B16, V21.B16, V5.B16
 	VEOR	V14.B16, V20.B16, V4.B16
 	VEOR	V13.B16, V19.B16, V3.B16
 	VEOR	V12.B16, V18.B16, V2.B16
 	VEOR	V11.B16, V17.B16, V1.B16
 	VEOR	V10.B16, V16.B16, V0.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
-none_left_7:
+none_left_11:
 	VMOV	V0.B16, V10.B16
 	VEOR	V17.B16, V5.B16, V0.B16
 	VEOR	V16.B16, V4.B16, V5.B16
@@ -9858,7 +10632,7 @@ none_left_7:
 	VEOR	V20.B16, V2.B16, V3.B16
 	VEOR	V19.B16, V1.B16, V2.B16
 	VEOR	V18.B16, V10.B16, V1.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
 no_blocks_3:
 	VEOR	V5.B16, V14.B16, V5.B16
@@ -9868,8 +10642,8 @@ no_blocks_3:
 	VEOR	V1.B16, V10.B16, V1.B16
 	VEOR	V0.B16, V15.B16, V0.B16
 
-blocks_done_8:
-	CBZ	R0, ad_tail_9
+blocks_done_6:
+	CBZ	R0, ad_tail_12
 
 	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
@@ -9904,12 +10678,12 @@ blocks_done_8:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-ad_tail_9:
+ad_tail_12:
 	MOVD	c+24(FP), R2
 	MOVD	clen+32(FP), R3
 	MOVD	out+16(FP), R4
 	CMP	$16, R3
-	BLO	no_blocks_10
+	BLO	no_blocks_13
 
 	// Dec(ci)
 	FMOVQ	0(R2), F6
@@ -9950,12 +10724,117 @@ ad_tail_9:
 	ADD	$16, R2
 	ADD	$16, R4
 	SUB	$16, R3
-	CMP	$48, R3
-	BLO	rest_12
+	CMP	$96, R3
+	BLO	rest_15
 
-three_11:
+six_14:
 	// Dec(ci)
-	FMOVQ	0(R2), F6
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V18.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V15.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V19.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V12.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V6.B16, V6.B16
+	VEOR	V8.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V6.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V4.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V1.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V19.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Dec(ci)
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V4.B16, V10.B16, V18.B16
 	VEOR	V5.B16, V11.B16, V13.B16
@@ -9970,7 +10849,7 @@ three_11:
 	VEOR	V15.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FMOVQ	F6, 0(R4)
+	FSTPQ	(F19, F6), 32(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -9992,7 +10871,121 @@ three_11:
 	AESMC	V0.B16, V0.B16
 
 	// Dec(ci)
-	FMOVQ	16(R2), F6
+	FLDPQ	64(R2), (F19, F6)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V11.B16, V19.B16, V19.B16
+	VEOR	V12.B16, V19.B16, V19.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V8.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V19.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V4.B16, V6.B16, V6.B16
+	VEOR	V5.B16, V6.B16, V6.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V6.B16, V6.B16
+	VEOR	V1.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V6.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_14
+
+rest_15:
+	CMP	$32, R3
+	BLO	under_two_17
+
+	// Dec(ci)
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V18.B16, V19.B16, V19.B16
+	VEOR	V13.B16, V19.B16, V19.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V15.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V19.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
 	VEOR	V15.B16, V0.B16, V8.B16
 	VEOR	V18.B16, V3.B16, V11.B16
 	VEOR	V13.B16, V4.B16, V12.B16
@@ -10007,7 +11000,7 @@ three_11:
 	VEOR	V8.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FMOVQ	F6, 16(R4)
+	FSTPQ	(F19, F6), 0(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -10027,6 +11020,139 @@ three_11:
 	VEOR	V6.B16, V7.B16, V7.B16
 	AESE	V5.B16, V14.B16
 	AESMC	V14.B16, V14.B16
+	CMP	$64, R3
+	BLO	under_four_18
+
+	// Dec(ci)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V4.B16, V19.B16, V19.B16
+	VEOR	V5.B16, V19.B16, V19.B16
+	VAND	V3.B16, V2.B16, V30.B16
+	VEOR	V30.B16, V19.B16, V19.B16
+	VEOR	V1.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	VEOR	V19.B16, V0.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Dec(ci)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V18.B16, V6.B16, V6.B16
+	VEOR	V13.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V30.B16
+	VEOR	V30.B16, V6.B16, V6.B16
+	VEOR	V15.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V14.B16
+	VEOR	V6.B16, V14.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$80, R3
+	BLO	four_left_20
+
+	// Dec(ci)
+	FMOVQ	64(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
+	VEOR	V11.B16, V6.B16, V6.B16
+	VEOR	V12.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V30.B16
+	VEOR	V30.B16, V6.B16, V6.B16
+	VEOR	V8.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V5.B16, V7.B16
+	VEOR	V6.B16, V7.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+four_left_20:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_16
+
+under_four_18:
+	CMP	$48, R3
+	BLO	two_left_19
 
 	// Dec(ci)
 	FMOVQ	32(R2), F6
@@ -10064,15 +11190,26 @@ three_11:
 	VEOR	V6.B16, V0.B16, V0.B16
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
-	ADD	$48, R2
-	ADD	$48, R4
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_11
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_16
 
-rest_12:
+two_left_19:
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+under_two_17:
 	CMP	$16, R3
-	BLO	none_left_14
+	BLO	none_left_21
 
 	// Dec(ci)
 	FMOVQ	0(R2), F6
@@ -10110,54 +11247,6 @@ rest_12:
 	VEOR	V6.B16, V14.B16, V14.B16
 	AESE	V12.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	CMP	$32, R3
-	BLO	one_left_13
-
-	// Dec(ci)
-	FMOVQ	16(R2), F6
-	VEOR	V15.B16, V0.B16, V8.B16
-	VEOR	V18.B16, V3.B16, V11.B16
-	VEOR	V13.B16, V4.B16, V12.B16
-	VEOR	V16.B16, V1.B16, V9.B16
-	VEOR	V17.B16, V2.B16, V10.B16
-
-	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as ((ci ^ S4 ^ S5) ^ (S2 & S3)) ^ S1
-	VEOR	V11.B16, V6.B16, V6.B16
-	VEOR	V12.B16, V6.B16, V6.B16
-	VAND	V10.B16, V9.B16, V30.B16
-	VEOR	V30.B16, V6.B16, V6.B16
-	VEOR	V8.B16, V6.B16, V6.B16
-
-	// msg = msg || xi
-	FMOVQ	F6, 16(R4)
-
-	// Update(M) of M = xi:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	AESE	V4.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	AESE	V3.B16, V18.B16
-	AESMC	V18.B16, V18.B16
-	AESE	V2.B16, V17.B16
-	AESMC	V17.B16, V17.B16
-	AESE	V1.B16, V16.B16
-	AESMC	V16.B16, V16.B16
-	AESE	V0.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V5.B16, V7.B16
-	VEOR	V6.B16, V7.B16, V7.B16
-	AESE	V5.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V12.B16, V18.B16, V5.B16
-	VEOR	V11.B16, V17.B16, V4.B16
-	VEOR	V10.B16, V16.B16, V3.B16
-	VEOR	V9.B16, V15.B16, V2.B16
-	VEOR	V8.B16, V14.B16, V1.B16
-	VEOR	V7.B16, V13.B16, V0.B16
-	B	blocks_done_15
-
-one_left_13:
 	VMOV	V0.B16, V7.B16
 	VEOR	V14.B16, V5.B16, V0.B16
 	VEOR	V13.B16, V4.B16, V5.B16
@@ -10165,21 +11254,21 @@ one_left_13:
 	VEOR	V17.B16, V2.B16, V3.B16
 	VEOR	V16.B16, V1.B16, V2.B16
 	VEOR	V15.B16, V7.B16, V1.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-none_left_14:
+none_left_21:
 	VEOR	V5.B16, V11.B16, V5.B16
 	VEOR	V4.B16, V10.B16, V4.B16
 	VEOR	V3.B16, V9.B16, V3.B16
 	VEOR	V2.B16, V8.B16, V2.B16
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-no_blocks_10:
+no_blocks_13:
 
-blocks_done_15:
-	CBZ	R1, msg_tail_16
+blocks_done_16:
+	CBZ	R1, msg_tail_22
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
 	FMOVQ	24(RSP), F6
@@ -10235,7 +11324,7 @@ blocks_done_15:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-msg_tail_16:
+msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
@@ -10273,7 +11362,7 @@ msg_tail_16:
 	VEOR	V6.B16, V0.B16, V0.B16
 	MOVD	$2, R2
 
-final_17:
+final_23:
 	// Update(M) of M = t:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -10346,7 +11435,7 @@ final_17:
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
 	SUBS	$1, R2, R2
-	BNE	final_17
+	BNE	final_23
 	VEOR	V0.B16, V12.B16, V14.B16
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -10362,23 +11451,23 @@ final_17:
 	VEOR	V13.B16, V17.B16, V17.B16
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
-	BEQ	words32_18
+	BEQ	words32_24
 
 	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V17.B16, V14.B16, V14.B16
-	B	words_19
+	B	words_25
 
-words32_18:
+words32_24:
 	// tag_len_bits == 256: tag = x0 || x1
 
-words_19:
-	CBZ	R0, ad_tail_out_20
+words_25:
+	CBZ	R0, ad_tail_out_26
 
 	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
-ad_tail_out_20:
-	CBZ	R1, c_tail_out_21
+ad_tail_out_26:
+	CBZ	R1, c_tail_out_27
 
 	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
@@ -10421,11 +11510,11 @@ copied_m18:
 	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
-c_tail_out_21:
+c_tail_out_27:
 	MOVD	tag+56(FP), R0
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
-	BEQ	tag32_22
+	BEQ	tag32_28
 
 	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
@@ -10436,9 +11525,9 @@ c_tail_out_21:
 	CMP	$0, R23
 	CSET	EQ, R23
 	MOVB	R23, ok+72(FP)
-	B	done_23
+	B	done_29
 
-tag32_22:
+tag32_28:
 	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V14.B16, V30.B16, V30.B16
@@ -10452,7 +11541,7 @@ tag32_22:
 	CSET	EQ, R23
 	MOVB	R23, ok+72(FP)
 
-done_23:
+done_29:
 	RET	
 
 // neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
@@ -41910,12 +42999,12 @@ m_tail_in_2:
 	AESMC	V0.B16, V0.B16
 	ADD	$16, R2
 	SUB	$16, R3
-	CMP	$48, R3
+	CMP	$96, R3
 	BLO	rest_5
 
-three_4:
-	// Absorb(ai)
-	FMOVQ	0(R2), F6
+six_4:
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -41940,8 +43029,80 @@ three_4:
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
 
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	64(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -41965,6 +43126,185 @@ three_4:
 	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_4
+
+rest_5:
+	CMP	$32, R3
+	BLO	under_two_7
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	CMP	$64, R3
+	BLO	under_four_8
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$80, R3
+	BLO	four_left_10
+
+	// Absorb(ai)
+	FMOVQ	64(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+four_left_10:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_6
+
+under_four_8:
+	CMP	$48, R3
+	BLO	two_left_9
 
 	// Absorb(ai)
 	FMOVQ	32(R2), F6
@@ -41991,14 +43331,27 @@ three_4:
 	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
 	AESE	V15.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	ADD	$48, R2
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_4
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_6
 
-rest_5:
+two_left_9:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+under_two_7:
 	CMP	$16, R3
-	BLO	none_left_7
+	BLO	none_left_11
 
 	// Absorb(ai)
 	FMOVQ	0(R2), F6
@@ -42025,52 +43378,15 @@ rest_5:
 	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
-	CMP	$32, R3
-	BLO	one_left_6
-
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
-
-	// Update(M) of M = ai:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	VEOR	V15.B16, V21.B16, V5.B16
-	AESE	V21.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V20.B16, V4.B16
-	AESE	V20.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V13.B16, V19.B16, V3.B16
-	AESE	V19.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	VEOR	V12.B16, V18.B16, V2.B16
-	AESE	V18.B16, V12.B16
-	AESMC	V12.B16, V12.B16
-	VEOR	V11.B16, V17.B16, V1.B16
-	AESE	V17.B16, V11.B16
-	AESMC	V11.B16, V11.B16
-	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
-	AESE	V16.B16, V10.B16
-	AESMC	V10.B16, V10.B16
-	VEOR	V5.B16, V14.B16, V5.B16
-	VEOR	V4.B16, V13.B16, V4.B16
-	VEOR	V3.B16, V12.B16, V3.B16
-	VEOR	V2.B16, V11.B16, V2.B16
-	VEOR	V1.B16, V10.B16, V1.B16
-	VEOR	V0.B16, V15.B16, V0.B16
-	B	blocks_done_8
-
-one_left_6:
 	VEOR	V15.B16, V21.B16, V5.B16
 	VEOR	V14.B16, V20.B16, V4.B16
 	VEOR	V13.B16, V19.B16, V3.B16
 	VEOR	V12.B16, V18.B16, V2.B16
 	VEOR	V11.B16, V17.B16, V1.B16
 	VEOR	V10.B16, V16.B16, V0.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
-none_left_7:
+none_left_11:
 	VMOV	V0.B16, V10.B16
 	VEOR	V17.B16, V5.B16, V0.B16
 	VEOR	V16.B16, V4.B16, V5.B16
@@ -42078,7 +43394,7 @@ none_left_7:
 	VEOR	V20.B16, V2.B16, V3.B16
 	VEOR	V19.B16, V1.B16, V2.B16
 	VEOR	V18.B16, V10.B16, V1.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
 no_blocks_3:
 	VEOR	V5.B16, V14.B16, V5.B16
@@ -42088,8 +43404,8 @@ no_blocks_3:
 	VEOR	V1.B16, V10.B16, V1.B16
 	VEOR	V0.B16, V15.B16, V0.B16
 
-blocks_done_8:
-	CBZ	R0, ad_tail_9
+blocks_done_6:
+	CBZ	R0, ad_tail_12
 
 	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
@@ -42124,12 +43440,12 @@ blocks_done_8:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-ad_tail_9:
+ad_tail_12:
 	MOVD	m+24(FP), R2
 	MOVD	mlen+32(FP), R3
 	MOVD	out+16(FP), R4
 	CMP	$16, R3
-	BLO	no_blocks_10
+	BLO	no_blocks_13
 
 	// Enc(xi)
 	FMOVQ	0(R2), F6
@@ -42166,12 +43482,12 @@ ad_tail_9:
 	ADD	$16, R2
 	ADD	$16, R4
 	SUB	$16, R3
-	CMP	$48, R3
-	BLO	rest_12
+	CMP	$96, R3
+	BLO	rest_15
 
-three_11:
+six_14:
 	// Enc(xi)
-	FMOVQ	0(R2), F6
+	FLDPQ	0(R2), (F19, F6)
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V4.B16, V10.B16, V18.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -42179,10 +43495,102 @@ three_11:
 	VEOR	V5.B16, V11.B16, V13.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
-	VAND	V17.B16, V16.B16, V20.B16
+	VAND	V17.B16, V16.B16, V21.B16
+	VEOR3	V18.B16, V15.B16, V19.B16, V20.B16
+	VEOR3	V21.B16, V13.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V19.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V10.B16, V9.B16, V21.B16
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VEOR3	V21.B16, V12.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V3.B16, V2.B16, V21.B16
+	VEOR3	V4.B16, V1.B16, V19.B16, V20.B16
+	VEOR3	V21.B16, V5.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V19.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Enc(xi)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V17.B16, V16.B16, V21.B16
 	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
-	VEOR3	V20.B16, V13.B16, V19.B16, V19.B16
-	FMOVQ	F19, 0(R4)
+	VEOR3	V21.B16, V13.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 32(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -42203,7 +43611,7 @@ three_11:
 	AESMC	V0.B16, V0.B16
 
 	// Enc(xi)
-	FMOVQ	16(R2), F6
+	FLDPQ	64(R2), (F19, F6)
 	VEOR	V15.B16, V0.B16, V8.B16
 	VEOR	V18.B16, V3.B16, V11.B16
 	VEOR	V16.B16, V1.B16, V9.B16
@@ -42211,10 +43619,111 @@ three_11:
 	VEOR	V13.B16, V4.B16, V12.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
-	VAND	V10.B16, V9.B16, V20.B16
+	VAND	V10.B16, V9.B16, V21.B16
+	VEOR3	V11.B16, V8.B16, V19.B16, V20.B16
+	VEOR3	V21.B16, V12.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V19.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Enc(xi)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V3.B16, V2.B16, V21.B16
+	VEOR3	V4.B16, V1.B16, V6.B16, V19.B16
+	VEOR3	V21.B16, V5.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_14
+
+rest_15:
+	CMP	$32, R3
+	BLO	under_two_17
+
+	// Enc(xi)
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V17.B16, V16.B16, V21.B16
+	VEOR3	V18.B16, V15.B16, V19.B16, V20.B16
+	VEOR3	V21.B16, V13.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V19.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Enc(xi)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V10.B16, V9.B16, V21.B16
 	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
-	VEOR3	V20.B16, V12.B16, V19.B16, V19.B16
-	FMOVQ	F19, 16(R4)
+	VEOR3	V21.B16, V12.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 0(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -42233,6 +43742,125 @@ three_11:
 	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
 	AESE	V5.B16, V14.B16
 	AESMC	V14.B16, V14.B16
+	CMP	$64, R3
+	BLO	under_four_18
+
+	// Enc(xi)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V3.B16, V2.B16, V21.B16
+	VEOR3	V4.B16, V1.B16, V19.B16, V20.B16
+	VEOR3	V21.B16, V5.B16, V20.B16, V20.B16
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V19.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Enc(xi)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V17.B16, V16.B16, V21.B16
+	VEOR3	V18.B16, V15.B16, V6.B16, V19.B16
+	VEOR3	V21.B16, V13.B16, V19.B16, V19.B16
+	FSTPQ	(F20, F19), 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$80, R3
+	BLO	four_left_20
+
+	// Enc(xi)
+	FMOVQ	64(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
+	VAND	V10.B16, V9.B16, V20.B16
+	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
+	VEOR3	V20.B16, V12.B16, V19.B16, V19.B16
+	FMOVQ	F19, 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+four_left_20:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_16
+
+under_four_18:
+	CMP	$48, R3
+	BLO	two_left_19
 
 	// Enc(xi)
 	FMOVQ	32(R2), F6
@@ -42265,15 +43893,26 @@ three_11:
 	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
-	ADD	$48, R2
-	ADD	$48, R4
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_11
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_16
 
-rest_12:
+two_left_19:
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+under_two_17:
 	CMP	$16, R3
-	BLO	none_left_14
+	BLO	none_left_21
 
 	// Enc(xi)
 	FMOVQ	0(R2), F6
@@ -42306,49 +43945,6 @@ rest_12:
 	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
 	AESE	V12.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	CMP	$32, R3
-	BLO	one_left_13
-
-	// Enc(xi)
-	FMOVQ	16(R2), F6
-	VEOR	V15.B16, V0.B16, V8.B16
-	VEOR	V18.B16, V3.B16, V11.B16
-	VEOR	V16.B16, V1.B16, V9.B16
-	VEOR	V17.B16, V2.B16, V10.B16
-	VEOR	V13.B16, V4.B16, V12.B16
-
-	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z
-	VAND	V10.B16, V9.B16, V20.B16
-	VEOR3	V11.B16, V8.B16, V6.B16, V19.B16
-	VEOR3	V20.B16, V12.B16, V19.B16, V19.B16
-	FMOVQ	F19, 16(R4)
-
-	// Update(M) of M = xi:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	AESE	V4.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	AESE	V3.B16, V18.B16
-	AESMC	V18.B16, V18.B16
-	AESE	V2.B16, V17.B16
-	AESMC	V17.B16, V17.B16
-	AESE	V1.B16, V16.B16
-	AESMC	V16.B16, V16.B16
-	AESE	V0.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
-	AESE	V5.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V12.B16, V18.B16, V5.B16
-	VEOR	V11.B16, V17.B16, V4.B16
-	VEOR	V10.B16, V16.B16, V3.B16
-	VEOR	V9.B16, V15.B16, V2.B16
-	VEOR	V8.B16, V14.B16, V1.B16
-	VEOR	V7.B16, V13.B16, V0.B16
-	B	blocks_done_15
-
-one_left_13:
 	VMOV	V0.B16, V7.B16
 	VEOR	V14.B16, V5.B16, V0.B16
 	VEOR	V13.B16, V4.B16, V5.B16
@@ -42356,21 +43952,21 @@ one_left_13:
 	VEOR	V17.B16, V2.B16, V3.B16
 	VEOR	V16.B16, V1.B16, V2.B16
 	VEOR	V15.B16, V7.B16, V1.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-none_left_14:
+none_left_21:
 	VEOR	V5.B16, V11.B16, V5.B16
 	VEOR	V4.B16, V10.B16, V4.B16
 	VEOR	V3.B16, V9.B16, V3.B16
 	VEOR	V2.B16, V8.B16, V2.B16
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-no_blocks_10:
+no_blocks_13:
 
-blocks_done_15:
-	CBZ	R1, msg_tail_16
+blocks_done_16:
+	CBZ	R1, msg_tail_22
 
 	// msg's partial block, zero-padded, as the last xi: of its ci, only |msg| mod R bits are stored
 	// Enc(xi)
@@ -42412,7 +44008,7 @@ blocks_done_15:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-msg_tail_16:
+msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	mlen+32(FP), R3
@@ -42450,7 +44046,7 @@ msg_tail_16:
 	VEOR	V6.B16, V0.B16, V0.B16
 	MOVD	$2, R2
 
-final_17:
+final_23:
 	// Update(M) of M = t:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -42520,7 +44116,7 @@ final_17:
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
 	SUBS	$1, R2, R2
-	BNE	final_17
+	BNE	final_23
 	VEOR	V0.B16, V12.B16, V14.B16
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -42534,23 +44130,23 @@ final_17:
 	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
 	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
-	BEQ	words32_18
+	BEQ	words32_24
 
 	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V17.B16, V14.B16, V14.B16
-	B	words_19
+	B	words_25
 
-words32_18:
+words32_24:
 	// tag_len_bits == 256: tag = x0 || x1
 
-words_19:
-	CBZ	R0, ad_tail_out_20
+words_25:
+	CBZ	R0, ad_tail_out_26
 
 	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
-ad_tail_out_20:
-	CBZ	R1, m_tail_out_21
+ad_tail_out_26:
+	CBZ	R1, m_tail_out_27
 
 	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
@@ -42593,23 +44189,23 @@ copied_m18:
 	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
-m_tail_out_21:
+m_tail_out_27:
 	MOVD	mlen+32(FP), R2
 	MOVD	out+16(FP), R0
 	ADD	R2, R0
 	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
-	BEQ	tag32_22
+	BEQ	tag32_28
 
 	// the 128-bit tag, right after ct
 	FMOVQ	F14, 0(R0)
-	B	done_23
+	B	done_29
 
-tag32_22:
+tag32_28:
 	// the 256-bit tag, right after ct
 	FSTPQ	(F14, F17), 0(R0)
 
-done_23:
+done_29:
 	RET	
 
 // neonsha3Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
@@ -43145,12 +44741,12 @@ c_tail_in_2:
 	AESMC	V0.B16, V0.B16
 	ADD	$16, R2
 	SUB	$16, R3
-	CMP	$48, R3
+	CMP	$96, R3
 	BLO	rest_5
 
-three_4:
-	// Absorb(ai)
-	FMOVQ	0(R2), F6
+six_4:
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -43175,8 +44771,80 @@ three_4:
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
 
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	64(R2), (F6, F7)
 
 	// Update(M) of M = ai:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -43200,6 +44868,185 @@ three_4:
 	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V7.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	ADD	$96, R2
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_4
+
+rest_5:
+	CMP	$32, R3
+	BLO	under_two_7
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	0(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V7.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	CMP	$64, R3
+	BLO	under_four_8
+
+	// Absorb(ai), Absorb(ai+1): both blocks loaded at once
+	FLDPQ	32(R2), (F6, F7)
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V5.B16, V14.B16, V16.B16
+	AESE	V14.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V21.B16
+	AESE	V13.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V20.B16
+	AESE	V12.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V19.B16
+	AESE	V11.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V18.B16
+	AESE	V10.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
+	AESE	V15.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Update(M) of M = ai+1:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V16.B16, V4.B16, V15.B16
+	AESE	V4.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	VEOR	V21.B16, V3.B16, V14.B16
+	AESE	V3.B16, V21.B16
+	AESMC	V21.B16, V21.B16
+	VEOR	V20.B16, V2.B16, V13.B16
+	AESE	V2.B16, V20.B16
+	AESMC	V20.B16, V20.B16
+	VEOR	V19.B16, V1.B16, V12.B16
+	AESE	V1.B16, V19.B16
+	AESMC	V19.B16, V19.B16
+	VEOR	V18.B16, V0.B16, V11.B16
+	AESE	V0.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	VEOR3	V7.B16, V17.B16, V5.B16, V10.B16
+	AESE	V5.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	CMP	$80, R3
+	BLO	four_left_10
+
+	// Absorb(ai)
+	FMOVQ	64(R2), F6
+
+	// Update(M) of M = ai:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	VEOR	V15.B16, V21.B16, V5.B16
+	AESE	V21.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	AESE	V20.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	AESE	V19.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+four_left_10:
+	VEOR	V15.B16, V21.B16, V5.B16
+	VEOR	V14.B16, V20.B16, V4.B16
+	VEOR	V13.B16, V19.B16, V3.B16
+	VEOR	V12.B16, V18.B16, V2.B16
+	VEOR	V11.B16, V17.B16, V1.B16
+	VEOR	V10.B16, V16.B16, V0.B16
+	B	blocks_done_6
+
+under_four_8:
+	CMP	$48, R3
+	BLO	two_left_9
 
 	// Absorb(ai)
 	FMOVQ	32(R2), F6
@@ -43226,14 +45073,27 @@ three_4:
 	VEOR3	V6.B16, V0.B16, V15.B16, V17.B16
 	AESE	V15.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	ADD	$48, R2
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_4
+	VMOV	V0.B16, V10.B16
+	VEOR	V17.B16, V5.B16, V0.B16
+	VEOR	V16.B16, V4.B16, V5.B16
+	VEOR	V21.B16, V3.B16, V4.B16
+	VEOR	V20.B16, V2.B16, V3.B16
+	VEOR	V19.B16, V1.B16, V2.B16
+	VEOR	V18.B16, V10.B16, V1.B16
+	B	blocks_done_6
 
-rest_5:
+two_left_9:
+	VEOR	V5.B16, V14.B16, V5.B16
+	VEOR	V4.B16, V13.B16, V4.B16
+	VEOR	V3.B16, V12.B16, V3.B16
+	VEOR	V2.B16, V11.B16, V2.B16
+	VEOR	V1.B16, V10.B16, V1.B16
+	VEOR	V0.B16, V15.B16, V0.B16
+	B	blocks_done_6
+
+under_two_7:
 	CMP	$16, R3
-	BLO	none_left_7
+	BLO	none_left_11
 
 	// Absorb(ai)
 	FMOVQ	0(R2), F6
@@ -43260,52 +45120,15 @@ rest_5:
 	VEOR3	V6.B16, V17.B16, V5.B16, V10.B16
 	AESE	V5.B16, V17.B16
 	AESMC	V17.B16, V17.B16
-	CMP	$32, R3
-	BLO	one_left_6
-
-	// Absorb(ai)
-	FMOVQ	16(R2), F6
-
-	// Update(M) of M = ai:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	VEOR	V15.B16, V21.B16, V5.B16
-	AESE	V21.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR	V14.B16, V20.B16, V4.B16
-	AESE	V20.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V13.B16, V19.B16, V3.B16
-	AESE	V19.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	VEOR	V12.B16, V18.B16, V2.B16
-	AESE	V18.B16, V12.B16
-	AESMC	V12.B16, V12.B16
-	VEOR	V11.B16, V17.B16, V1.B16
-	AESE	V17.B16, V11.B16
-	AESMC	V11.B16, V11.B16
-	VEOR3	V6.B16, V10.B16, V16.B16, V0.B16
-	AESE	V16.B16, V10.B16
-	AESMC	V10.B16, V10.B16
-	VEOR	V5.B16, V14.B16, V5.B16
-	VEOR	V4.B16, V13.B16, V4.B16
-	VEOR	V3.B16, V12.B16, V3.B16
-	VEOR	V2.B16, V11.B16, V2.B16
-	VEOR	V1.B16, V10.B16, V1.B16
-	VEOR	V0.B16, V15.B16, V0.B16
-	B	blocks_done_8
-
-one_left_6:
 	VEOR	V15.B16, V21.B16, V5.B16
 	VEOR	V14.B16, V20.B16, V4.B16
 	VEOR	V13.B16, V19.B16, V3.B16
 	VEOR	V12.B16, V18.B16, V2.B16
 	VEOR	V11.B16, V17.B16, V1.B16
 	VEOR	V10.B16, V16.B16, V0.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
-none_left_7:
+none_left_11:
 	VMOV	V0.B16, V10.B16
 	VEOR	V17.B16, V5.B16, V0.B16
 	VEOR	V16.B16, V4.B16, V5.B16
@@ -43313,7 +45136,7 @@ none_left_7:
 	VEOR	V20.B16, V2.B16, V3.B16
 	VEOR	V19.B16, V1.B16, V2.B16
 	VEOR	V18.B16, V10.B16, V1.B16
-	B	blocks_done_8
+	B	blocks_done_6
 
 no_blocks_3:
 	VEOR	V5.B16, V14.B16, V5.B16
@@ -43323,8 +45146,8 @@ no_blocks_3:
 	VEOR	V1.B16, V10.B16, V1.B16
 	VEOR	V0.B16, V15.B16, V0.B16
 
-blocks_done_8:
-	CBZ	R0, ad_tail_9
+blocks_done_6:
+	CBZ	R0, ad_tail_12
 
 	// Absorb(ai) of the last ai, ad's partial block, zero-padded
 	FMOVQ	8(RSP), F6
@@ -43359,12 +45182,12 @@ blocks_done_8:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-ad_tail_9:
+ad_tail_12:
 	MOVD	c+24(FP), R2
 	MOVD	clen+32(FP), R3
 	MOVD	out+16(FP), R4
 	CMP	$16, R3
-	BLO	no_blocks_10
+	BLO	no_blocks_13
 
 	// Dec(ci)
 	FMOVQ	0(R2), F6
@@ -43403,12 +45226,12 @@ ad_tail_9:
 	ADD	$16, R2
 	ADD	$16, R4
 	SUB	$16, R3
-	CMP	$48, R3
-	BLO	rest_12
+	CMP	$96, R3
+	BLO	rest_15
 
-three_11:
+six_14:
 	// Dec(ci)
-	FMOVQ	0(R2), F6
+	FLDPQ	0(R2), (F19, F6)
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V4.B16, V10.B16, V18.B16
 	VEOR	V5.B16, V11.B16, V13.B16
@@ -43416,12 +45239,108 @@ three_11:
 	VEOR	V3.B16, V9.B16, V17.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V17.B16, V16.B16, V19.B16
-	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
-	VEOR3	V19.B16, V13.B16, V6.B16, V6.B16
+	VAND	V17.B16, V16.B16, V20.B16
+	VEOR3	V18.B16, V15.B16, V19.B16, V19.B16
+	VEOR3	V20.B16, V13.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
-	FMOVQ	F6, 0(R4)
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V19.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V10.B16, V9.B16, V20.B16
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VEOR3	V20.B16, V12.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 0(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V3.B16, V2.B16, V20.B16
+	VEOR3	V4.B16, V1.B16, V19.B16, V19.B16
+	VEOR3	V20.B16, V5.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V19.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Dec(ci)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V17.B16, V16.B16, V20.B16
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VEOR3	V20.B16, V13.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 32(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -43442,7 +45361,7 @@ three_11:
 	AESMC	V0.B16, V0.B16
 
 	// Dec(ci)
-	FMOVQ	16(R2), F6
+	FLDPQ	64(R2), (F19, F6)
 	VEOR	V15.B16, V0.B16, V8.B16
 	VEOR	V18.B16, V3.B16, V11.B16
 	VEOR	V13.B16, V4.B16, V12.B16
@@ -43450,12 +45369,117 @@ three_11:
 	VEOR	V17.B16, V2.B16, V10.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V10.B16, V9.B16, V19.B16
-	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
-	VEOR3	V19.B16, V12.B16, V6.B16, V6.B16
+	VAND	V10.B16, V9.B16, V20.B16
+	VEOR3	V11.B16, V8.B16, V19.B16, V19.B16
+	VEOR3	V20.B16, V12.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
-	FMOVQ	F6, 16(R4)
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V19.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+
+	// Dec(ci)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V3.B16, V2.B16, V20.B16
+	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
+	VEOR3	V20.B16, V5.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+	ADD	$96, R2
+	ADD	$96, R4
+	SUB	$96, R3
+	CMP	$96, R3
+	BHS	six_14
+
+rest_15:
+	CMP	$32, R3
+	BLO	under_two_17
+
+	// Dec(ci)
+	FLDPQ	0(R2), (F19, F6)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V17.B16, V16.B16, V20.B16
+	VEOR3	V18.B16, V15.B16, V19.B16, V19.B16
+	VEOR3	V20.B16, V13.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V19.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+
+	// Dec(ci)
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V10.B16, V9.B16, V20.B16
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VEOR3	V20.B16, V12.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 0(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -43474,6 +45498,130 @@ three_11:
 	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
 	AESE	V5.B16, V14.B16
 	AESMC	V14.B16, V14.B16
+	CMP	$64, R3
+	BLO	under_four_18
+
+	// Dec(ci)
+	FLDPQ	32(R2), (F19, F6)
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V3.B16, V2.B16, V20.B16
+	VEOR3	V4.B16, V1.B16, V19.B16, V19.B16
+	VEOR3	V20.B16, V5.B16, V19.B16, V19.B16
+
+	// msg = msg || xi
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V18.B16, V12.B16
+	AESMC	V12.B16, V12.B16
+	AESE	V17.B16, V11.B16
+	AESMC	V11.B16, V11.B16
+	AESE	V16.B16, V10.B16
+	AESMC	V10.B16, V10.B16
+	AESE	V15.B16, V9.B16
+	AESMC	V9.B16, V9.B16
+	AESE	V14.B16, V8.B16
+	AESMC	V8.B16, V8.B16
+	VEOR3	V19.B16, V7.B16, V13.B16, V0.B16
+	AESE	V13.B16, V7.B16
+	AESMC	V7.B16, V7.B16
+
+	// Dec(ci)
+	VEOR	V1.B16, V7.B16, V15.B16
+	VEOR	V4.B16, V10.B16, V18.B16
+	VEOR	V5.B16, V11.B16, V13.B16
+	VEOR	V2.B16, V8.B16, V16.B16
+	VEOR	V3.B16, V9.B16, V17.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V17.B16, V16.B16, V20.B16
+	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
+	VEOR3	V20.B16, V13.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FSTPQ	(F19, F6), 32(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V11.B16, V5.B16
+	AESMC	V5.B16, V5.B16
+	AESE	V10.B16, V4.B16
+	AESMC	V4.B16, V4.B16
+	AESE	V9.B16, V3.B16
+	AESMC	V3.B16, V3.B16
+	AESE	V8.B16, V2.B16
+	AESMC	V2.B16, V2.B16
+	AESE	V7.B16, V1.B16
+	AESMC	V1.B16, V1.B16
+	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
+	AESE	V12.B16, V0.B16
+	AESMC	V0.B16, V0.B16
+	CMP	$80, R3
+	BLO	four_left_20
+
+	// Dec(ci)
+	FMOVQ	64(R2), F6
+	VEOR	V15.B16, V0.B16, V8.B16
+	VEOR	V18.B16, V3.B16, V11.B16
+	VEOR	V13.B16, V4.B16, V12.B16
+	VEOR	V16.B16, V1.B16, V9.B16
+	VEOR	V17.B16, V2.B16, V10.B16
+
+	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
+	VAND	V10.B16, V9.B16, V19.B16
+	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V12.B16, V6.B16, V6.B16
+
+	// msg = msg || xi
+	FMOVQ	F6, 64(R4)
+
+	// Update(M) of M = xi:
+	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
+	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
+	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
+	AESE	V4.B16, V13.B16
+	AESMC	V13.B16, V13.B16
+	AESE	V3.B16, V18.B16
+	AESMC	V18.B16, V18.B16
+	AESE	V2.B16, V17.B16
+	AESMC	V17.B16, V17.B16
+	AESE	V1.B16, V16.B16
+	AESMC	V16.B16, V16.B16
+	AESE	V0.B16, V15.B16
+	AESMC	V15.B16, V15.B16
+	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
+	AESE	V5.B16, V14.B16
+	AESMC	V14.B16, V14.B16
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+four_left_20:
+	VMOV	V0.B16, V7.B16
+	VEOR	V14.B16, V5.B16, V0.B16
+	VEOR	V13.B16, V4.B16, V5.B16
+	VEOR	V18.B16, V3.B16, V4.B16
+	VEOR	V17.B16, V2.B16, V3.B16
+	VEOR	V16.B16, V1.B16, V2.B16
+	VEOR	V15.B16, V7.B16, V1.B16
+	B	blocks_done_16
+
+under_four_18:
+	CMP	$48, R3
+	BLO	two_left_19
 
 	// Dec(ci)
 	FMOVQ	32(R2), F6
@@ -43508,15 +45656,26 @@ three_11:
 	VEOR3	V6.B16, V7.B16, V13.B16, V0.B16
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
-	ADD	$48, R2
-	ADD	$48, R4
-	SUB	$48, R3
-	CMP	$48, R3
-	BHS	three_11
+	VEOR	V5.B16, V11.B16, V5.B16
+	VEOR	V4.B16, V10.B16, V4.B16
+	VEOR	V3.B16, V9.B16, V3.B16
+	VEOR	V2.B16, V8.B16, V2.B16
+	VEOR	V1.B16, V7.B16, V1.B16
+	VEOR	V0.B16, V12.B16, V0.B16
+	B	blocks_done_16
 
-rest_12:
+two_left_19:
+	VEOR	V12.B16, V18.B16, V5.B16
+	VEOR	V11.B16, V17.B16, V4.B16
+	VEOR	V10.B16, V16.B16, V3.B16
+	VEOR	V9.B16, V15.B16, V2.B16
+	VEOR	V8.B16, V14.B16, V1.B16
+	VEOR	V7.B16, V13.B16, V0.B16
+	B	blocks_done_16
+
+under_two_17:
 	CMP	$16, R3
-	BLO	none_left_14
+	BLO	none_left_21
 
 	// Dec(ci)
 	FMOVQ	0(R2), F6
@@ -43551,51 +45710,6 @@ rest_12:
 	VEOR3	V6.B16, V0.B16, V12.B16, V14.B16
 	AESE	V12.B16, V0.B16
 	AESMC	V0.B16, V0.B16
-	CMP	$32, R3
-	BLO	one_left_13
-
-	// Dec(ci)
-	FMOVQ	16(R2), F6
-	VEOR	V15.B16, V0.B16, V8.B16
-	VEOR	V18.B16, V3.B16, V11.B16
-	VEOR	V13.B16, V4.B16, V12.B16
-	VEOR	V16.B16, V1.B16, V9.B16
-	VEOR	V17.B16, V2.B16, V10.B16
-
-	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V10.B16, V9.B16, V19.B16
-	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
-	VEOR3	V19.B16, V12.B16, V6.B16, V6.B16
-
-	// msg = msg || xi
-	FMOVQ	F6, 16(R4)
-
-	// Update(M) of M = xi:
-	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
-	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
-	//   each Si = Pi ^ Ki (computed where not yet), S'i+1 as Pi+1 ^ Ki+1: Pi+1 = AESMC(AESE(Pi, Ki)) in place, Ki+1 = Si; M into the K of S'0
-	AESE	V4.B16, V13.B16
-	AESMC	V13.B16, V13.B16
-	AESE	V3.B16, V18.B16
-	AESMC	V18.B16, V18.B16
-	AESE	V2.B16, V17.B16
-	AESMC	V17.B16, V17.B16
-	AESE	V1.B16, V16.B16
-	AESMC	V16.B16, V16.B16
-	AESE	V0.B16, V15.B16
-	AESMC	V15.B16, V15.B16
-	VEOR3	V6.B16, V14.B16, V5.B16, V7.B16
-	AESE	V5.B16, V14.B16
-	AESMC	V14.B16, V14.B16
-	VEOR	V12.B16, V18.B16, V5.B16
-	VEOR	V11.B16, V17.B16, V4.B16
-	VEOR	V10.B16, V16.B16, V3.B16
-	VEOR	V9.B16, V15.B16, V2.B16
-	VEOR	V8.B16, V14.B16, V1.B16
-	VEOR	V7.B16, V13.B16, V0.B16
-	B	blocks_done_15
-
-one_left_13:
 	VMOV	V0.B16, V7.B16
 	VEOR	V14.B16, V5.B16, V0.B16
 	VEOR	V13.B16, V4.B16, V5.B16
@@ -43603,21 +45717,21 @@ one_left_13:
 	VEOR	V17.B16, V2.B16, V3.B16
 	VEOR	V16.B16, V1.B16, V2.B16
 	VEOR	V15.B16, V7.B16, V1.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-none_left_14:
+none_left_21:
 	VEOR	V5.B16, V11.B16, V5.B16
 	VEOR	V4.B16, V10.B16, V4.B16
 	VEOR	V3.B16, V9.B16, V3.B16
 	VEOR	V2.B16, V8.B16, V2.B16
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
-	B	blocks_done_15
+	B	blocks_done_16
 
-no_blocks_10:
+no_blocks_13:
 
-blocks_done_15:
-	CBZ	R1, msg_tail_16
+blocks_done_16:
+	CBZ	R1, msg_tail_22
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
 	FMOVQ	24(RSP), F6
@@ -43671,7 +45785,7 @@ blocks_done_15:
 	VEOR	V1.B16, V7.B16, V1.B16
 	VEOR	V0.B16, V12.B16, V0.B16
 
-msg_tail_16:
+msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
 	MOVD	adlen+48(FP), R2
 	MOVD	clen+32(FP), R3
@@ -43709,7 +45823,7 @@ msg_tail_16:
 	VEOR	V6.B16, V0.B16, V0.B16
 	MOVD	$2, R2
 
-final_17:
+final_23:
 	// Update(M) of M = t:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -43779,7 +45893,7 @@ final_17:
 	AESE	V13.B16, V7.B16
 	AESMC	V7.B16, V7.B16
 	SUBS	$1, R2, R2
-	BNE	final_17
+	BNE	final_23
 	VEOR	V0.B16, V12.B16, V14.B16
 	VEOR	V1.B16, V7.B16, V15.B16
 	VEOR	V2.B16, V8.B16, V16.B16
@@ -43793,23 +45907,23 @@ final_17:
 	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
 	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
-	BEQ	words32_18
+	BEQ	words32_24
 
 	// tag_len_bits == 128: tag = x0 ^ x1
 	VEOR	V17.B16, V14.B16, V14.B16
-	B	words_19
+	B	words_25
 
-words32_18:
+words32_24:
 	// tag_len_bits == 256: tag = x0 || x1
 
-words_19:
-	CBZ	R0, ad_tail_out_20
+words_25:
+	CBZ	R0, ad_tail_out_26
 
 	// the frame's buffer zeroed
 	FMOVQ	F31, 8(RSP)
 
-ad_tail_out_20:
-	CBZ	R1, c_tail_out_21
+ad_tail_out_26:
+	CBZ	R1, c_tail_out_27
 
 	// the output's last bytes out of the frame
 	MOVD	out+16(FP), R2
@@ -43852,11 +45966,11 @@ copied_m18:
 	// the frame's buffer zeroed
 	FMOVQ	F31, 24(RSP)
 
-c_tail_out_21:
+c_tail_out_27:
 	MOVD	tag+56(FP), R0
 	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
-	BEQ	tag32_22
+	BEQ	tag32_28
 
 	// ok = CtEq(tag, expected_tag), 128 bits, in constant time
 	FMOVQ	0(R0), F30
@@ -43867,9 +45981,9 @@ c_tail_out_21:
 	CMP	$0, R23
 	CSET	EQ, R23
 	MOVB	R23, ok+72(FP)
-	B	done_23
+	B	done_29
 
-tag32_22:
+tag32_28:
 	// ok = CtEq(tag, expected_tag), 256 bits, in constant time
 	FMOVQ	0(R0), F30
 	VEOR	V14.B16, V30.B16, V30.B16
@@ -43883,7 +45997,7 @@ tag32_22:
 	CSET	EQ, R23
 	MOVB	R23, ok+72(FP)
 
-done_23:
+done_29:
 	RET	
 
 // neonsha3Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)

@@ -52,6 +52,15 @@ type gen struct {
 	// lens names the two length arguments of Finalize's lengths block
 	// where they are not Seal's or Open's (state.go's functions).
 	lens [2]string
+
+	// The paired form of AEGIS-256's Enc and Dec (pairs256): pairStep,
+	// where set, runs two blocks at once, and blocksOf hands it to
+	// blocksRotPairs; preIn is the input of the next step, loaded
+	// already (it takes the place of the step's own load), and hold,
+	// where set, takes the step's output register instead of its store.
+	pairStep func(in, out R, at int)
+	preIn    Vec
+	hold     *Vec
 }
 
 // rate is the bytes absorbed per update; half the bytes of one block
@@ -440,6 +449,16 @@ func (g *gen) blocksOf(inName, countName, outName string, unit int, step func(in
 	if outName != "" {
 		o = g.arg(outName)
 	}
+	pair := g.pairStep
+	g.pairStep = nil
+	if g.rs != nil && pair != nil {
+		g.blocksRotPairs(in, n, o, unit, step, pair)
+		g.freeGP(in, n)
+		if o != NoReg {
+			g.freeGP(o)
+		}
+		return
+	}
 	if g.rs != nil {
 		g.blocksRot(in, n, o, unit, step)
 		g.freeGP(in, n)
@@ -738,14 +757,19 @@ func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l
 		zero = g.vec()
 		g.zero(zero)
 	}
-	g.blocks(t.name, true, func(in, out R, at int) {
-		load := func(v Vec, off int) { g.load(v, g.data(in, at+off)) }
-		store := func(off int, v Vec) { g.store(g.data(out, at+off), v) }
+	run := func(load loadFunc, store storeFunc) {
 		if g.open {
 			dec(zero, load, store, nil)
 		} else {
 			enc(load, store)
 		}
+	}
+	if g.fam == fam256 && g.rs != nil && g.pairs() {
+		g.pairStep = func(in, out R, at int) { g.pairs256(in, out, at, run) }
+	}
+	g.blocks(t.name, true, func(in, out R, at int) {
+		run(func(v Vec, off int) { g.load(v, g.data(in, at+off)) },
+			func(off int, v Vec) { g.store(g.data(out, at+off), v) })
 	})
 	g.skipZero(t.n, g.label("msg_tail"), func() {
 		if !g.open {
@@ -763,6 +787,55 @@ func (g *gen) crypt(t *tail, enc func(loadFunc, storeFunc), dec func(zero Vec, l
 	if zero != nil {
 		g.free(zero)
 	}
+}
+
+// pairs256 runs the Enc or Dec steps (run) of the 256 family's blocks at
+// at and at+16 as a pair, on a Pairer: the second block's input is loaded
+// with the first's (one LDP), and the first's output is held in its
+// register and stored with the second's (one STP). AEGIS-128L's steps
+// pair their own halves; AEGIS-256's are one block each.
+func (g *gen) pairs256(in, out R, at int, run func(loadFunc, storeFunc)) {
+	r := g.rate()
+	next := g.vec()
+	var held Vec
+	g.hold = &held
+	run(func(v Vec, off int) {
+		g.load(v, g.data(in, at+off))
+		g.load(next, g.data(in, at+r+off))
+	}, nil)
+	g.hold = nil
+	g.preIn = next
+	run(nil, func(off int, v Vec) {
+		g.store(g.data(out, at+off), held)
+		g.store(g.data(out, at+r+off), v)
+	})
+	if g.preIn != nil || held == nil {
+		panic(fmt.Sprintf("%s: a step of a pair did not take its input or give its output", g.fn))
+	}
+	g.free(held)
+}
+
+// stepIn returns a step's input register: the one pairs256 loaded
+// already, or a new one that load fills.
+func (g *gen) stepIn(load loadFunc) Vec {
+	if x := g.preIn; x != nil {
+		g.preIn = nil
+		return x
+	}
+	x := g.vec()
+	load(x, 0)
+	return x
+}
+
+// stepOut stores a step's output v and frees it, or, in the first step of
+// a pair (pairs256), hands it over unstored.
+func (g *gen) stepOut(store storeFunc, v Vec) {
+	if g.hold != nil {
+		*g.hold = v
+		return
+	}
+	store(0, v)
+	g.free(v)
 }
 
 func (g *gen) crypt128(s *state128, t *tail) {
@@ -989,6 +1062,18 @@ func (g *gen) init256() *state256 {
 }
 
 func (g *gen) absorb256(s *state256, t *tail) {
+	if g.rs != nil && g.pairs() {
+		// Two blocks loaded at once (LDP), as pairs256 pairs Enc's.
+		g.pairStep = func(in, _ R, at int) {
+			a0, a1 := g.vec(), g.vec()
+			g.note("Absorb(ai), Absorb(ai+1): both blocks loaded at once")
+			g.load(a0, g.data(in, at))
+			g.load(a1, g.data(in, at+g.rate()))
+			g.upd256(s, "ai", a0, s[3], s[5])
+			g.upd256(s, "ai+1", a1, s[3], s[5])
+			g.free(a0, a1)
+		}
+	}
 	g.blocks("ad", false, func(in, _ R, at int) { g.absorbBlock256(s, in, at) })
 	g.skipZero(t.n, g.label("ad_tail"), func() {
 		g.note("Absorb(ai) of the last ai, ad's partial block, zero-padded")
@@ -1011,9 +1096,9 @@ func (g *gen) absorbBlock256(s *state256, in R, at int) {
 
 // enc256 is Enc of a block: C = M ^ S1 ^ S4 ^ S5 ^ (S2 & S3).
 func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
-	x, c := g.vec(), g.vec()
 	g.note("Enc(xi)")
-	load(x, 0)
+	x := g.stepIn(load)
+	c := g.vec()
 	g.need(s[1], s[4], s[2], s[3], s[5])
 	g.note("z = S1 ^ S4 ^ S5 ^ (S2 & S3), ci = xi ^ z")
 	if !g.xorZ256(c, x, s) {
@@ -1021,8 +1106,7 @@ func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 		g.xorAnd(c, c, s[2], s[3])
 		g.xor(c, c, s[5])
 	}
-	store(0, c)
-	g.free(c)
+	g.stepOut(store, c)
 	g.upd256(s, "xi", x, s[3], s[5])
 	g.free(x)
 }
@@ -1040,14 +1124,13 @@ func (g *gen) enc256(s *state256, load loadFunc, store storeFunc) {
 //     loop, xored last. The two-halves form made Open 7-10% slower on
 //     aesni and avx2.
 func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep keepFunc) {
-	x := g.vec()
 	in := "xi"
 	if keep == nil {
 		g.note("Dec(ci)")
 	} else {
 		g.note("DecPartial(cn): t = ZeroPad(cn, R)")
 	}
-	load(x, 0)
+	x := g.stepIn(load)
 	g.need(s[1], s[4], s[5], s[2], s[3])
 	c, z := "ci", "xi = ci ^ z"
 	if keep != nil {
@@ -1077,9 +1160,16 @@ func (g *gen) dec256(s *state256, zero Vec, load loadFunc, store storeFunc, keep
 	} else {
 		g.note("msg = msg || xi")
 	}
-	store(0, x)
+	held := g.hold != nil
+	if held {
+		*g.hold = x // stored and freed by pairs256, after the update
+	} else {
+		store(0, x)
+	}
 	g.upd256Late(s, in, x, zero)
-	g.free(x)
+	if !held {
+		g.free(x)
+	}
 }
 
 // xorZ256 is dst = x ^ S1 ^ S4 ^ S5 ^ (S2 & S3), the 256 family's

@@ -505,6 +505,77 @@ func (g *gen) countedRot(count, updates int, what string, body func()) {
 	}
 }
 
+// blocksRotPairs is blocksRot with the blocks in pairs (pair, at at and
+// at + rate): the first block alone, then six (three pairs: six updates,
+// the registers' period twice) per iteration, then what is left, up to
+// five: a pair, a pair, one, each way out settling the state.
+func (g *gen) blocksRotPairs(in, n, o R, unit int, step, pair func(in, out R, at int)) {
+	m := g.m
+	rs := g.rs
+	r := g.rate()
+	advance := func(blocks int) {
+		m.AddImm(in, blocks*r)
+		if o != NoReg {
+			m.AddImm(o, blocks*r)
+		}
+		m.AddImm(n, -blocks*unit)
+	}
+	skip, six, rest, done := g.label("no_blocks"), g.label("six"), g.label("rest"), g.label("blocks_done")
+	lt2, lt4, two, four, zero := g.label("under_two"), g.label("under_four"), g.label("two_left"), g.label("four_left"), g.label("none_left")
+	out := func() {
+		rs.settle()
+		m.Jmp(done)
+	}
+	entry := rs.snap()
+	m.JmpBelow(n, unit, skip)
+	step(in, o, 0)
+	advance(1)
+	top := rs.snap()
+	m.JmpBelow(n, 6*unit, rest)
+	m.Label(six)
+	pair(in, o, 0)
+	pair(in, o, 2*r)
+	pair(in, o, 4*r)
+	if !rs.sameAs(top) {
+		panic(fmt.Sprintf("%s: the pairs' loop state does not come back to its registers", g.fn))
+	}
+	advance(6)
+	m.JmpNotBelow(n, 6*unit, six)
+	m.Label(rest)
+	m.JmpBelow(n, 2*unit, lt2)
+	pair(in, o, 0)
+	after2 := rs.snap()
+	m.JmpBelow(n, 4*unit, lt4)
+	pair(in, o, 2*r)
+	after4 := rs.snap()
+	m.JmpBelow(n, 5*unit, four)
+	step(in, o, 4*r)
+	out()
+	m.Label(four)
+	rs.restore(after4)
+	out()
+	m.Label(lt4)
+	rs.restore(after2)
+	m.JmpBelow(n, 3*unit, two)
+	step(in, o, 2*r)
+	out()
+	m.Label(two)
+	rs.restore(after2)
+	out()
+	m.Label(lt2)
+	rs.restore(top)
+	m.JmpBelow(n, unit, zero)
+	step(in, o, 0)
+	out()
+	m.Label(zero)
+	rs.restore(top)
+	out()
+	m.Label(skip)
+	rs.restore(entry)
+	rs.settle()
+	m.Label(done)
+}
+
 // blocksRot is blocksOf for a tracked state: n counts units, the input
 // at in (and output at o, or NoReg) moves on by rate bytes a block. The
 // first block goes alone, then three at a time (the registers' period),

@@ -55,10 +55,13 @@
  *
  *   UNROLLED              Init's and Finalize's loops unrolled, not
  *                         rolled (two-operand AES-NI; see instance.h)
- *   STEPS3                the loops over whole blocks run three blocks an
- *                         iteration, not two: for a kernel whose registers
- *                         come back to their places every three updates
- *                         (neon's rotating form, kernel_neon.c)
+ *   RUN128(s, dst, src,   the kernel's own loop over nb whole blocks of
+ *     nb, stride, half,   FN(run128) (mode 0 Enc, 1 Dec) and of
+ *     mode)               FN(absorb128) (mode 2, dst NULL, half H128),
+ *   RUN256(s, dst, src,   and of the 256 family (no half): for a kernel
+ *     nb, stride, mode)   whose registers rotate through the updates
+ *                         (neon, kernel_neon.c), which the body's fixed
+ *                         names of the state words cannot express
  *   NOINLINE_STEPS        the updates and Enc and Dec of one block are
  *                         functions of their own: FN(update128),
  *                         FN(update128_late), FN(enc128), FN(dec128)
@@ -72,6 +75,9 @@
  *                         of this degree, through that instance (included
  *                         before): FN(groups128), FN(groups256); group j
  *                         is lanes j * GROUP*_D and on
+ *   GROUP_MIN             the bytes of message from which the groups
+ *                         run, AEGISGO_GROUP_MIN (internal.h) if absent;
+ *                         0 for groups always (neon)
  *   lane_load, lane_store   batches in the lanes of this degree (lanes.h,
  *                         which lists its own optional operations)
  *
@@ -237,20 +243,9 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
 AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
-#ifdef STEPS3
-    for (; i + 3 * R128 <= n; i += 3 * R128) {
-        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
-        FN(upd128)(s, blk_load(a + i + R128), blk_load(a + i + R128 + H128));
-        FN(upd128)(s, blk_load(a + i + 2 * R128), blk_load(a + i + 2 * R128 + H128));
-    }
-    if (i + R128 <= n) {
-        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
-        i += R128;
-    }
-    if (i + R128 <= n) {
-        FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
-        i += R128;
-    }
+#ifdef RUN128
+    RUN128(s, (uint8_t *)NULL, a, n / R128, R128, H128, 2);
+    i = n - n % R128;
 #else
     for (; i + 2 * R128 <= n; i += 2 * R128) {
         FN(upd128)(s, blk_load(a + i), blk_load(a + i + H128));
@@ -296,37 +291,11 @@ STEP_FUNC void FN(dec128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t
 AEGISGO_INLINE void FN(run128)(FN(st128) *s, uint8_t *dst, const uint8_t *src, size_t nb,
                                size_t stride, size_t half, aegisgo_dir dir)
 {
+#ifdef RUN128
+    RUN128(s, dst, src, nb, stride, half, dir == AEGISGO_DECRYPT);
+#else
     const size_t end = nb * stride;
     size_t i = 0;
-#ifdef STEPS3
-    for (; i + 3 * stride <= end; i += 3 * stride) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec128)(s, dst + i, src + i, half);
-            FN(dec128)(s, dst + i + stride, src + i + stride, half);
-            FN(dec128)(s, dst + i + 2 * stride, src + i + 2 * stride, half);
-        } else {
-            FN(enc128)(s, dst + i, src + i, half);
-            FN(enc128)(s, dst + i + stride, src + i + stride, half);
-            FN(enc128)(s, dst + i + 2 * stride, src + i + 2 * stride, half);
-        }
-    }
-    /* The last one or two, written out: a loop would copy registers. */
-    if (i < end) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec128)(s, dst + i, src + i, half);
-        } else {
-            FN(enc128)(s, dst + i, src + i, half);
-        }
-        i += stride;
-    }
-    if (i < end) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec128)(s, dst + i, src + i, half);
-        } else {
-            FN(enc128)(s, dst + i, src + i, half);
-        }
-    }
-#else
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
             FN(dec128)(s, dst + i, src + i, half);
@@ -409,7 +378,7 @@ AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUP128_D
-    if (n >= AEGISGO_GROUP_MIN) {
+    if (n >= GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st128) t = *s;

@@ -151,20 +151,9 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
 AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
-#ifdef STEPS3
-    for (; i + 3 * R256 <= n; i += 3 * R256) {
-        FN(upd256)(s, blk_load(a + i));
-        FN(upd256)(s, blk_load(a + i + R256));
-        FN(upd256)(s, blk_load(a + i + 2 * R256));
-    }
-    if (i + R256 <= n) {
-        FN(upd256)(s, blk_load(a + i));
-        i += R256;
-    }
-    if (i + R256 <= n) {
-        FN(upd256)(s, blk_load(a + i));
-        i += R256;
-    }
+#ifdef RUN256
+    RUN256(s, (uint8_t *)NULL, a, n / R256, R256, 2);
+    i = n - n % R256;
 #else
     for (; i + 2 * R256 <= n; i += 2 * R256) {
         FN(upd256)(s, blk_load(a + i));
@@ -201,37 +190,11 @@ STEP_FUNC void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 AEGISGO_INLINE void FN(run256)(FN(st256) *s, uint8_t *dst, const uint8_t *src, size_t nb,
                                size_t stride, aegisgo_dir dir)
 {
+#ifdef RUN256
+    RUN256(s, dst, src, nb, stride, dir == AEGISGO_DECRYPT);
+#else
     const size_t end = nb * stride;
     size_t i = 0;
-#ifdef STEPS3
-    for (; i + 3 * stride <= end; i += 3 * stride) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec256)(s, dst + i, src + i);
-            FN(dec256)(s, dst + i + stride, src + i + stride);
-            FN(dec256)(s, dst + i + 2 * stride, src + i + 2 * stride);
-        } else {
-            FN(enc256)(s, dst + i, src + i);
-            FN(enc256)(s, dst + i + stride, src + i + stride);
-            FN(enc256)(s, dst + i + 2 * stride, src + i + 2 * stride);
-        }
-    }
-    /* The last one or two, written out: a loop would copy registers. */
-    if (i < end) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec256)(s, dst + i, src + i);
-        } else {
-            FN(enc256)(s, dst + i, src + i);
-        }
-        i += stride;
-    }
-    if (i < end) {
-        if (dir == AEGISGO_DECRYPT) {
-            FN(dec256)(s, dst + i, src + i);
-        } else {
-            FN(enc256)(s, dst + i, src + i);
-        }
-    }
-#else
     for (; i + 2 * stride <= end; i += 2 * stride) {
         if (dir == AEGISGO_DECRYPT) {
             FN(dec256)(s, dst + i, src + i);
@@ -304,7 +267,7 @@ AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUP256_D
-    if (n >= AEGISGO_GROUP_MIN) {
+    if (n >= GROUP_MIN) {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st256) t = *s;

@@ -43,6 +43,11 @@
 #define STEP_FUNC AEGISGO_INLINE
 #endif
 
+/* Where the messages of the X variants run in groups (GROUP128_D). */
+#ifndef GROUP_MIN
+#define GROUP_MIN AEGISGO_GROUP_MIN
+#endif
+
 /* The defaults of the optional operations, for every kernel and degree
  * that does not define its own (they are written in the required ones, so
  * they stay defined for the next degree). BLK_SPLIT_LOGIC marks the
@@ -161,10 +166,12 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 
 #undef D
 #undef UNROLLED
-#undef STEPS3
+#undef RUN128
+#undef RUN256
 #undef NOINLINE_STEPS
 #undef NOINLINE_INIT_FINAL
 #undef GROUP128_D
 #undef GROUP256_D
+#undef GROUP_MIN
 #undef ROLLED
 #undef STEP_FUNC

@@ -6,8 +6,8 @@
  * kernel_neon.c: the ARMv8 AES instructions (AESE, AESMC) on 128-bit NEON
  * registers. Like aesni, the X variants keep their D states in D registers
  * each, so every AES instruction is one lane of one state block; their
- * long messages run a lane at a time through the D = 1 code, in the
- * rotating form described there.
+ * messages run a lane at a time through the D = 1 code (GROUP_MIN 0), in
+ * the rotating form described there.
  *
  * AESE does AddRoundKey first and then SubBytes and ShiftRows, and AESMC
  * does MixColumns, so the spec's AESRound(a, k) is
@@ -20,8 +20,8 @@
  *
  * Register pressure: the 128 family's state is 8 blocks, so 128X4 needs
  * 32 registers for the state alone, all of v0-v31; the compiler spills a
- * few around each update of Init and Finalize, and of messages shorter
- * than AEGISGO_GROUP_MIN. 256X4 (6 blocks, 24 registers) and the rest fit.
+ * few around each update of Init, Finalize and the ad. 256X4 (6 blocks,
+ * 24 registers) and the rest fit.
  *
  * EOR3 (the SHA3 extension) merges two xors into one instruction, but it
  * is optional from ARMv8.2 on, so it is a kernel of its own, neonsha3:
@@ -45,6 +45,14 @@
 #pragma GCC target("arch=armv8.2-a+crypto+sha3")
 #else
 #pragma GCC target("+crypto")
+/* The loops of the rotating form (neon_run128) need the order of the
+ * source: gcc's scheduling before register allocation moves AES rounds
+ * above the reads of their inputs, and its reassociation moves the
+ * message to the end of a chain of xors (Dec's, which feeds the next
+ * update). Either costs a register copy or a longer chain; with both off,
+ * llvm-mca models the AEGIS-128L loop 8-12% faster (mca.sh). clang 14
+ * gets loops within a few percent of these without being told. */
+#pragma GCC optimize("no-schedule-insns", "no-tree-reassoc")
 #endif
 #endif
 
@@ -101,11 +109,12 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
  * which leave room for the temporaries of one lane only: the X variants
  * run their messages a lane at a time through this code (GROUP128_D and
  * GROUP256_D 1 below, as aesni: neon_d2_groups128, neon_d4_groups128,
- * neon_d2_groups256, neon_d4_groups256), and keep the plain form for Init,
- * Finalize and the short messages. Both p and k come back to the same
- * registers every three updates, so the loops over blocks run three at a
- * time (STEPS3) and Init and Finalize are unrolled (UNROLLED): otherwise
- * the compiler copies registers at each back edge.
+ * neon_d2_groups256, neon_d4_groups256), at every length (GROUP_MIN 0:
+ * the plain form's loops ran 10-20% slower in llvm-mca's models, and
+ * 128X4's spilled), and keep the plain form for Init, Finalize and the
+ * ad. Init and Finalize are unrolled (UNROLLED): otherwise the compiler
+ * copies registers at each back edge. The loops over whole blocks are
+ * the kernel's own (RUN128, RUN256), below.
  */
 typedef struct { uint8x16_t p, k; } neon_rot;
 
@@ -139,9 +148,205 @@ typedef struct { uint8x16_t p, k; } neon_rot;
 #define blk_store(ptr, a) vst1q_u8((ptr), NEON_VALUE(a))
 #define blk_broadcast(ptr) NEON_PLAIN(vld1q_u8(ptr))
 
+/*
+ * The loops over whole blocks of D = 1 (RUN128 and RUN256 in the bodies;
+ * also the groups of the X variants), in place. In the body's update the
+ * round of word i makes word i + 1, so word i + 1's registers change
+ * every update, and the compiler copies registers to keep each word in
+ * its own. Here the words move instead: the round of word i writes its
+ * output over word i's p, which becomes word i + 1's, and the new k of
+ * every word goes to a second set of registers (the old ks are still
+ * read by the rounds), the two sets taking turns. Word i of step t is
+ * then P[(i - t) mod W] and K[t mod 2][(i - t) mod W], W the state's
+ * words, and the registers come back to their places after W steps (8,
+ * or 6 for the 256 family; W even), so the loops run W steps an
+ * iteration and the rest of the blocks as a straight line. The arrays
+ * are indexed by constants only, so each element is a register.
+ *
+ * Each step reads the values p ^ k of the words it needs before any
+ * round overwrites a p; with gcc's scheduling before register allocation
+ * on, it moves rounds above those reads and a copy comes back for each
+ * (see the pragma below).
+ *
+ * mode: 0 Enc, 1 Dec, 2 absorb (dst unused); a constant where inlined.
+ * The xors are in the bodies' orders (Z128_ENC and Z128_DEC in
+ * aegis128_body.h, Z256_ENC and Z256_DEC with BLK_SPLIT_LOGIC in
+ * aegis256_body.h), written with NEON_XOR3 and NEON_XOR_AND.
+ */
+#define NEON_XOR3(a, b, c) veorq_u8(veorq_u8((a), (b)), (c))
+#define NEON_XOR_AND(a, b, c) veorq_u8((a), vandq_u8((b), (c)))
+#define NEON_AESE_MC(p, k) neon_aesmc(neon_aese((p), (k)))
+
+/* Step t (a constant) of the 128 family on the rate block at in (and
+ * out), its halves half bytes apart. */
+#define NEON_S8(i, t) (((i) + 8 - (t)) & 7)
+#define NEON_V8(i, t) veorq_u8(P[NEON_S8(i, t)], K[(t) & 1][NEON_S8(i, t)])
+#define NEON_STEP128(t, in, out) do {                                             \
+    const uint8_t *const in_ = (in);                                              \
+    const uint8x16_t v1_ = NEON_V8(1, t), v2_ = NEON_V8(2, t), v3_ = NEON_V8(3, t); \
+    const uint8x16_t v5_ = NEON_V8(5, t), v6_ = NEON_V8(6, t), v7_ = NEON_V8(7, t); \
+    uint8x16_t m0_ = vld1q_u8(in_), m1_ = vld1q_u8(in_ + half);                  \
+    uint8x16_t w0_, w4_;                                                          \
+    if (mode == 0) {                                                              \
+        uint8_t *const out_ = (out);                                              \
+        vst1q_u8(out_, NEON_XOR_AND(NEON_XOR3(m0_, v1_, v6_), v2_, v3_));          \
+        vst1q_u8(out_ + half, NEON_XOR_AND(NEON_XOR3(m1_, v2_, v5_), v6_, v7_));   \
+    } else if (mode == 1) {                                                       \
+        uint8_t *const out_ = (out);                                              \
+        m0_ = NEON_XOR3(NEON_XOR_AND(m0_, v2_, v3_), v6_, v1_);                   \
+        m1_ = NEON_XOR3(NEON_XOR_AND(m1_, v6_, v7_), v2_, v5_);                   \
+        vst1q_u8(out_, m0_);                                                      \
+        vst1q_u8(out_ + half, m1_);                                               \
+    }                                                                             \
+    w0_ = veorq_u8(NEON_V8(0, t), m0_);                                           \
+    w4_ = veorq_u8(NEON_V8(4, t), m1_);                                           \
+    NEON_ROUNDS8(t);                                                              \
+    K[((t) + 1) & 1][NEON_S8(0, t)] = v1_;                                        \
+    K[((t) + 1) & 1][NEON_S8(1, t)] = v2_;                                        \
+    K[((t) + 1) & 1][NEON_S8(2, t)] = v3_;                                        \
+    K[((t) + 1) & 1][NEON_S8(3, t)] = w4_;                                        \
+    K[((t) + 1) & 1][NEON_S8(4, t)] = v5_;                                        \
+    K[((t) + 1) & 1][NEON_S8(5, t)] = v6_;                                        \
+    K[((t) + 1) & 1][NEON_S8(6, t)] = v7_;                                        \
+    K[((t) + 1) & 1][NEON_S8(7, t)] = w0_;                                        \
+} while (0)
+#define NEON_ROUND8_(i, t) P[NEON_S8(i, t)] = NEON_AESE_MC(P[NEON_S8(i, t)], K[(t) & 1][NEON_S8(i, t)])
+#define NEON_ROUNDS8(t) do {                                                      \
+    NEON_ROUND8_(7, t); NEON_ROUND8_(6, t); NEON_ROUND8_(5, t); NEON_ROUND8_(4, t); \
+    NEON_ROUND8_(3, t); NEON_ROUND8_(2, t); NEON_ROUND8_(1, t); NEON_ROUND8_(0, t); \
+} while (0)
+
+/* Step t of the 256 family on the block at in (and out). */
+#define NEON_S6(i, t) (((i) + 6 - (t)) % 6)
+#define NEON_V6(i, t) veorq_u8(P[NEON_S6(i, t)], K[(t) & 1][NEON_S6(i, t)])
+#define NEON_STEP256(t, in, out) do {                                             \
+    const uint8x16_t v1_ = NEON_V6(1, t), v2_ = NEON_V6(2, t), v3_ = NEON_V6(3, t); \
+    const uint8x16_t v4_ = NEON_V6(4, t), v5_ = NEON_V6(5, t);                   \
+    uint8x16_t m_ = vld1q_u8(in), w0_;                                            \
+    if (mode == 0) {                                                              \
+        vst1q_u8((out), veorq_u8(NEON_XOR_AND(NEON_XOR3(m_, v1_, v4_), v2_, v3_), v5_)); \
+    } else if (mode == 1) {                                                       \
+        m_ = veorq_u8(NEON_XOR_AND(NEON_XOR3(m_, v4_, v5_), v2_, v3_), v1_);      \
+        vst1q_u8((out), m_);                                                      \
+    }                                                                             \
+    w0_ = veorq_u8(NEON_V6(0, t), m_);                                            \
+    NEON_ROUND6_(5, t); NEON_ROUND6_(4, t); NEON_ROUND6_(3, t);                   \
+    NEON_ROUND6_(2, t); NEON_ROUND6_(1, t); NEON_ROUND6_(0, t);                   \
+    K[((t) + 1) & 1][NEON_S6(0, t)] = v1_;                                        \
+    K[((t) + 1) & 1][NEON_S6(1, t)] = v2_;                                        \
+    K[((t) + 1) & 1][NEON_S6(2, t)] = v3_;                                        \
+    K[((t) + 1) & 1][NEON_S6(3, t)] = v4_;                                        \
+    K[((t) + 1) & 1][NEON_S6(4, t)] = v5_;                                        \
+    K[((t) + 1) & 1][NEON_S6(5, t)] = w0_;                                        \
+} while (0)
+#define NEON_ROUND6_(i, t) P[NEON_S6(i, t)] = NEON_AESE_MC(P[NEON_S6(i, t)], K[(t) & 1][NEON_S6(i, t)])
+
+/* The state back in w (p and k of word i at 2i and 2i + 1) after t steps
+ * of a W-word state. */
+#define NEON_PUT(W, t) do {                                                       \
+    int j_;                                                                       \
+    for (j_ = 0; j_ < (W); j_++) {                                                \
+        w[2 * j_] = P[(j_ + (W) - (t)) % (W)];                                    \
+        w[2 * j_ + 1] = K[(t) & 1][(j_ + (W) - (t)) % (W)];                       \
+    }                                                                             \
+} while (0)
+
+AEGISGO_INLINE void neon_run128(uint8x16_t w[16], uint8_t *dst, const uint8_t *src, size_t nb,
+                                size_t stride, size_t half, int mode)
+{
+    uint8x16_t P[8], K[2][8];
+    size_t i = 0;
+    int j;
+
+    for (j = 0; j < 8; j++) {
+        P[j] = w[2 * j];
+        K[0][j] = w[2 * j + 1];
+    }
+    for (; nb >= 8; nb -= 8, i += 8 * stride) {
+        NEON_STEP128(0, src + i, dst + i);
+        NEON_STEP128(1, src + i + stride, dst + i + stride);
+        NEON_STEP128(2, src + i + 2 * stride, dst + i + 2 * stride);
+        NEON_STEP128(3, src + i + 3 * stride, dst + i + 3 * stride);
+        NEON_STEP128(4, src + i + 4 * stride, dst + i + 4 * stride);
+        NEON_STEP128(5, src + i + 5 * stride, dst + i + 5 * stride);
+        NEON_STEP128(6, src + i + 6 * stride, dst + i + 6 * stride);
+        NEON_STEP128(7, src + i + 7 * stride, dst + i + 7 * stride);
+    }
+#define NEON_TAIL128_(t)                                          \
+    if (nb == (t)) {                                              \
+        NEON_PUT(8, t);                                           \
+        return;                                                   \
+    }                                                             \
+    NEON_STEP128(t, src + i + (t) * stride, dst + i + (t) * stride)
+    NEON_TAIL128_(0);
+    NEON_TAIL128_(1);
+    NEON_TAIL128_(2);
+    NEON_TAIL128_(3);
+    NEON_TAIL128_(4);
+    NEON_TAIL128_(5);
+    NEON_TAIL128_(6);
+    NEON_PUT(8, 7);
+#undef NEON_TAIL128_
+}
+
+AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *src, size_t nb,
+                                size_t stride, int mode)
+{
+    uint8x16_t P[6], K[2][6];
+    size_t i = 0;
+    int j;
+
+    for (j = 0; j < 6; j++) {
+        P[j] = w[2 * j];
+        K[0][j] = w[2 * j + 1];
+    }
+    for (; nb >= 6; nb -= 6, i += 6 * stride) {
+        NEON_STEP256(0, src + i, dst + i);
+        NEON_STEP256(1, src + i + stride, dst + i + stride);
+        NEON_STEP256(2, src + i + 2 * stride, dst + i + 2 * stride);
+        NEON_STEP256(3, src + i + 3 * stride, dst + i + 3 * stride);
+        NEON_STEP256(4, src + i + 4 * stride, dst + i + 4 * stride);
+        NEON_STEP256(5, src + i + 5 * stride, dst + i + 5 * stride);
+    }
+#define NEON_TAIL256_(t)                                          \
+    if (nb == (t)) {                                              \
+        NEON_PUT(6, t);                                           \
+        return;                                                   \
+    }                                                             \
+    NEON_STEP256(t, src + i + (t) * stride, dst + i + (t) * stride)
+    NEON_TAIL256_(0);
+    NEON_TAIL256_(1);
+    NEON_TAIL256_(2);
+    NEON_TAIL256_(3);
+    NEON_TAIL256_(4);
+    NEON_PUT(6, 5);
+#undef NEON_TAIL256_
+}
+
+/* The bodies' state, as the array of neon_run128 and neon_run256. */
+#define NEON_GET_(i) w_[2 * (i)] = (s_)->s##i.p, w_[2 * (i) + 1] = (s_)->s##i.k
+#define NEON_SET_(i) (s_)->s##i.p = w_[2 * (i)], (s_)->s##i.k = w_[2 * (i) + 1]
+#define RUN128(s, dst, src, nb, stride, half, mode) do {                         \
+    uint8x16_t w_[16];                                                            \
+    __typeof__(s) s_ = (s);                                                       \
+    NEON_GET_(0); NEON_GET_(1); NEON_GET_(2); NEON_GET_(3);                       \
+    NEON_GET_(4); NEON_GET_(5); NEON_GET_(6); NEON_GET_(7);                       \
+    neon_run128(w_, (dst), (src), (nb), (stride), (half), (mode));                \
+    NEON_SET_(0); NEON_SET_(1); NEON_SET_(2); NEON_SET_(3);                       \
+    NEON_SET_(4); NEON_SET_(5); NEON_SET_(6); NEON_SET_(7);                       \
+} while (0)
+#define RUN256(s, dst, src, nb, stride, mode) do {                               \
+    uint8x16_t w_[12];                                                            \
+    __typeof__(s) s_ = (s);                                                       \
+    NEON_GET_(0); NEON_GET_(1); NEON_GET_(2); NEON_GET_(3);                       \
+    NEON_GET_(4); NEON_GET_(5);                                                   \
+    neon_run256(w_, (dst), (src), (nb), (stride), (mode));                        \
+    NEON_SET_(0); NEON_SET_(1); NEON_SET_(2); NEON_SET_(3);                       \
+    NEON_SET_(4); NEON_SET_(5);                                                   \
+} while (0)
+
 #define D 1
 #define UNROLLED
-#define STEPS3
 #include "instance.h"
 #include "blk_undef.h"
 
@@ -212,11 +417,13 @@ typedef struct { uint8x16_t p, k; } neon_rot;
 #define D 2
 #define GROUP128_D 1
 #define GROUP256_D 1
+#define GROUP_MIN 0
 #include "instance.h"
 
 #define D 4
 #define GROUP128_D 1
 #define GROUP256_D 1
+#define GROUP_MIN 0
 #include "instance.h"
 
 #ifdef __clang__

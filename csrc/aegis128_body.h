@@ -78,6 +78,8 @@
  *   GROUP_MIN             the bytes of message from which the groups
  *                         run, AEGISGO_GROUP_MIN (internal.h) if absent;
  *                         0 for groups always (neon)
+ *   GROUP_AD              the ad's whole blocks run in groups too:
+ *                         FN(groups_ad128), FN(groups_ad256)
  *   lane_load, lane_store   batches in the lanes of this degree (lanes.h,
  *                         which lists its own optional operations)
  *
@@ -239,12 +241,73 @@ AEGISGO_INLINE void FN(init128)(FN(st128) *s, const uint8_t *k, const uint8_t *n
     const size_t n0 = (n) < H128 ? (n) : H128;              \
     const size_t n1 = (n) - n0
 
+/* Absorbs nb whole rate blocks, stride bytes apart, each in two halves
+ * half bytes apart: R128 and H128 but in FN(groups_ad128). */
+AEGISGO_INLINE void FN(absorb_blocks128)(FN(st128) *s, const uint8_t *a, size_t nb, size_t stride,
+                                         size_t half)
+{
+#ifdef RUN128
+    RUN128(s, (uint8_t *)NULL, a, nb, stride, half, 2);
+#else
+    size_t i;
+    for (i = 0; i < nb; i++) {
+        FN(upd128)(s, blk_load(a + i * stride), blk_load(a + i * stride + half));
+    }
+#endif
+}
+
+#if defined(GROUP128_D) && defined(GROUP_AD)
+/* Absorbs the whole rate blocks of n bytes of ad a group of lanes at a
+ * time, as FN(groups128) runs the message (the lanes' ad is independent
+ * too); returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups_ad128)(FN(st128) *s, const uint8_t *a, size_t n)
+{
+    const size_t w = H128 / (D / GROUP128_D);
+    const size_t most = AEGISGO_GROUP_CHUNK / R128;
+    size_t nb = n / R128, done = 0;
+    int j;
+
+    while (nb > 0) {
+        const size_t k = nb < most ? nb : most;
+        for (j = 0; j < D / GROUP128_D; j++) {
+            FN_D(GROUP128_D, st128) t;
+            t.s0 = blk_group(s->s0, j);
+            t.s1 = blk_group(s->s1, j);
+            t.s2 = blk_group(s->s2, j);
+            t.s3 = blk_group(s->s3, j);
+            t.s4 = blk_group(s->s4, j);
+            t.s5 = blk_group(s->s5, j);
+            t.s6 = blk_group(s->s6, j);
+            t.s7 = blk_group(s->s7, j);
+            FN_D(GROUP128_D, absorb_blocks128)(&t, a + done + j * w, k, R128, H128);
+            blk_set_group(s->s0, j, t.s0);
+            blk_set_group(s->s1, j, t.s1);
+            blk_set_group(s->s2, j, t.s2);
+            blk_set_group(s->s3, j, t.s3);
+            blk_set_group(s->s4, j, t.s4);
+            blk_set_group(s->s5, j, t.s5);
+            blk_set_group(s->s6, j, t.s6);
+            blk_set_group(s->s7, j, t.s7);
+        }
+        done += k * R128;
+        nb -= k;
+    }
+    return done;
+}
+#endif
+
 /* Absorbs n bytes, zero-padded to the rate. */
 AEGISGO_INLINE void FN(absorb128)(FN(st128) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
-#ifdef RUN128
-    RUN128(s, (uint8_t *)NULL, a, n / R128, R128, H128, 2);
+#if defined(GROUP128_D) && defined(GROUP_AD)
+    if (n >= R128) {
+        FN(st128) t = *s; /* as FN(bulk128) */
+        i = FN(groups_ad128)(&t, a, n);
+        *s = t;
+    }
+#elif defined(RUN128)
+    FN(absorb_blocks128)(s, a, n / R128, R128, H128);
     i = n - n % R128;
 #else
     for (; i + 2 * R128 <= n; i += 2 * R128) {
@@ -378,7 +441,10 @@ AEGISGO_INLINE size_t FN(bulk128)(FN(st128) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUP128_D
-    if (n >= GROUP_MIN) {
+#if GROUP_MIN > 0
+    if (n >= GROUP_MIN)
+#endif
+    {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st128) t = *s;

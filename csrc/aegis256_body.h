@@ -147,12 +147,67 @@ AEGISGO_INLINE void FN(init256)(FN(st256) *s, const uint8_t *k, const uint8_t *n
 #endif
 }
 
+/* Absorbs nb whole blocks, stride bytes apart: R256 but in
+ * FN(groups_ad256). */
+AEGISGO_INLINE void FN(absorb_blocks256)(FN(st256) *s, const uint8_t *a, size_t nb, size_t stride)
+{
+#ifdef RUN256
+    RUN256(s, (uint8_t *)NULL, a, nb, stride, 2);
+#else
+    size_t i;
+    for (i = 0; i < nb; i++) {
+        FN(upd256)(s, blk_load(a + i * stride));
+    }
+#endif
+}
+
+#if defined(GROUP256_D) && defined(GROUP_AD)
+/* Absorbs the whole blocks of n bytes of ad a group of lanes at a time
+ * (FN(groups_ad128)); returns the bytes done. */
+AEGISGO_NOINLINE size_t FN(groups_ad256)(FN(st256) *s, const uint8_t *a, size_t n)
+{
+    const size_t w = R256 / (D / GROUP256_D);
+    const size_t most = AEGISGO_GROUP_CHUNK / R256;
+    size_t nb = n / R256, done = 0;
+    int j;
+
+    while (nb > 0) {
+        const size_t k = nb < most ? nb : most;
+        for (j = 0; j < D / GROUP256_D; j++) {
+            FN_D(GROUP256_D, st256) t;
+            t.s0 = blk_group(s->s0, j);
+            t.s1 = blk_group(s->s1, j);
+            t.s2 = blk_group(s->s2, j);
+            t.s3 = blk_group(s->s3, j);
+            t.s4 = blk_group(s->s4, j);
+            t.s5 = blk_group(s->s5, j);
+            FN_D(GROUP256_D, absorb_blocks256)(&t, a + done + j * w, k, R256);
+            blk_set_group(s->s0, j, t.s0);
+            blk_set_group(s->s1, j, t.s1);
+            blk_set_group(s->s2, j, t.s2);
+            blk_set_group(s->s3, j, t.s3);
+            blk_set_group(s->s4, j, t.s4);
+            blk_set_group(s->s5, j, t.s5);
+        }
+        done += k * R256;
+        nb -= k;
+    }
+    return done;
+}
+#endif
+
 /* Absorbs n bytes, zero-padded to the rate. */
 AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
 {
     size_t i = 0;
-#ifdef RUN256
-    RUN256(s, (uint8_t *)NULL, a, n / R256, R256, 2);
+#if defined(GROUP256_D) && defined(GROUP_AD)
+    if (n >= R256) {
+        FN(st256) t = *s; /* as FN(bulk256) */
+        i = FN(groups_ad256)(&t, a, n);
+        *s = t;
+    }
+#elif defined(RUN256)
+    FN(absorb_blocks256)(s, a, n / R256, R256);
     i = n - n % R256;
 #else
     for (; i + 2 * R256 <= n; i += 2 * R256) {
@@ -267,7 +322,10 @@ AEGISGO_INLINE size_t FN(bulk256)(FN(st256) *s, uint8_t *dst, const uint8_t *src
                                   aegisgo_dir dir)
 {
 #ifdef GROUP256_D
-    if (n >= GROUP_MIN) {
+#if GROUP_MIN > 0
+    if (n >= GROUP_MIN)
+#endif
+    {
         /* Through a copy: *s itself never has its address taken by a
          * call, so the caller can keep it in registers. */
         FN(st256) t = *s;

@@ -173,5 +173,6 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #undef GROUP128_D
 #undef GROUP256_D
 #undef GROUP_MIN
+#undef GROUP_AD
 #undef ROLLED
 #undef STEP_FUNC

@@ -20,8 +20,8 @@
  *
  * Register pressure: the 128 family's state is 8 blocks, so 128X4 needs
  * 32 registers for the state alone, all of v0-v31; the compiler spills a
- * few around each update of Init, Finalize and the ad. 256X4 (6 blocks,
- * 24 registers) and the rest fit.
+ * few around each update of Init, Finalize and a partial block. 256X4 (6
+ * blocks, 24 registers) and the rest fit.
  *
  * EOR3 (the SHA3 extension) merges two xors into one instruction, but it
  * is optional from ARMv8.2 on, so it is a kernel of its own, neonsha3:
@@ -111,8 +111,10 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
  * GROUP256_D 1 below, as aesni: neon_d2_groups128, neon_d4_groups128,
  * neon_d2_groups256, neon_d4_groups256), at every length (GROUP_MIN 0:
  * the plain form's loops ran 10-20% slower in llvm-mca's models, and
- * 128X4's spilled), and keep the plain form for Init, Finalize and the
- * ad. Init and Finalize are unrolled (UNROLLED): otherwise the compiler
+ * 128X4's spilled), and so do the ad's whole blocks (GROUP_AD:
+ * neon_d2_groups_ad128, neon_d4_groups_ad128, neon_d2_groups_ad256,
+ * neon_d4_groups_ad256). Init, Finalize and a partial last block keep the
+ * plain form. Init and Finalize are unrolled (UNROLLED): otherwise the compiler
  * copies registers at each back edge. The loops over whole blocks are
  * the kernel's own (RUN128, RUN256), below.
  */
@@ -418,12 +420,14 @@ AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *s
 #define GROUP128_D 1
 #define GROUP256_D 1
 #define GROUP_MIN 0
+#define GROUP_AD
 #include "instance.h"
 
 #define D 4
 #define GROUP128_D 1
 #define GROUP256_D 1
 #define GROUP_MIN 0
+#define GROUP_AD
 #include "instance.h"
 
 #ifdef __clang__

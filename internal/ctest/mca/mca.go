@@ -12,10 +12,15 @@
 // also models the instructions that one traced call executed, once.
 //
 // A loop is the instructions from a backward branch's target to the
-// branch: the innermost ones whose body has an AESE and stores vector
+// branch: the innermost ones whose body has an AESE and loads vector
 // registers. Its bytes per iteration are the bytes of vector registers it
 // stores (the ciphertext or plaintext written), so a loop of two steps,
-// or one that runs two lanes, is measured per byte all the same.
+// or one that runs two lanes, is measured per byte all the same; a loop
+// that stores none absorbs the associated data (an "ad" row, from Seal
+// and encrypt only, as Open's and decrypt's are the same code), and its
+// bytes are those it loads, unless it loads constants (ADRP): that is a
+// rolled Init (the X variants' ctx) or Finalize, an "init" row, whose
+// bytes are not message.
 package main
 
 import (
@@ -27,6 +32,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,6 +80,38 @@ func main() {
 
 	var loops []*job
 	var fns map[string]*function
+	// addLoops adds f's loops: those that store under name, and where ad
+	// is set, those that only load: the ad's under adName, Init's or
+	// Finalize's under initName. sha3 marks neonsha3's code.
+	addLoops := func(f *function, name, adName, initName string, ad, sha3 bool) {
+		var st, ld, in [][]insn
+		for _, l := range f.loops() {
+			switch {
+			case storeBytes(l) > 0:
+				st = append(st, l)
+			case slices.ContainsFunc(l, func(i insn) bool { return i.op == "adrp" }):
+				in = append(in, l)
+			default:
+				ld = append(ld, l)
+			}
+		}
+		job := func(name string, i int, l []insn) *job {
+			j := loopJob(name, i, l)
+			j.sha3 = sha3
+			return add(j)
+		}
+		for i, l := range st {
+			loops = append(loops, job(name, i, l))
+		}
+		if ad {
+			for i, l := range ld {
+				loops = append(loops, job(adName, i, l))
+			}
+			for i, l := range in {
+				loops = append(loops, job(initName, i, l))
+			}
+		}
+	}
 	if *goDis != "" {
 		fns = readDis(*goDis)
 		for _, k := range kernels {
@@ -83,11 +121,8 @@ func main() {
 					if f == nil {
 						continue
 					}
-					for i, l := range f.loops() {
-						j := loopJob(fmt.Sprintf("Go %s%s%s", k, op, v), i, l)
-						j.sha3 = k == "neonsha3"
-						loops = append(loops, add(j))
-					}
+					addLoops(f, fmt.Sprintf("Go %s%s%s", k, op, v), fmt.Sprintf("Go %s%s%s ad", k, op, v),
+						fmt.Sprintf("Go %s%s%s init", k, op, v), op == "Seal", k == "neonsha3")
 				}
 			}
 		}
@@ -100,18 +135,16 @@ func main() {
 				if len(v) > 3 && v[3] == 'X' {
 					d = v[4:]
 				}
-				// groups: the long messages of a kernel that runs the lanes of
-				// the X variants in groups (GROUP128_D), both directions.
-				for _, op := range []string{"encrypt", "decrypt", "groups"} {
+				// groups: the messages of a kernel that runs the lanes of the X
+				// variants in groups (GROUP128_D), both directions; groups_ad:
+				// their ad, likewise (GROUP_AD).
+				for _, op := range []string{"encrypt", "decrypt", "groups", "groups_ad"} {
 					f := cf[fmt.Sprintf("%s_d%s_%s%s", k, d, op, fam)]
 					if f == nil {
 						continue
 					}
-					for i, l := range f.loops() {
-						j := loopJob(fmt.Sprintf("%s %s %s %s", *cName, k, op, v), i, l)
-						j.sha3 = k == "neonsha3"
-						loops = append(loops, add(j))
-					}
+					addLoops(f, fmt.Sprintf("%s %s %s %s", *cName, k, op, v), fmt.Sprintf("%s %s absorb %s", *cName, k, v),
+						fmt.Sprintf("%s %s init %s", *cName, k, v), op == "encrypt" || op == "groups_ad", k == "neonsha3")
 				}
 			}
 		}
@@ -292,22 +325,40 @@ func (i insn) vecStoreBytes() int {
 	return 0
 }
 
-// vecLoad reports whether an instruction loads vector registers.
-func (i insn) vecLoad() bool {
+// vecLoadBytes is the bytes of vector registers that a load reads from
+// memory other than the stack, or 0 for any other instruction.
+func (i insn) vecLoadBytes() int {
 	switch {
 	case i.onStack():
-		return false
-	case i.op == "ldr" || i.op == "ldur" || i.op == "ldp":
-		return strings.HasPrefix(i.args, "q")
+		return 0
+	case i.op == "ldr" || i.op == "ldur":
+		if strings.HasPrefix(i.args, "q") {
+			return 16
+		}
+	case i.op == "ldp":
+		if strings.HasPrefix(i.args, "q") {
+			return 32
+		}
 	case strings.HasPrefix(i.op, "ld1"):
-		return true
+		list := i.args[:strings.Index(i.args, "}")+1]
+		return 16 * (strings.Count(list, ",") + 1)
 	}
-	return false
+	return 0
+}
+
+// storeBytes is the bytes of vector registers a loop stores, outside the
+// stack.
+func storeBytes(l []insn) int {
+	n := 0
+	for _, i := range l {
+		n += i.vecStoreBytes()
+	}
+	return n
 }
 
 // loops returns the function's innermost loops whose body is a straight
-// line that loads and stores vector registers and runs AESE, in the order
-// of their addresses.
+// line that loads vector registers and runs AESE, in the order of their
+// addresses.
 func (f *function) loops() [][]insn {
 	type span struct{ lo, hi int }
 	idx := map[uint64]int{}
@@ -326,16 +377,15 @@ func (f *function) loops() [][]insn {
 		}
 		// A straight line per iteration: no branch in the body lands in
 		// it, and none but the back edge goes back.
-		aes, st, ld, straight := false, false, false, true
+		aes, ld, straight := false, false, true
 		for _, b := range f.insns[lo:i] {
 			aes = aes || b.op == "aese"
-			st = st || b.vecStoreBytes() > 0
-			ld = ld || b.vecLoad()
+			ld = ld || b.vecLoadBytes() > 0
 			if t, ok := b.target(); ok && t >= f.insns[lo].addr && t <= in.addr {
 				straight = false
 			}
 		}
-		if aes && st && ld && straight {
+		if aes && ld && straight {
 			cands = append(cands, span{lo, i})
 		}
 	}
@@ -382,19 +432,23 @@ type job struct {
 	name   string
 	text   string
 	iters  int
-	bytes  int  // loops: vector bytes stored per iteration
+	bytes  int  // loops: vector bytes stored per iteration (loaded, if none)
 	spills int  // loops: vector loads and stores on the stack per iteration
 	insns  int  // traces: instructions
-	sha3   bool // neonsha3's code: not run on the models withoutSHA3
+	sha3   bool // neonsha3's code: not run on the models without SHA3
 	cycles map[string]float64
 }
 
 func loopJob(name string, n int, l []insn) *job {
-	bytes, spills := 0, 0
+	bytes, spills := storeBytes(l), 0
 	for _, i := range l {
-		bytes += i.vecStoreBytes()
 		if i.onStack() && (strings.HasPrefix(i.args, "q") || strings.HasPrefix(i.args, "{v")) {
 			spills++
+		}
+	}
+	if bytes == 0 {
+		for _, i := range l {
+			bytes += i.vecLoadBytes()
 		}
 	}
 	if n > 0 {

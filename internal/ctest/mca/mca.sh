@@ -14,9 +14,11 @@
 #     the package's CFLAGS (-O3).
 # It disassembles both with aarch64-linux-gnu-objdump, cuts the
 # steady-state loop of Enc (Seal, encrypt) and of Dec (Open, decrypt) of
-# each variant out of them, and runs llvm-mca-19 on each for Neoverse N1,
-# N2, V1 and V2 (-mattr=+aes,+sha3, 1000 iterations; neonsha3's loops
-# are not modelled on N1, which has no SHA3): mca.go prints the
+# each variant out of them, and the loops that absorb the ad (and the
+# rolled Init loops, "init" rows, whose spills count too), and runs
+# llvm-mca-19 on each for Neoverse N1, N2, V1 and V2 (-mattr=+aes,+sha3,
+# 1000 iterations; neonsha3's loops are not modelled on N1, which has no
+# SHA3): mca.go prints the
 # cycles per 32 bytes of message, one AEGIS-128L step, two AEGIS-256 steps,
 # half a 128X2 step, beside the model's latency of the AES chain of one
 # update, AESE+AESMC+EOR (and AESE+AESMC, the chain where the EOR is off

@@ -17,6 +17,8 @@
 #     prints js/wasm's Seal speed beside AES-GCM's;
 #   - runs internal/soft, internal/core and aegis128l on wasip1/wasm
 #     under wazero (a pinned Go module, run by go install);
+#   - checks that no loop of the C neon kernels over message or ad spills
+#     (internal/ctest/mca/mca.go -spills);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
 #     stack, and runs the windows/amd64 tests under wine, once per x86
 #     kernel that the CPU runs, then a few packages without cgo, on the
@@ -218,6 +220,15 @@ if command -v clang >/dev/null; then
 else
   echo "no clang here: skipped"
 fi
+
+step "linux/arm64: no loop of the C neon kernel over message or ad spills"
+# internal/ctest/mca/mca.go cuts the loops out of the disassembly, as
+# mca.sh does, and counts their loads and stores on the stack (no model
+# runs; the cycles are mca.sh's). The flags are cgo's for ./csrc.
+aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -c csrc/kernel_neon.c -o /tmp/aegisgo-neon-spills.o
+aarch64-linux-gnu-objdump -d --no-show-raw-insn /tmp/aegisgo-neon-spills.o >/tmp/aegisgo-neon-spills.dis
+go run internal/ctest/mca/mca.go -spills -c /tmp/aegisgo-neon-spills.dis -cname gcc
+rm -f /tmp/aegisgo-neon-spills.o /tmp/aegisgo-neon-spills.dis
 
 # s390x has soft only, so an AEGIS_IMPL=soft run there would repeat this one.
 step "linux/s390x under qemu: go test ./...  (big-endian, default kernel: soft)"

@@ -47,6 +47,7 @@ var (
 	cpus   = flag.String("cpus", "neoverse-n1,neoverse-n2,neoverse-v1,neoverse-v2", "the -mcpu models, comma-separated")
 	work   = flag.String("work", "", "a directory for the files that llvm-mca reads (kept)")
 	traces traceFlags
+	spills = flag.Bool("spills", false, "run no model: list the loops over message or ad that load or store on the stack, and exit 1 if there is one (\"init\" rows do not count)")
 )
 
 // traceFlags are -trace NAME=FILE: FILE holds the PCs a traced call
@@ -62,7 +63,7 @@ func main() {
 	log.SetPrefix("mca: ")
 	flag.Var(&traces, "trace", "NAME=FILE: the PCs of one traced call, to model once (repeatable)")
 	flag.Parse()
-	if *work == "" {
+	if *work == "" && !*spills {
 		log.Fatal("-work is required")
 	}
 	models := strings.Split(*cpus, ",")
@@ -160,6 +161,24 @@ func main() {
 		traced = append(traced, add(j))
 	}
 
+	if *spills {
+		bad, checked := 0, 0
+		for _, j := range loops {
+			if strings.Contains(j.name, " init ") || strings.HasSuffix(j.name, " init") {
+				continue
+			}
+			checked++
+			if j.spills > 0 {
+				fmt.Printf("%s: %d stack accesses per iteration\n", j.name, j.spills)
+				bad++
+			}
+		}
+		if bad > 0 {
+			log.Fatalf("%d of %d loops over message or ad spill", bad, checked)
+		}
+		fmt.Printf("mca: no spills in the %d loops over message or ad\n", checked)
+		return
+	}
 	run(jobs, models)
 
 	fmt.Printf("llvm-mca models (%s), cycles per 32 bytes of message in each loop's steady state\n", *mcaBin)

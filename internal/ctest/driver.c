@@ -830,7 +830,7 @@ static void test_incremental(void)
 /* ------------------------------------------------------------------ */
 /* 5. Lengths above 4 GiB, against an independent computation */
 
-/* A plain AES round (table S-box), written apart from csrc/soft_aes.c. */
+/* A plain AES round (table S-box), written apart from the kernels' rounds. */
 static uint8_t sbox[256];
 
 static uint8_t gf_mul(uint8_t a, uint8_t b)

@@ -16,8 +16,8 @@ import (
 )
 
 // TestRoundGenerated runs the generator (_gen) and checks that round.go
-// is its output: a change to _gen/circuit.txt without go generate fails
-// here. It needs the go command of a Unix host, so it skips elsewhere
+// and the C core's csrc/soft_round_gen.h are its output: a change to
+// _gen/circuit.txt without go generate fails here. It needs the go command of a Unix host, so it skips elsewhere
 // (js, wasip1, windows under wine, -short) and where the command cannot
 // be started (under emulation without it).
 func TestRoundGenerated(t *testing.T) {
@@ -33,12 +33,9 @@ func TestRoundGenerated(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
-	want, err := os.ReadFile("round.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(testdir.TempDir(t), "round.go")
-	cmd := exec.Command(gobin, "run", "./_gen", "-o", out)
+	files := map[string]string{"round.go": "round.go", "soft_round_gen.h": filepath.Join("..", "..", "csrc", "soft_round_gen.h")}
+	dir := testdir.TempDir(t)
+	cmd := exec.Command(gobin, "run", "./_gen", "-o", filepath.Join(dir, "round.go"), "-c", filepath.Join(dir, "soft_round_gen.h"))
 	// The generator runs on this machine, whatever GOOS and GOARCH the
 	// test was built for (under emulation, say).
 	for _, e := range os.Environ() {
@@ -54,11 +51,17 @@ func TestRoundGenerated(t *testing.T) {
 	case err != nil:
 		t.Skip("cannot start the go command:", err)
 	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("round.go is not what _gen writes from _gen/circuit.txt: run go generate in internal/soft")
+	for name, path := range files {
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not what _gen writes from _gen/circuit.txt: run go generate in internal/soft", path)
+		}
 	}
 }

@@ -52,11 +52,17 @@
 // The other kernels differ only in step 4's table and step 7's block
 // operations (kernel_aesni.c: AESENC on one register per lane;
 // kernel_vperm.c: vperm_aesround, some 33 byte shuffles and XORs on one
-// register, with the update a function of its own, vperm_d1_update128;
-// kernel_soft.c: a call of aegisgo_soft_aesround in soft_aes.c, with the
-// update a function of its own, soft_d1_update128). The table of block
-// operations and knobs is at the top of aegis128_body.h. The AEGIS-256
-// family follows the same path through aegis256_body.h, and the
-// incremental API through incremental.c and aegis128_inc.h or
-// aegis256_inc.h.
+// register, with the update a function of its own, vperm_d1_update128).
+// The table of block operations and knobs is at the top of
+// aegis128_body.h. The AEGIS-256 family follows the same path through
+// aegis256_body.h, and the incremental API through incremental.c and
+// aegis128_inc.h or aegis256_inc.h.
+//
+// kernel_soft.c alone has a body of its own: its state stays bitsliced
+// between updates, four AES blocks to a group of eight 64-bit planes, as
+// in the pure-Go kernel (internal/soft), so soft_d1_encrypt128 runs
+// soft_initialize128_d1, then soft_run128_d1 over the message, whose
+// updates (soft_update128_d1) are two four-block rounds each
+// (soft_round_rot and soft_round, generated into soft_round_gen.h from
+// the Go kernel's circuit), then soft_finalize128_d1.
 package csrc

@@ -1094,36 +1094,43 @@ AEGISGO_INLINE int soft_decrypt(int f, int d, uint8_t *m, const uint8_t *c, size
 }
 
 /*
- * The incremental state (aegis.h): plain bytes, laid out as
+ * The incremental state (aegis.h): plain bytes, with the partial block and
+ * the lengths where aegis128_inc.h and aegis256_inc.h keep them (the C
+ * tests set the lengths there), and the groups in place of the blocks:
  *
- *   [0, 64n)          the n groups, each as eight words in the host's order
- *                     (the state never leaves the process that made it)
- *   [512, 512 + R)    the current partial block, zeros after its bytes
- *   [640, 648)        the associated data length in bytes
- *   [648, 656)        the message (or MAC data, or keystream) length
- *
- * as aegis128_inc.h's, with the state bitsliced.
+ *   [0, 64n)         the n groups, each as eight words in the host's order
+ *                    (a state never leaves the process that made it);
+ *                    AEGIS-256's two groups are larger than its six blocks,
+ *                    and lie after the lengths, at [128, 256)
+ *   [P, P + R)       the current partial block, zeros after its bytes;
+ *                    P = 128D (128 family) or 96D (256 family)
+ *   [P + R, +8)      the associated data length in bytes
+ *   [P + R + 8, +8)  the message (or MAC data, or keystream) length
  */
-#define SOFT_PEND 512
-#define SOFT_ADLEN 640
-#define SOFT_MLEN 648
-typedef char soft_inc_fits[SOFT_MLEN + 8 <= AEGISGO_STATE_BYTES ? 1 : -1];
+#define SOFT_PEND(f, d) ((size_t)((f) == 128 ? 128 * (d) : 96 * (d)))
+#define SOFT_ADLEN(f, d) (SOFT_PEND(f, d) + SOFT_RATE(f, d))
+#define SOFT_MLEN(f, d) (SOFT_ADLEN(f, d) + 8)
+#define SOFT_GROUPS(f, d) ((size_t)((f) == 256 && (d) == 1 ? 128 : 0))
+typedef char soft_inc_fits[SOFT_MLEN(128, 4) + 8 <= AEGISGO_STATE_BYTES &&
+                                   SOFT_GROUPS(256, 1) >= SOFT_MLEN(256, 1) + 8
+                               ? 1
+                               : -1];
 
 AEGISGO_INLINE void soft_inc_load(soft_state *s, int f, int d, const uint8_t *st)
 {
-    memcpy(s->g, st, 64 * (size_t)SOFT_NG(f, d));
+    memcpy(s->g, st + SOFT_GROUPS(f, d), 64 * (size_t)SOFT_NG(f, d));
 }
 
 AEGISGO_INLINE void soft_inc_store(uint8_t *st, int f, int d, const soft_state *s)
 {
-    memcpy(st, s->g, 64 * (size_t)SOFT_NG(f, d));
+    memcpy(st + SOFT_GROUPS(f, d), s->g, 64 * (size_t)SOFT_NG(f, d));
 }
 
 /* Absorbs the partial block, if any: its bytes are already zero-padded. */
 AEGISGO_INLINE void soft_inc_flush(soft_state *s, int f, int d, const uint8_t *st)
 {
-    if (aegisgo_get64(st + SOFT_MLEN) % SOFT_RATE(f, d) != 0) {
-        soft_absorb_block(s, f, d, st + SOFT_PEND);
+    if (aegisgo_get64(st + SOFT_MLEN(f, d)) % SOFT_RATE(f, d) != 0) {
+        soft_absorb_block(s, f, d, st + SOFT_PEND(f, d));
     }
 }
 
@@ -1131,15 +1138,15 @@ AEGISGO_INLINE void soft_mac_update(int f, int d, uint8_t *st, const uint8_t *a,
 {
     soft_state s;
     const size_t r = SOFT_RATE(f, d);
-    uint8_t *pend = st + SOFT_PEND;
-    const uint64_t len = aegisgo_get64(st + SOFT_MLEN);
+    uint8_t *pend = st + SOFT_PEND(f, d);
+    const uint64_t len = aegisgo_get64(st + SOFT_MLEN(f, d));
     const size_t pos = (size_t)(len % r);
     size_t i = 0, whole;
 
     if (n == 0) {
         return;
     }
-    aegisgo_put64(st + SOFT_MLEN, len + (uint64_t)n);
+    aegisgo_put64(st + SOFT_MLEN(f, d), len + (uint64_t)n);
     if (pos + n < r) {
         memcpy(pend + pos, a, n);
         return;
@@ -1166,9 +1173,9 @@ AEGISGO_INLINE void soft_inc_init(int f, int d, uint8_t *st, const uint8_t *ad, 
     SOFT_PICK(soft_initialize, f, d)(&s, k, npub);
     soft_absorb(&s, f, d, ad, adlen);
     soft_inc_store(st, f, d, &s);
-    memset(st + SOFT_PEND, 0, 128);
-    aegisgo_put64(st + SOFT_ADLEN, (uint64_t)adlen);
-    aegisgo_put64(st + SOFT_MLEN, 0);
+    memset(st + SOFT_PEND(f, d), 0, SOFT_RATE(f, d));
+    aegisgo_put64(st + SOFT_ADLEN(f, d), (uint64_t)adlen);
+    aegisgo_put64(st + SOFT_MLEN(f, d), 0);
     aegisgo_wipe_local(&s, sizeof s);
 }
 
@@ -1179,8 +1186,8 @@ AEGISGO_INLINE void soft_inc_update(int f, int d, uint8_t *st, uint8_t *out, con
 {
     soft_state s;
     const size_t r = SOFT_RATE(f, d);
-    uint8_t *pend = st + SOFT_PEND;
-    const uint64_t mlen = aegisgo_get64(st + SOFT_MLEN);
+    uint8_t *pend = st + SOFT_PEND(f, d);
+    const uint64_t mlen = aegisgo_get64(st + SOFT_MLEN(f, d));
     const size_t pos = (size_t)(mlen % r);
     size_t i = 0, whole;
     uint8_t z[128];
@@ -1209,7 +1216,7 @@ AEGISGO_INLINE void soft_inc_update(int f, int d, uint8_t *st, uint8_t *out, con
     aegisgo_wipe(z, sizeof z);
     soft_inc_store(st, f, d, &s);
     aegisgo_wipe_local(&s, sizeof s);
-    aegisgo_put64(st + SOFT_MLEN, mlen + (uint64_t)n);
+    aegisgo_put64(st + SOFT_MLEN(f, d), mlen + (uint64_t)n);
 }
 
 AEGISGO_INLINE void soft_inc_final(int f, int d, uint8_t *st, uint8_t *tag, size_t taglen)
@@ -1217,8 +1224,8 @@ AEGISGO_INLINE void soft_inc_final(int f, int d, uint8_t *st, uint8_t *tag, size
     soft_state s;
     soft_inc_load(&s, f, d, st);
     soft_inc_flush(&s, f, d, st);
-    SOFT_PICK(soft_finalize, f, d)(&s, tag, taglen, aegisgo_get64(st + SOFT_ADLEN),
-                                   aegisgo_get64(st + SOFT_MLEN));
+    SOFT_PICK(soft_finalize, f, d)(&s, tag, taglen, aegisgo_get64(st + SOFT_ADLEN(f, d)),
+                                   aegisgo_get64(st + SOFT_MLEN(f, d)));
     aegisgo_wipe_local(&s, sizeof s);
     aegisgo_wipe(st, AEGISGO_STATE_BYTES);
 }
@@ -1228,7 +1235,7 @@ AEGISGO_INLINE void soft_mac_final(int f, int d, const uint8_t *st, uint8_t *tag
     soft_state s;
     soft_inc_load(&s, f, d, st);
     soft_inc_flush(&s, f, d, st);
-    SOFT_PICK(soft_finalize_mac, f, d)(&s, tag, taglen, aegisgo_get64(st + SOFT_MLEN));
+    SOFT_PICK(soft_finalize_mac, f, d)(&s, tag, taglen, aegisgo_get64(st + SOFT_MLEN(f, d)));
     aegisgo_wipe_local(&s, sizeof s);
 }
 

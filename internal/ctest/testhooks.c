@@ -13,7 +13,7 @@
 
 /*
  * The soft kernel, in this translation unit, so that its static body
- * functions (soft_dD_init128, soft_dD_final128, ...) can be called
+ * functions (soft_initialize128_d1, soft_finalize128_d1, ...) can be called
  * directly. A build with the hooks compiles this file in place of
  * csrc/kernel_soft.c (internal/ctest/run.sh leaves that one out): the kernel is
  * the same source, compiled once, and aegisgo_soft_ops is defined once.
@@ -32,9 +32,9 @@ void aegisgo_test_lengths_block(uint8_t out[16], uint64_t adlen, uint64_t mlen)
 }
 
 #define AEGISGO_TEST_INIT_FINAL(d, fam) do {                            \
-    soft_d##d##_st##fam s_;                                             \
-    soft_d##d##_init##fam(&s_, k, npub);                                \
-    soft_d##d##_final##fam(&s_, tag, taglen, adlen, mlen);              \
+    soft_state s_;                                                      \
+    soft_initialize##fam##_d##d(&s_, k, npub);                          \
+    soft_finalize##fam##_d##d(&s_, tag, taglen, adlen, mlen);           \
     aegisgo_wipe(&s_, sizeof s_);                                       \
 } while (0)
 

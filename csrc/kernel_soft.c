@@ -826,7 +826,9 @@ AEGISGO_INLINE void soft_init(soft_state *s, int f, int d, const uint8_t *k, con
         memcpy(cv[f == 128 ? 7 : 5][i], cv[3][i], 16);
     }
     soft_from_blocks(s, f, d, v);
-    soft_from_blocks(&c, f, d, cv);
+    if (d > 1) {
+        soft_from_blocks(&c, f, d, cv);
+    }
     memset(m, 0, sizeof m);
     if (f == 128) {
         soft_words_msg(f, d, n, k, d, &m[0], &m[1]);

@@ -791,6 +791,84 @@ AEGISGO_INLINE void soft_xor16(uint8_t *r, const uint8_t *a, const uint8_t *b)
     }
 }
 
+/* The constants of the initial state at degree 1, as soft_from_blocks
+ * takes them: AEGIS-128L's S0..S7 (C1 in S1, S3, S6; C0 in S2, S5, S7)
+ * and AEGIS-256's S0..S5 (C1 in S2, S5; C0 in S3, S4). */
+AEGISGO_INLINE void soft_init_consts(soft_state *c, int f)
+{
+    soft_blocks v;
+    int j;
+    static const signed char which128[8] = {-1, 1, 0, 1, -1, 0, 1, 0};
+    static const signed char which256[6] = {-1, -1, 1, 0, 0, 1};
+    memset(v, 0, sizeof v);
+    for (j = 0; j < SOFT_NW(f); j++) {
+        const int w = f == 128 ? which128[j] : which256[j];
+        if (w >= 0) {
+            memcpy(v[j][0], w == 0 ? aegisgo_c0 : aegisgo_c1, 16);
+        }
+    }
+    soft_from_blocks(c, f, 1, v);
+}
+
+/* Init at degree 1 from one packed group (internal/soft's init1): every
+ * block of the state is a lane mask of the key and the nonce, xored with
+ * the packed constants, and the messages are lanes of that group. Short
+ * messages are mostly Init and Finalize, and this way they convert no
+ * block of bytes. AEGIS-128L: w = N, N, K, K; g0 = S0 S2 S4 S6 = K^N, C0,
+ * K^N, K^C1; g1 = S1 S3 S5 S7 = C1, C1, K^C0, K^C0; M0 = N and M1 = K are
+ * lanes 0 and 2 of w. AEGIS-256: w = k0, k1, n0, n1; g0 = S0 S2 S4 =
+ * k0^n0, C1, k0^C0; g1 = S1 S3 S5 = k1^n1, C0, k1^C1; the messages k0, k1,
+ * k0^n0, k1^n1 are lanes 0 and 1 of w and of w ^ (w down two lanes). */
+AEGISGO_INLINE void soft_init1(soft_state *s, int f, const uint8_t *k, const uint8_t *n)
+{
+    soft_group w, x;
+    soft_state c;
+    int i, r;
+
+    soft_init_consts(&c, f);
+    if (f == 128) {
+        soft_load_block(&w, 0, n);
+        soft_load_block(&w, 1, n);
+        soft_load_block(&w, 2, k);
+        soft_load_block(&w, 3, k);
+    } else {
+        soft_load_block(&w, 0, k);
+        soft_load_block(&w, 1, k + 16);
+        soft_load_block(&w, 2, n);
+        soft_load_block(&w, 3, n + 16);
+    }
+    soft_pack(&w);
+    for (i = 0; i < 8; i++) {
+        const uint64_t q = w.q[i];
+        if (f == 128) {
+            uint64_t nn = q & SOFT_LANE01, kk = q & ~SOFT_LANE01;
+            nn |= nn << 2;
+            kk |= kk >> 2;
+            s->g[0].q[i] = (kk & UINT64_C(0xdddddddddddddddd)) ^ (nn & SOFT_LANE02) ^ c.g[0].q[i];
+            s->g[1].q[i] = (kk & ~SOFT_LANE01) ^ c.g[1].q[i];
+        } else {
+            const uint64_t k0 = q & SOFT_LANE0, k1 = (q >> 1) & SOFT_LANE0;
+            s->g[0].q[i] = (k0 | k0 << 2) ^ ((q >> 2) & SOFT_LANE0) ^ c.g[0].q[i];
+            s->g[1].q[i] = (k1 | k1 << 2) ^ ((q >> 3) & SOFT_LANE0) ^ c.g[1].q[i];
+            x.q[i] = q ^ (q >> 2);
+        }
+    }
+    if (f == 128) {
+        for (r = 0; r < 10; r++) {
+            soft_upd(s, f, 1, &w, &w, 0);
+        }
+    } else {
+        for (r = 0; r < 4; r++) {
+            soft_upd(s, f, 1, &w, &w, 0);
+            soft_upd(s, f, 1, &w, &w, 1);
+            soft_upd(s, f, 1, &x, &x, 0);
+            soft_upd(s, f, 1, &x, &x, 1);
+        }
+        aegisgo_wipe_local(&x, sizeof x);
+    }
+    aegisgo_wipe_local(&w, sizeof w);
+}
+
 /* Init of the spec, with the context of each lane xored into V[3,*] and
  * V[7,*] (V[5,*] for the 256 family) before every update where d > 1. */
 AEGISGO_INLINE void soft_init(soft_state *s, int f, int d, const uint8_t *k, const uint8_t *n)
@@ -801,6 +879,10 @@ AEGISGO_INLINE void soft_init(soft_state *s, int f, int d, const uint8_t *k, con
     const int ng = SOFT_NG(f, d), j3 = 3 % ng, jc = (f == 128 ? 7 : 5) % ng;
     int i, r, t;
 
+    if (d == 1) {
+        soft_init1(s, f, k, n);
+        return;
+    }
     memset(v, 0, sizeof v);
     memset(cv, 0, sizeof cv);
     for (i = 0; i < d; i++) {
@@ -913,6 +995,61 @@ AEGISGO_INLINE void soft_lane_tags(const soft_state *s, int f, int d, size_t tag
     aegisgo_wipe_local(v, sizeof v);
 }
 
+/* Finalize at degree 1 on the groups themselves (internal/soft's
+ * lengths and tag at degree 1): the message t = S2 ^ u (AEGIS-128L: S2 is
+ * lane 1 of g0, moved to lanes 0 and 2) or S3 ^ u (AEGIS-256: lane 1 of
+ * g1, moved to lane 0), and the tag folded from g0 ^ g1 down to lane 0
+ * (and lane 2, or 1, for the second half of a 32-byte tag). */
+AEGISGO_INLINE void soft_final1(soft_state *s, int f, uint8_t *tag, size_t taglen,
+                                const uint8_t u[16])
+{
+    soft_group m, a;
+    int i;
+
+    memset(&m, 0, sizeof m);
+    soft_load_block(&m, 0, u);
+    if (f == 128) {
+        soft_load_block(&m, 2, u);
+    }
+    soft_pack(&m);
+    for (i = 0; i < 8; i++) {
+        const uint64_t g0 = s->g[0].q[i], g1 = s->g[1].q[i];
+        m.q[i] ^= f == 128 ? ((g0 >> 1) & SOFT_LANE0) | ((g0 << 1) & SOFT_LANE2)
+                           : (g1 >> 1) & SOFT_LANE0;
+    }
+    for (i = 0; i < 7; i++) {
+        soft_upd(s, f, 1, &m, &m, 0);
+    }
+    for (i = 0; i < 8; i++) {
+        const uint64_t g0 = s->g[0].q[i], g1 = s->g[1].q[i];
+        uint64_t x;
+        if (f == 128) {
+            /* S0^S1, S2^S3, S4^S5, S6^S7; a 16-byte tag leaves S7 out. */
+            x = g0 ^ g1;
+            if (taglen == 16) {
+                x ^= g1 & ~(SOFT_LANE0 | SOFT_LANE12);
+                x ^= x >> 2;
+            }
+            a.q[i] = x ^ (x >> 1);
+        } else {
+            x = (g0 ^ g1) & (SOFT_LANE01 | SOFT_LANE2);
+            if (taglen == 16) {
+                x ^= x >> 2;
+                a.q[i] = (x ^ (x >> 1)) & SOFT_LANE0;
+            } else {
+                a.q[i] = ((x ^ (g0 >> 1)) & SOFT_LANE0) | ((g1 ^ (x >> 1)) & (SOFT_LANE01 & ~SOFT_LANE0));
+            }
+        }
+    }
+    soft_unpack(&a);
+    soft_store_block(tag, NULL, &a, 0);
+    if (taglen == 32) {
+        soft_store_block(tag + 16, NULL, &a, f == 128 ? 2 : 1);
+    }
+    aegisgo_wipe_local(&m, sizeof m);
+    aegisgo_wipe_local(&a, sizeof a);
+}
+
 /* Finalize: the tag, the lanes' tags xored together where d > 1. */
 AEGISGO_INLINE void soft_final(soft_state *s, int f, int d, uint8_t *tag, size_t taglen,
                                uint64_t adlen, uint64_t mlen)
@@ -921,6 +1058,10 @@ AEGISGO_INLINE void soft_final(soft_state *s, int f, int d, uint8_t *tag, size_t
     int i;
 
     aegisgo_lengths_block(u, adlen, mlen);
+    if (d == 1) {
+        soft_final1(s, f, tag, taglen, u);
+        return;
+    }
     soft_final_rounds(s, f, d, u, d);
     soft_lane_tags(s, f, d, taglen, a, b);
     for (i = 1; i < d; i++) {

@@ -186,10 +186,10 @@ void aegisgo_wipe(void *p, size_t n);
 
 /* Zeroes AEGISGO_STACK_WIPE bytes of the stack below the caller's frame,
  * where the frames of the functions it has called lay. It must exceed the
- * deepest chain of frames of a soft-kernel entry point: 6.1 KiB with
- * gcc 12 -O2 on x86-64 (AEGIS-128X4's inc_update, its Enc step, the
- * update and an AES round; gcc -fstack-usage), with room for other
- * compilers and targets. internal/ctest/stackwipe checks that it does. */
+ * deepest chain of frames of a soft-kernel entry point: 3.6 KiB with
+ * gcc 12 -O2 on x86-64 (an entry point, AEGIS-256X4's Init and an
+ * update; gcc -fstack-usage), with room for other compilers and
+ * targets. internal/ctest/stackwipe checks that it does. */
 #define AEGISGO_STACK_WIPE 12288
 void aegisgo_wipe_stack(void);
 

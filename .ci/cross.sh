@@ -17,7 +17,7 @@
 #     prints js/wasm's Seal speed beside AES-GCM's;
 #   - runs internal/soft, internal/core and aegis128l on wasip1/wasm
 #     under wazero (a pinned Go module, run by go install);
-#   - checks that no loop of the C neon kernels over message or ad spills
+#   - checks that no loop of the C neon kernels (message, ad, Init) spills
 #     (internal/ctest/mca/mca.go -spills);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
 #     stack, and runs the windows/amd64 tests under wine, once per x86
@@ -221,7 +221,7 @@ else
   echo "no clang here: skipped"
 fi
 
-step "linux/arm64: no loop of the C neon kernel over message or ad spills"
+step "linux/arm64: no loop of the C neon kernel spills (message, ad, Init)"
 # internal/ctest/mca/mca.go cuts the loops out of the disassembly, as
 # mca.sh does, and counts their loads and stores on the stack (no model
 # runs; the cycles are mca.sh's). The flags are cgo's for ./csrc.

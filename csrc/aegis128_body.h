@@ -80,6 +80,10 @@
  *                         0 for groups always (neon)
  *   GROUP_AD              the ad's whole blocks run in groups too:
  *                         FN(groups_ad128), FN(groups_ad256)
+ *   INIT_GROUPS           Init's updates run in groups too, through
+ *                         that instance's FN(init128_ctx),
+ *                         FN(init256_ctx) (neon: a D = 4 state is all
+ *                         the registers)
  *   lane_load, lane_store   batches in the lanes of this degree (lanes.h,
  *                         which lists its own optional operations)
  *
@@ -170,6 +174,36 @@ STEP_FUNC void FN(update128_late)(FN(st128) *s, BLK m0, BLK m1)
 #define Z128_ENC_(x, a, b, c, d, e, f) blk_xor_and(blk_xor3(x, a, b), c, d)
 #define Z128_DEC_(x, a, b, c, d, e, f) blk_xor3(blk_xor_and(x, c, d), e, f)
 
+/* Init's updates of the X variants, with the lanes' ctx, i a variable of
+ * the caller's. A macro, so that where it runs in place it is the very
+ * code it was before FN(init128_ctx) (soft's, whose operations are calls,
+ * changes around an inlined call).
+ *
+ * The spec XORs ctx[i] = Byte(i) || Byte(D - 1) || zeros into S3 and S7
+ * before every update. Written so, the XOR sits on the loop-carried path
+ * of S3 (and S7) into itself, through the round key of the AES round that
+ * makes the next S3. AESRound is linear in its round key: AESRound(S2, S3
+ * ^ ctx) = AESRound(S2, S3) ^ ctx, so the ctx of one update cancels the
+ * ctx of the next one. Over a pair of updates, the first takes S3 ^ ctx as
+ * the input of the round that makes S4 and plain S3 as the round key; the
+ * second takes S3 for both; after the pair the state is the spec's. S7
+ * likewise. The XORs leave the key path and half of them go. */
+#define INIT128_CTX(s, nb, kb, ctx, i)                                                 \
+    ROLLED                                                                             \
+    for (i = 0; i < 10; i += 2) {                                                      \
+        FN(update128)(s, nb, kb, blk_xor((s)->s3, ctx), blk_xor((s)->s7, ctx));        \
+        FN(upd128)(s, nb, kb);                                                         \
+    }
+
+/* The same out of place, in the D = 1 instance too, where the X variants'
+ * groups of one lane run it (INIT_GROUPS). */
+AEGISGO_INLINE void FN(init128_ctx)(FN(st128) *s, BLK nb, BLK kb, BLK ctx)
+{
+    int i;
+
+    INIT128_CTX(s, nb, kb, ctx, i)
+}
+
 AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_broadcast(aegisgo_c0);
@@ -189,22 +223,33 @@ AEGISGO_INLINE void FN(init128_body)(FN(st128) *s, const uint8_t *k, const uint8
     s->s7 = blk_xor(kb, c0);
 #if D > 1
     {
-        /* The spec XORs ctx[i] = Byte(i) || Byte(D - 1) || zeros into S3
-         * and S7 before every update. Written so, the XOR sits on the
-         * loop-carried path of S3 (and S7) into itself, through the round
-         * key of the AES round that makes the next S3. AESRound is linear in
-         * its round key: AESRound(S2, S3 ^ ctx) = AESRound(S2, S3) ^ ctx, so
-         * the ctx of one update cancels the ctx of the next one. Over a
-         * pair of updates, the first takes S3 ^ ctx as the input of the
-         * round that makes S4 and plain S3 as the round key; the second
-         * takes S3 for both; after the pair the state is the spec's. S7
-         * likewise. The XORs leave the key path and half of them go. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-        ROLLED
-        for (i = 0; i < 10; i += 2) {
-            FN(update128)(s, nb, kb, blk_xor(s->s3, ctx), blk_xor(s->s7, ctx));
-            FN(upd128)(s, nb, kb);
+#if defined(INIT_GROUPS) && defined(GROUP128_D)
+        /* Each group's lanes are independent until Finalize; a group's
+         * state, 8 registers a lane, leaves room for the temporaries. */
+        for (i = 0; i < D / GROUP128_D; i++) {
+            FN_D(GROUP128_D, st128) t;
+            t.s0 = blk_group(s->s0, i);
+            t.s1 = blk_group(s->s1, i);
+            t.s2 = blk_group(s->s2, i);
+            t.s3 = blk_group(s->s3, i);
+            t.s4 = blk_group(s->s4, i);
+            t.s5 = blk_group(s->s5, i);
+            t.s6 = blk_group(s->s6, i);
+            t.s7 = blk_group(s->s7, i);
+            FN_D(GROUP128_D, init128_ctx)(&t, blk_group(nb, i), blk_group(kb, i), blk_group(ctx, i));
+            blk_set_group(s->s0, i, t.s0);
+            blk_set_group(s->s1, i, t.s1);
+            blk_set_group(s->s2, i, t.s2);
+            blk_set_group(s->s3, i, t.s3);
+            blk_set_group(s->s4, i, t.s4);
+            blk_set_group(s->s5, i, t.s5);
+            blk_set_group(s->s6, i, t.s6);
+            blk_set_group(s->s7, i, t.s7);
         }
+#else
+        INIT128_CTX(s, nb, kb, ctx, i)
+#endif
     }
 #else
     ROLLED

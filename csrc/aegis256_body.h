@@ -83,6 +83,31 @@ AEGISGO_INLINE BLK FN(z256)(const FN(st256) *s)
     return AEGISGO_APPLY(Z256_WORD_, Z256_TERMS(s));
 }
 
+/* Init's updates of the X variants, with the lanes' ctx, i a variable of
+ * the caller's; a macro as INIT128_CTX (aegis128_body.h).
+ *
+ * ctx[i] = Byte(i) || Byte(D - 1) || zeros goes into S3 and S5 before
+ * every update, carried in pairs of updates as in INIT128_CTX: the first
+ * of a pair takes S3 ^ ctx and S5 ^ ctx as the inputs of the rounds that
+ * make S4 and S0, the second plain S3 and S5; after each pair the state is
+ * the spec's. */
+#define INIT256_CTX(s, k0, k1, k0n0, k1n1, ctx, i)                                     \
+    ROLLED                                                                             \
+    for (i = 0; i < 4; i++) {                                                          \
+        FN(update256)(s, k0, blk_xor((s)->s3, ctx), blk_xor((s)->s5, ctx));            \
+        FN(upd256)(s, k1);                                                             \
+        FN(update256)(s, k0n0, blk_xor((s)->s3, ctx), blk_xor((s)->s5, ctx));          \
+        FN(upd256)(s, k1n1);                                                           \
+    }
+
+/* The same out of place, for the groups of INIT_GROUPS (aegis128_body.h). */
+AEGISGO_INLINE void FN(init256_ctx)(FN(st256) *s, BLK k0, BLK k1, BLK k0n0, BLK k1n1, BLK ctx)
+{
+    int i;
+
+    INIT256_CTX(s, k0, k1, k0n0, k1n1, ctx, i)
+}
+
 AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8_t *n)
 {
     const BLK c0 = blk_broadcast(aegisgo_c0);
@@ -101,19 +126,29 @@ AEGISGO_INLINE void FN(init256_body)(FN(st256) *s, const uint8_t *k, const uint8
     s->s5 = blk_xor(k1, c1);
 #if D > 1
     {
-        /* ctx[i] = Byte(i) || Byte(D - 1) || zeros goes into S3 and S5
-         * before every update, carried in pairs of updates as in
-         * FN(init128): the first of a pair takes S3 ^ ctx and S5 ^ ctx as
-         * the inputs of the rounds that make S4 and S0, the second plain
-         * S3 and S5; after each pair the state is the spec's. */
         const BLK ctx = blk_load(AEGISGO_CAT(aegisgo_ctx, D));
-        ROLLED
-        for (i = 0; i < 4; i++) {
-            FN(update256)(s, k0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
-            FN(upd256)(s, k1);
-            FN(update256)(s, k0n0, blk_xor(s->s3, ctx), blk_xor(s->s5, ctx));
-            FN(upd256)(s, k1n1);
+#if defined(INIT_GROUPS) && defined(GROUP256_D)
+        /* As in FN(init128_body): a group's state fits. */
+        for (i = 0; i < D / GROUP256_D; i++) {
+            FN_D(GROUP256_D, st256) t;
+            t.s0 = blk_group(s->s0, i);
+            t.s1 = blk_group(s->s1, i);
+            t.s2 = blk_group(s->s2, i);
+            t.s3 = blk_group(s->s3, i);
+            t.s4 = blk_group(s->s4, i);
+            t.s5 = blk_group(s->s5, i);
+            FN_D(GROUP256_D, init256_ctx)(&t, blk_group(k0, i), blk_group(k1, i), blk_group(k0n0, i),
+                                          blk_group(k1n1, i), blk_group(ctx, i));
+            blk_set_group(s->s0, i, t.s0);
+            blk_set_group(s->s1, i, t.s1);
+            blk_set_group(s->s2, i, t.s2);
+            blk_set_group(s->s3, i, t.s3);
+            blk_set_group(s->s4, i, t.s4);
+            blk_set_group(s->s5, i, t.s5);
         }
+#else
+        INIT256_CTX(s, k0, k1, k0n0, k1n1, ctx, i)
+#endif
     }
 #else
     ROLLED

@@ -174,5 +174,6 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #undef GROUP256_D
 #undef GROUP_MIN
 #undef GROUP_AD
+#undef INIT_GROUPS
 #undef ROLLED
 #undef STEP_FUNC

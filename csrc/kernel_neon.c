@@ -113,9 +113,11 @@ typedef struct { uint8x16_t l[4]; } neon_blk4;
  * the plain form's loops ran 10-20% slower in llvm-mca's models, and
  * 128X4's spilled), and so do the ad's whole blocks (GROUP_AD:
  * neon_d2_groups_ad128, neon_d4_groups_ad128, neon_d2_groups_ad256,
- * neon_d4_groups_ad256). Init, Finalize and a partial last block keep the
- * plain form. Init and Finalize are unrolled (UNROLLED): otherwise the compiler
- * copies registers at each back edge. The loops over whole blocks are
+ * neon_d4_groups_ad256), and Init's updates (INIT_GROUPS: the plain
+ * form's 32 registers of 128X4 state spilled in its rolled loop).
+ * Finalize and a partial last block keep the plain form. Init and
+ * Finalize are unrolled (UNROLLED): otherwise the compiler copies
+ * registers at each back edge. The loops over whole blocks are
  * the kernel's own (RUN128, RUN256), below.
  */
 typedef struct { uint8x16_t p, k; } neon_rot;
@@ -421,6 +423,7 @@ AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *s
 #define GROUP256_D 1
 #define GROUP_MIN 0
 #define GROUP_AD
+#define INIT_GROUPS
 #include "instance.h"
 
 #define D 4
@@ -428,6 +431,7 @@ AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *s
 #define GROUP256_D 1
 #define GROUP_MIN 0
 #define GROUP_AD
+#define INIT_GROUPS
 #include "instance.h"
 
 #ifdef __clang__

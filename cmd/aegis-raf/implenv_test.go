@@ -15,7 +15,7 @@ import (
 // of AEGIS_IMPL that names no kernel is ignored, and says nothing of a
 // kernel name in another case, which caps the kernels as the name does.
 func TestImplEnvWarning(t *testing.T) {
-	const warning = `aegis-raf: AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm); ignored` + "\n"
+	const warning = `aegis-raf: AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm, neonsha3); ignored` + "\n"
 	for _, c := range []struct{ impl, stderr string }{
 		{"avx3", warning}, {"AVX2", ""}, {"Soft", ""}, {"", ""},
 	} {

@@ -76,7 +76,7 @@ func TestImplEnvWarning(t *testing.T) {
 	}
 	variants := []*core.Variant{core.AEGIS128L, core.AEGIS256X4}
 
-	const warning = `aegis-speed: AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm); ignored` + "\n"
+	const warning = `aegis-speed: AEGIS_IMPL="avx3" is not a kernel name (soft, aesni, avx2, avx512, neon, vperm, neonsha3); ignored` + "\n"
 	out, errs := speedProc(t, "avx3")
 	if errs != warning {
 		t.Errorf("AEGIS_IMPL=avx3: stderr %q, want %q", errs, warning)

@@ -10744,6 +10744,8 @@ six_14:
 	VEOR	V15.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 0(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -10778,7 +10780,7 @@ six_14:
 	VEOR	V8.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 0(R4)
+	FMOVQ	F6, 16(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -10815,6 +10817,8 @@ six_14:
 	VEOR	V1.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 32(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -10849,7 +10853,7 @@ six_14:
 	VEOR	V15.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 32(R4)
+	FMOVQ	F6, 48(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -10886,6 +10890,8 @@ six_14:
 	VEOR	V8.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 64(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -10920,7 +10926,7 @@ six_14:
 	VEOR	V1.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 64(R4)
+	FMOVQ	F6, 80(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -10966,6 +10972,8 @@ rest_15:
 	VEOR	V15.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 0(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -11000,7 +11008,7 @@ rest_15:
 	VEOR	V8.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 0(R4)
+	FMOVQ	F6, 16(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -11039,6 +11047,8 @@ rest_15:
 	VEOR	V1.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 32(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -11073,7 +11083,7 @@ rest_15:
 	VEOR	V15.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 32(R4)
+	FMOVQ	F6, 48(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -45244,6 +45254,8 @@ six_14:
 	VEOR3	V20.B16, V13.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 0(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -45270,12 +45282,12 @@ six_14:
 	VEOR	V17.B16, V2.B16, V10.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V10.B16, V9.B16, V20.B16
+	VAND	V10.B16, V9.B16, V19.B16
 	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
-	VEOR3	V20.B16, V12.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V12.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 0(R4)
+	FMOVQ	F6, 16(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -45309,6 +45321,8 @@ six_14:
 	VEOR3	V20.B16, V5.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 32(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -45335,12 +45349,12 @@ six_14:
 	VEOR	V3.B16, V9.B16, V17.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V17.B16, V16.B16, V20.B16
+	VAND	V17.B16, V16.B16, V19.B16
 	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
-	VEOR3	V20.B16, V13.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V13.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 32(R4)
+	FMOVQ	F6, 48(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -45374,6 +45388,8 @@ six_14:
 	VEOR3	V20.B16, V12.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 64(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -45400,12 +45416,12 @@ six_14:
 	VEOR	V10.B16, V16.B16, V3.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V3.B16, V2.B16, V20.B16
+	VAND	V3.B16, V2.B16, V19.B16
 	VEOR3	V4.B16, V1.B16, V6.B16, V6.B16
-	VEOR3	V20.B16, V5.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V5.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 64(R4)
+	FMOVQ	F6, 80(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -45448,6 +45464,8 @@ rest_15:
 	VEOR3	V20.B16, V13.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 0(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -45474,12 +45492,12 @@ rest_15:
 	VEOR	V17.B16, V2.B16, V10.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V10.B16, V9.B16, V20.B16
+	VAND	V10.B16, V9.B16, V19.B16
 	VEOR3	V11.B16, V8.B16, V6.B16, V6.B16
-	VEOR3	V20.B16, V12.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V12.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 0(R4)
+	FMOVQ	F6, 16(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
@@ -45515,6 +45533,8 @@ rest_15:
 	VEOR3	V20.B16, V5.B16, V19.B16, V19.B16
 
 	// msg = msg || xi
+	FMOVQ	F19, 32(R4)
+
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)
 	//   S'3 = AESRound(S2, S3)  S'4 = AESRound(S3, S4)  S'5 = AESRound(S4, S5)
@@ -45541,12 +45561,12 @@ rest_15:
 	VEOR	V3.B16, V9.B16, V17.B16
 
 	// z = S1 ^ S4 ^ S5 ^ (S2 & S3), xi = ci ^ z, as (ci ^ S1 ^ S4) ^ S5 ^ (S2 & S3)
-	VAND	V17.B16, V16.B16, V20.B16
+	VAND	V17.B16, V16.B16, V19.B16
 	VEOR3	V18.B16, V15.B16, V6.B16, V6.B16
-	VEOR3	V20.B16, V13.B16, V6.B16, V6.B16
+	VEOR3	V19.B16, V13.B16, V6.B16, V6.B16
 
 	// msg = msg || xi
-	FSTPQ	(F19, F6), 32(R4)
+	FMOVQ	F6, 48(R4)
 
 	// Update(M) of M = xi:
 	//   S'0 = AESRound(S5, S0 ^ M)  S'1 = AESRound(S0, S1)  S'2 = AESRound(S1, S2)

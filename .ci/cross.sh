@@ -221,14 +221,17 @@ else
   echo "no clang here: skipped"
 fi
 
-step "linux/arm64: no loop of the C neon kernel spills (message, ad, Init)"
+step "linux/arm64: no loop of the C neon kernels spills (message, ad, Init)"
 # internal/ctest/mca/mca.go cuts the loops out of the disassembly, as
 # mca.sh does, and counts their loads and stores on the stack (no model
-# runs; the cycles are mca.sh's). The flags are cgo's for ./csrc.
-aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -c csrc/kernel_neon.c -o /tmp/aegisgo-neon-spills.o
-aarch64-linux-gnu-objdump -d --no-show-raw-insn /tmp/aegisgo-neon-spills.o >/tmp/aegisgo-neon-spills.dis
-go run internal/ctest/mca/mca.go -spills -c /tmp/aegisgo-neon-spills.dis -cname gcc
-rm -f /tmp/aegisgo-neon-spills.o /tmp/aegisgo-neon-spills.dis
+# runs; the cycles are mca.sh's). The flags are cgo's for ./csrc; neon,
+# and neonsha3 (the same source for FEAT_SHA3).
+for k in neon neonsha3; do
+  aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -c "csrc/kernel_$k.c" -o /tmp/aegisgo-$k-spills.o
+  aarch64-linux-gnu-objdump -d --no-show-raw-insn /tmp/aegisgo-$k-spills.o >/tmp/aegisgo-$k-spills.dis
+  go run internal/ctest/mca/mca.go -spills -c /tmp/aegisgo-$k-spills.dis -cname gcc
+  rm -f /tmp/aegisgo-$k-spills.o /tmp/aegisgo-$k-spills.dis
+done
 
 # s390x has soft only, so an AEGIS_IMPL=soft run there would repeat this one.
 step "linux/s390x under qemu: go test ./...  (big-endian, default kernel: soft)"

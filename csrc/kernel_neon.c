@@ -177,7 +177,14 @@ typedef struct { uint8x16_t p, k; } neon_rot;
  * aegis128_body.h, Z256_ENC and Z256_DEC with BLK_SPLIT_LOGIC in
  * aegis256_body.h), written with NEON_XOR3 and NEON_XOR_AND.
  */
+#ifdef NEON_SHA3
+/* EOR3, written out here: these are the triples whose middle result
+ * nothing else reads (the compiler, left to fold the pairs itself, also
+ * folded some whose middle it keeps, and spilled). */
+#define NEON_XOR3(a, b, c) veor3q_u8((a), (b), (c))
+#else
 #define NEON_XOR3(a, b, c) veorq_u8(veorq_u8((a), (b)), (c))
+#endif
 #define NEON_XOR_AND(a, b, c) veorq_u8((a), vandq_u8((b), (c)))
 #define NEON_AESE_MC(p, k) neon_aesmc(neon_aese((p), (k)))
 
@@ -202,8 +209,8 @@ typedef struct { uint8x16_t p, k; } neon_rot;
         vst1q_u8(out_, m0_);                                                      \
         vst1q_u8(out_ + half, m1_);                                               \
     }                                                                             \
-    w0_ = veorq_u8(NEON_V8(0, t), m0_);                                           \
-    w4_ = veorq_u8(NEON_V8(4, t), m1_);                                           \
+    w0_ = NEON_XOR3(P[NEON_S8(0, t)], K[(t) & 1][NEON_S8(0, t)], m0_);                                           \
+    w4_ = NEON_XOR3(P[NEON_S8(4, t)], K[(t) & 1][NEON_S8(4, t)], m1_);                                           \
     NEON_ROUNDS8(t);                                                              \
     K[((t) + 1) & 1][NEON_S8(0, t)] = v1_;                                        \
     K[((t) + 1) & 1][NEON_S8(1, t)] = v2_;                                        \
@@ -233,7 +240,7 @@ typedef struct { uint8x16_t p, k; } neon_rot;
         m_ = veorq_u8(NEON_XOR_AND(NEON_XOR3(m_, v4_, v5_), v2_, v3_), v1_);      \
         vst1q_u8((out), m_);                                                      \
     }                                                                             \
-    w0_ = veorq_u8(NEON_V6(0, t), m_);                                            \
+    w0_ = NEON_XOR3(P[NEON_S6(0, t)], K[(t) & 1][NEON_S6(0, t)], m_);                                            \
     NEON_ROUND6_(5, t); NEON_ROUND6_(4, t); NEON_ROUND6_(3, t);                   \
     NEON_ROUND6_(2, t); NEON_ROUND6_(1, t); NEON_ROUND6_(0, t);                   \
     K[((t) + 1) & 1][NEON_S6(0, t)] = v1_;                                        \

@@ -9,17 +9,17 @@
  * this kernel only where HWCAP (or darwin's sysctl) says so, and
  * AEGIS_IMPL=neon leaves it out.
  *
- * What it adds is EOR3, a xor of three registers in one instruction. The
- * body's xors come in chains (the keystream S1 ^ S6 ^ (S2 & S3) ^ M, the
- * rotating form's P ^ K ^ M in kernel_neon.c), and with SHA3 switched on
- * gcc and clang fold each pair of xors whose middle result has no other
- * use into one EOR3 themselves: so the kernel is kernel_neon.c's code
- * with its target widened (NEON_SHA3), under its own names. Writing
- * veor3q_u8 into the block operations instead would fix the pairing
- * before the compiler sees which middle results the next update reads
- * again (a rotating word's P ^ K is both a keystream input and the next
- * round key), and cost the xor it saves. BCAX (a ^ (b & ~c)) does not
- * fit: the body ands two state words, never one with a complement.
+ * What it adds is EOR3, a xor of three registers in one instruction.
+ * kernel_neon.c's loops write the triples whose middle result nothing
+ * else reads with NEON_XOR3, which is EOR3 here (the keystream's
+ * M ^ S1 ^ S6, and the message words' P ^ K ^ M); elsewhere, with SHA3
+ * switched on, gcc and clang fold pairs of xors into EOR3 themselves.
+ * Left to fold the loops' triples as well, gcc also folded pairs whose
+ * middle result a later round reads again, and spilled: 18.4 cycles per
+ * AEGIS-128L step on Neoverse N2 (llvm-mca-19) with 5 stack accesses,
+ * against 17.5 and none with them written out. BCAX (a ^ (b & ~c))
+ * does not fit: the body ands two state words, never one with a
+ * complement.
  */
 #include "internal.h"
 

@@ -45,6 +45,7 @@
 #pragma GCC target("arch=armv8.2-a+crypto+sha3")
 #else
 #pragma GCC target("+crypto")
+#endif
 /* The loops of the rotating form (neon_run128) need the order of the
  * source: gcc's scheduling before register allocation moves AES rounds
  * above the reads of their inputs, and its reassociation moves the
@@ -53,7 +54,6 @@
  * llvm-mca models the AEGIS-128L loop 8-12% faster (mca.sh). clang 14
  * gets loops within a few percent of these without being told. */
 #pragma GCC optimize("no-schedule-insns", "no-tree-reassoc")
-#endif
 #endif
 
 #include <arm_neon.h>
@@ -177,10 +177,12 @@ typedef struct { uint8x16_t p, k; } neon_rot;
  * aegis128_body.h, Z256_ENC and Z256_DEC with BLK_SPLIT_LOGIC in
  * aegis256_body.h), written with NEON_XOR3 and NEON_XOR_AND.
  */
-#ifdef NEON_SHA3
+#if defined(NEON_SHA3) && !defined(__clang__)
 /* EOR3, written out here: these are the triples whose middle result
- * nothing else reads (the compiler, left to fold the pairs itself, also
- * folded some whose middle it keeps, and spilled). */
+ * nothing else reads (gcc, left to fold the pairs itself, also folded
+ * some whose middle it keeps). clang folds these itself, and its older
+ * arm_neon.h (14) declares veor3q_u8 only where SHA3 is on for the whole
+ * file, which a target attribute does not do. */
 #define NEON_XOR3(a, b, c) veor3q_u8((a), (b), (c))
 #else
 #define NEON_XOR3(a, b, c) veorq_u8(veorq_u8((a), (b)), (c))

@@ -11,15 +11,15 @@
  *
  * What it adds is EOR3, a xor of three registers in one instruction.
  * kernel_neon.c's loops write the triples whose middle result nothing
- * else reads with NEON_XOR3, which is EOR3 here (the keystream's
- * M ^ S1 ^ S6, and the message words' P ^ K ^ M); elsewhere, with SHA3
- * switched on, gcc and clang fold pairs of xors into EOR3 themselves.
- * Left to fold the loops' triples as well, gcc also folded pairs whose
- * middle result a later round reads again, and spilled: 18.4 cycles per
- * AEGIS-128L step on Neoverse N2 (llvm-mca-19) with 5 stack accesses,
- * against 17.5 and none with them written out. BCAX (a ^ (b & ~c))
- * does not fit: the body ands two state words, never one with a
- * complement.
+ * else reads with NEON_XOR3, which is EOR3 here under gcc (the
+ * keystream's M ^ S1 ^ S6, and the message words' P ^ K ^ M); elsewhere,
+ * with SHA3 switched on, gcc and clang fold pairs of xors into EOR3
+ * themselves. Left to fold the loops' triples as well, gcc also folded
+ * pairs whose middle result a later round reads again, and spilled.
+ * With them written out and gcc's scheduling off as in the neon build,
+ * an AEGIS-128L step models at 16.25 cycles on Neoverse N2 (llvm-mca-19)
+ * against 18.4 (BENCHMARKS.md, arm64). BCAX (a ^ (b & ~c)) does not fit:
+ * the body ands two state words, never one with a complement.
  */
 #include "internal.h"
 

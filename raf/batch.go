@@ -59,8 +59,9 @@ func (f *File) runCap() int {
 // runLen returns how many of the avail whole chunks from idx on the next
 // batch takes: at most runCap, and in a MemStore no more than fit in the
 // block that holds record idx, so that the batch runs in place. A record
-// that crosses into the next block goes alone (through a copy), so that
-// the run after it starts in that block and runs in place again.
+// that crosses into the next block goes alone (sealed or opened in place
+// in its two pieces, one message in two parts), so that the run after it
+// starts in that block and runs in place again.
 func (f *File) runLen(idx, avail int64) int {
 	k := min(avail, int64(f.runCap()))
 	if f.mem != nil {

@@ -126,8 +126,8 @@ func TestBatchedRunRNGFailure(t *testing.T) {
 
 // In a MemStore, every batch runs in place (its records in one 1 MiB
 // block), except a record that crosses into the next block, which goes
-// alone: so that copies are one record per block at most, not a whole run
-// after each crossing.
+// alone: so that records off the batches are one per block at most, not a
+// whole run after each crossing.
 func TestRunLenInPlace(t *testing.T) {
 	needCore(t)
 	for _, cs := range []int{MinChunkSize, 4096, DefaultChunk, 300 << 10, MaxChunkSize} {

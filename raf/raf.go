@@ -87,7 +87,8 @@
 // The chunk encryption is done by the module's C core. A WriteAt or ReadAt
 // that covers several whole chunks seals or opens them as batches (one call
 // for many chunks, with one read of the random source for their nonces);
-// in a [MemStore] the records are sealed and opened in the store's memory.
+// in a [MemStore] the records are sealed and opened in the store's memory
+// (one that crosses from one of its blocks into the next, in two pieces).
 // Built without cgo, the package works the same, on the Go engine (one
 // chunk at a time where the C core's batches run several side by side).
 // Built with the tag without_aegis, the package compiles, Probe,

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"io"
 	"math"
+
+	"github.com/aegisgo/aegis/internal/core"
 )
 
 // ad returns the associated data of chunk idx: file_id ‖ LE64(idx) ‖ LE32(CS).
@@ -21,7 +23,8 @@ func (f *File) ad(idx int64) (ad [fileIDSize + 12]byte) {
 func (f *File) readChunk(idx int64, rec, out []byte) error {
 	off := HeaderSize + idx*f.rs
 	var ok bool
-	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) {
+	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) &&
+		!f.mem.viewSplit(off, f.rs, false, func(lo, hi []byte) { ok = f.openSplit(idx, lo, hi, out) }) {
 		rec = rec[:f.rs]
 		if _, err := f.store.ReadAt(rec, off); err != nil {
 			return wrapErr(err)
@@ -40,6 +43,58 @@ func (f *File) openRecord(idx int64, rec, out []byte) bool {
 	nl := int64(f.nl)
 	_, err := f.aead.OpenDetached(out[:0], rec[:nl], rec[nl:nl+f.cs], rec[nl+f.cs:f.rs], ad[:])
 	return err == nil
+}
+
+// openSplit is openRecord for a record that lies in two pieces, lo ‖ hi
+// (a MemStore's record across two blocks): it decrypts the pieces of the
+// ciphertext in place there, with no copy of the record.
+func (f *File) openSplit(idx int64, lo, hi, out []byte) bool {
+	nl, cs := int64(f.nl), f.cs
+	var nonce [32]byte
+	var tag [tagSize]byte
+	join(nonce[:nl], lo, hi, 0)
+	join(tag[:], lo, hi, nl+cs)
+	c1, c2 := pieces(lo, hi, nl, nl+cs)
+	ad := f.ad(idx)
+	var d core.Decrypter
+	f.aead.StartDecrypter(&d, nonce[:nl], ad[:])
+	d.DecryptTo(out[:len(c1)], c1)
+	d.DecryptTo(out[len(c1):cs], c2)
+	if d.Final(tag[:]) != nil {
+		clear(out[:cs])
+		return false
+	}
+	return true
+}
+
+// sealSplit is sealRecord for a record that lies in two pieces, lo ‖ hi.
+func (f *File) sealSplit(idx int64, nonce, plain, lo, hi []byte) {
+	nl, cs := int64(f.nl), f.cs
+	n1, n2 := pieces(lo, hi, 0, nl)
+	copy(n2, nonce[copy(n1, nonce):nl])
+	c1, c2 := pieces(lo, hi, nl, nl+cs)
+	ad := f.ad(idx)
+	var e core.Encrypter
+	f.aead.StartEncrypter(&e, nonce[:nl], ad[:])
+	e.EncryptTo(c1, plain[:len(c1)])
+	e.EncryptTo(c2, plain[len(c1):cs])
+	var tag [tagSize]byte
+	e.FinalTo(tag[:])
+	t1, t2 := pieces(lo, hi, nl+cs, f.rs)
+	copy(t2, tag[copy(t1, tag[:]):])
+}
+
+// pieces returns bytes [from, to) of lo ‖ hi as the part in lo and the
+// part in hi (either may be empty).
+func pieces(lo, hi []byte, from, to int64) (a, b []byte) {
+	n := int64(len(lo))
+	return lo[min(from, n):min(to, n)], hi[max(from-n, 0):max(to-n, 0)]
+}
+
+// join copies len(dst) bytes of lo ‖ hi from offset from into dst.
+func join(dst, lo, hi []byte, from int64) {
+	a, b := pieces(lo, hi, from, from+int64(len(dst)))
+	copy(dst[copy(dst, a):], b)
 }
 
 // sealRecord fills rec (f.rs bytes) with nonce and the encryption of
@@ -63,7 +118,8 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 		return wrapErr(err)
 	}
 	off := HeaderSize + idx*f.rs
-	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) {
+	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) &&
+		!f.mem.viewSplit(off, f.rs, true, func(lo, hi []byte) { f.sealSplit(idx, nonce, plain, lo, hi) }) {
 		if rec == nil {
 			rec, _ = f.scratch()
 		}

@@ -316,5 +316,35 @@ func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) bool {
 	return true
 }
 
+// viewSplit is view for n bytes at off that cross from one block into
+// the next: fn gets the part in the first block and the part in the
+// second. It returns false, as view does, where they do not lie within
+// the size, in two blocks, or (for a read) in memory that was written.
+func (m *MemStore) viewSplit(off, n int64, write bool, fn func(lo, hi []byte)) bool {
+	if write {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+	} else {
+		m.mu.RLock()
+		defer m.mu.RUnlock()
+	}
+	bi, bo := off/memBlock, off%memBlock
+	if off < 0 || n > m.size-off || bo+n <= memBlock || bo+n > 2*memBlock {
+		return false
+	}
+	split := memBlock - bo // bytes in block bi
+	var lo, hi []byte
+	if write {
+		lo = m.block(bi, bo, memBlock)
+		hi = m.block(bi+1, 0, n-split)
+	} else if bi+1 < int64(len(m.blocks)) && int64(len(m.blocks[bi])) == memBlock && int64(len(m.blocks[bi+1])) >= n-split {
+		lo, hi = m.blocks[bi], m.blocks[bi+1]
+	} else {
+		return false // partly never written: ReadAt makes the zeros
+	}
+	fn(lo[bo:memBlock:memBlock], hi[:n-split:n-split])
+	return true
+}
+
 // Sync does nothing.
 func (m *MemStore) Sync() error { return nil }

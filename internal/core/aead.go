@@ -269,6 +269,28 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	return ret, nil
 }
 
+// StartEncrypter starts e on one message under a's key, kernel and tag
+// length: what Seal would encrypt, taken in pieces, so that the output
+// may lie in pieces too (raf's records that straddle two blocks of a
+// MemStore). The nonce is zero-padded as Seal pads it.
+func (a *AEADOf[K]) StartEncrypter(e *Encrypter, nonce, additionalData []byte) {
+	a.startInc(&e.s, nonce, additionalData)
+}
+
+// StartDecrypter is StartEncrypter for Open.
+func (a *AEADOf[K]) StartDecrypter(d *Decrypter, nonce, additionalData []byte) {
+	a.startInc(&d.s, nonce, additionalData)
+}
+
+func (a *AEADOf[K]) startInc(s *incState, nonce, additionalData []byte) {
+	_, v := a.live()
+	checkNonce(v, nonce)
+	key := unsafe.Slice(a.keyPtr(), v.KeySize)
+	if err := s.init(v, a.kernel, key, nonce, additionalData, int(a.tagLen)); err != nil {
+		panic("core: " + v.Name + ": " + err.Error()) // a live AEAD's parameters are valid
+	}
+}
+
 // Wipe disables the AEAD, then zeroes the key copy: any Seal or Open that
 // starts later panics. It must not run concurrently with Seal or Open; if
 // it does, a call already past its check may return garbage (computed from

@@ -121,11 +121,17 @@ func (e *Encrypter) AppendEncrypt(dst, p []byte) []byte {
 
 // Final returns the tag of the whole message, wipes the state and ends e.
 func (e *Encrypter) Final() []byte {
-	ops := e.s.live("Encrypter", "NewEncrypter")
 	tag := make([]byte, e.s.tagLen)
-	incFinal(ops, &e.s.st, tag)
-	e.s.finish()
+	e.FinalTo(tag)
 	return tag
+}
+
+// FinalTo is Final with the tag written to the start of tag, which must
+// hold it: nothing is allocated.
+func (e *Encrypter) FinalTo(tag []byte) {
+	ops := e.s.live("Encrypter", "NewEncrypter")
+	incFinal(ops, &e.s.st, tag[:e.s.tagLen])
+	e.s.finish()
 }
 
 // Decrypter decrypts one message in pieces. See the variant packages for

@@ -32,6 +32,19 @@
  * where the other kernels keep them in registers: the tables ask the
  * callers to wipe the stack after each call (wipe_stack, aegis.h).
  */
+
+/* gcc schedules before register allocation here, minding the pressure on
+ * registers: a round is some 450 operations on 64-bit words with far more
+ * of them live than x86-64 has registers, and in the order of the source
+ * gcc's allocator adds a register copy or a spill to one operation in
+ * three. With it, an AEGIS-128L update is 1038 instructions instead of
+ * 1108, 148 of them to the stack instead of 172 (gcc 12, x86-64), and
+ * the kernel runs 3-5% faster. clang and the other targets are left as
+ * they were. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns", "sched-pressure")
+#endif
+
 #include "internal.h"
 
 /* Four AES blocks, bitsliced: q[i] holds bit i of every byte of the four,

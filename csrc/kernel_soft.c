@@ -741,12 +741,27 @@ AEGISGO_INLINE void soft_absorb(soft_state *s, int f, int d, const uint8_t *a, s
     }
 }
 
-/* The keystream of the next rate block, as bytes, leaving s as it is. */
+/* The keystream of the next rate block, as bytes, leaving s as it is:
+ * what soft_run's Stream stores for its first rate block, without the
+ * update after it (and with no copy of the state to update). */
 AEGISGO_INLINE void soft_ks_bytes(const soft_state *s, int f, int d, uint8_t *z)
 {
-    soft_state t = *s;
-    soft_crypt(&t, f, d, z, NULL, SOFT_RATE(f, d), SOFT_STREAM);
-    aegisgo_wipe_local(&t, sizeof t);
+    soft_group z0, z1;
+    memset(&z0, 0, sizeof z0);
+    memset(&z1, 0, sizeof z1);
+    soft_ks(s, f, d, &z0, &z1, 0);
+    if (f == 128 && d == 1) {
+        soft_store1(z, NULL, &z0);
+    } else if (f == 128) {
+        soft_store_n(z, NULL, &z0, 4);
+        if (d == 4) {
+            soft_store_n(z + 64, NULL, &z1, 4);
+        }
+    } else {
+        soft_store_n(z, NULL, &z0, d);
+    }
+    aegisgo_wipe_local(&z0, sizeof z0);
+    aegisgo_wipe_local(&z1, sizeof z1);
 }
 
 /* The message of an update whose rate block is rb, in the lanes that
@@ -804,24 +819,29 @@ AEGISGO_INLINE void soft_xor16(uint8_t *r, const uint8_t *a, const uint8_t *b)
     }
 }
 
-/* The constants of the initial state at degree 1, as soft_from_blocks
- * takes them: AEGIS-128L's S0..S7 (C1 in S1, S3, S6; C0 in S2, S5, S7)
- * and AEGIS-256's S0..S5 (C1 in S2, S5; C0 in S3, S4). */
-AEGISGO_INLINE void soft_init_consts(soft_state *c, int f)
-{
-    soft_blocks v;
-    int j;
-    static const signed char which128[8] = {-1, 1, 0, 1, -1, 0, 1, 0};
-    static const signed char which256[6] = {-1, -1, 1, 0, 0, 1};
-    memset(v, 0, sizeof v);
-    for (j = 0; j < SOFT_NW(f); j++) {
-        const int w = f == 128 ? which128[j] : which256[j];
-        if (w >= 0) {
-            memcpy(v[j][0], w == 0 ? aegisgo_c0 : aegisgo_c1, 16);
-        }
-    }
-    soft_from_blocks(c, f, 1, v);
-}
+/* The constants of the initial state at degree 1, in its two groups:
+ * AEGIS-128L's S0..S7 (C1 in S1, S3, S6; C0 in S2, S5, S7) and
+ * AEGIS-256's S0..S5 (C1 in S2, S5; C0 in S3, S4), the other blocks zero,
+ * packed (internal/soft's init128 and init256). Packing them on each call
+ * cost as much as a third of an update, and their blocks a kilobyte of
+ * stack that every call must then wipe. A wrong word here fails every
+ * known answer. */
+static const soft_group soft_init128[2] = {
+    {{UINT64_C(0x82a82a82a82a82a8), UINT64_C(0x2802028002808028), UINT64_C(0x8028028080280280),
+      UINT64_C(0x8220a0a820080088), UINT64_C(0x82882a088808a208), UINT64_C(0x2080aa80a2088880),
+      UINT64_C(0xaa88200020808088), UINT64_C(0x80800000a0802008)}},
+    {{UINT64_C(0x3cf3cf3cf3cf3cf3), UINT64_C(0xc30c0c300c3030c3), UINT64_C(0x30c30c3030c30c30),
+      UINT64_C(0x3cc0f0f3c0030033), UINT64_C(0x3c33cf033303fc03), UINT64_C(0xc030ff30fc033330),
+      UINT64_C(0xff33c000c0303033), UINT64_C(0x30300000f030c003)}},
+};
+static const soft_group soft_init256[2] = {
+    {{UINT64_C(0x2462462462462462), UINT64_C(0x4204042004202042), UINT64_C(0x2042042020420420),
+      UINT64_C(0x2440606240020022), UINT64_C(0x2422460222026402), UINT64_C(0x4020662064022220),
+      UINT64_C(0x6622400040202022), UINT64_C(0x2020000060204002)}},
+    {{UINT64_C(0x4264264264264264), UINT64_C(0x2402024002404024), UINT64_C(0x4024024040240240),
+      UINT64_C(0x4220606420040044), UINT64_C(0x4244260444046204), UINT64_C(0x2040664062044440),
+      UINT64_C(0x6644200020404044), UINT64_C(0x4040000060402004)}},
+};
 
 /* Init at degree 1 from one packed group (internal/soft's init1): every
  * block of the state is a lane mask of the key and the nonce, xored with
@@ -834,11 +854,10 @@ AEGISGO_INLINE void soft_init_consts(soft_state *c, int f)
  * k0^n0, k1^n1 are lanes 0 and 1 of w and of w ^ (w down two lanes). */
 AEGISGO_INLINE void soft_init1(soft_state *s, int f, const uint8_t *k, const uint8_t *n)
 {
+    const soft_group *c = f == 128 ? soft_init128 : soft_init256;
     soft_group w, x;
-    soft_state c;
     int i, r;
 
-    soft_init_consts(&c, f);
     if (f == 128) {
         soft_load_block(&w, 0, n);
         soft_load_block(&w, 1, n);
@@ -857,12 +876,12 @@ AEGISGO_INLINE void soft_init1(soft_state *s, int f, const uint8_t *k, const uin
             uint64_t nn = q & SOFT_LANE01, kk = q & ~SOFT_LANE01;
             nn |= nn << 2;
             kk |= kk >> 2;
-            s->g[0].q[i] = (kk & UINT64_C(0xdddddddddddddddd)) ^ (nn & SOFT_LANE02) ^ c.g[0].q[i];
-            s->g[1].q[i] = (kk & ~SOFT_LANE01) ^ c.g[1].q[i];
+            s->g[0].q[i] = (kk & UINT64_C(0xdddddddddddddddd)) ^ (nn & SOFT_LANE02) ^ c[0].q[i];
+            s->g[1].q[i] = (kk & ~SOFT_LANE01) ^ c[1].q[i];
         } else {
             const uint64_t k0 = q & SOFT_LANE0, k1 = (q >> 1) & SOFT_LANE0;
-            s->g[0].q[i] = (k0 | k0 << 2) ^ ((q >> 2) & SOFT_LANE0) ^ c.g[0].q[i];
-            s->g[1].q[i] = (k1 | k1 << 2) ^ ((q >> 3) & SOFT_LANE0) ^ c.g[1].q[i];
+            s->g[0].q[i] = (k0 | k0 << 2) ^ ((q >> 2) & SOFT_LANE0) ^ c[0].q[i];
+            s->g[1].q[i] = (k1 | k1 << 2) ^ ((q >> 3) & SOFT_LANE0) ^ c[1].q[i];
             x.q[i] = q ^ (q >> 2);
         }
     }

@@ -110,10 +110,11 @@ typedef struct aegisgo_ops {
     uint32_t (*open_lanes)(const aegisgo_batch_msg *msg, const uint8_t *k,
                            size_t taglen);
 
-    /* 1 where the kernel's blocks are memory, not registers (soft): its
+    /* Where the kernel's blocks are memory, not registers (soft), its
      * frames hold the key, the state, plaintext and keystream, and the
      * callers of its entry points (dispatch.c, incremental.c, batch.c)
-     * zero the stack below them after each call (aegisgo_wipe_stack). */
+     * zero this many bytes of the stack below them after each call
+     * (aegisgo_wipe_stack; at most AEGISGO_STACK_WIPE). 0 elsewhere. */
     int wipe_stack;
 } aegisgo_ops;
 

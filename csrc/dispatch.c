@@ -112,8 +112,12 @@ void aegisgo_wipe(void *p, size_t n)
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-void aegisgo_wipe_stack(void)
+void aegisgo_wipe_stack(size_t n)
 {
+    /* The top of b is next to the caller's frame on every target this
+     * builds for (their stacks grow down): its last n bytes are the n
+     * below the caller. */
     uint8_t b[AEGISGO_STACK_WIPE];
-    aegisgo_wipe_local(b, sizeof b);
+    n = n < sizeof b ? n : sizeof b;
+    aegisgo_wipe(b + sizeof b - n, n);
 }

@@ -184,20 +184,19 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 /* Zeroes memory in a way the compiler may not drop as a dead store. */
 void aegisgo_wipe(void *p, size_t n);
 
-/* Zeroes AEGISGO_STACK_WIPE bytes of the stack below the caller's frame,
- * where the frames of the functions it has called lay. It must exceed the
- * deepest chain of frames of a soft-kernel entry point: 3.6 KiB with
- * gcc 12 -O2 on x86-64 (an entry point, AEGIS-256X4's Init and an
- * update; gcc -fstack-usage), with room for other compilers and
- * targets. internal/ctest/stackwipe checks that it does. */
+/* Zeroes n bytes of the stack below the caller's frame, where the frames
+ * of the functions it has called lay: n is the wipe_stack of the kernel's
+ * table, which must exceed the deepest chain of frames of its entry
+ * points, and is at most AEGISGO_STACK_WIPE (larger n are cut to it).
+ * internal/ctest/stackwipe checks that each is enough. */
 #define AEGISGO_STACK_WIPE 12288
-void aegisgo_wipe_stack(void);
+void aegisgo_wipe_stack(size_t n);
 
 /* After a call of ops's entry points: the stack wipe that ops asks for. */
-#define AEGISGO_WIPE_AFTER(ops) do {            \
-    if ((ops)->wipe_stack) {                    \
-        aegisgo_wipe_stack();                   \
-    }                                           \
+#define AEGISGO_WIPE_AFTER(ops) do {                    \
+    if ((ops)->wipe_stack > 0) {                        \
+        aegisgo_wipe_stack((size_t)(ops)->wipe_stack);  \
+    }                                                   \
 } while (0)
 
 /* Zeroes a local buffer of constant size: inline stores, then a barrier

@@ -259,7 +259,8 @@ AEGISGO_INLINE void FN(absorb256)(FN(st256) *s, const uint8_t *a, size_t n)
     }
 }
 
-/* Enc of one block. */
+#ifndef RUN256
+/* Enc of one block (the kernel's RUN256 has its own). */
 STEP_FUNC void FN(enc256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
 {
     const BLK x = blk_load(src);
@@ -274,6 +275,7 @@ STEP_FUNC void FN(dec256)(FN(st256) *s, uint8_t *dst, const uint8_t *src)
     blk_store(dst, x);
     FN(update256_late)(s, x);
 }
+#endif
 
 /* Enc or Dec (dir) of nb full blocks, stride bytes apart (R256 for the
  * variant's own blocks; see FN(run128)). */

@@ -61,6 +61,20 @@
 //	MC(s) = d ^ R1(d) ^ R1(s) ^ R2(s) ^ R3(s) = u ^ R1(u ^ s),  u = d ^ R2(s)
 //
 // in two shuffles and three XORs.
+//
+// # The state in the tower
+//
+// Over a run of whole blocks the kernel keeps the AEGIS state in the
+// tower form (kernel_vperm.c, vperm_run256): each byte as toTower of
+// itself, which is linear, so XORs of state words and message words
+// commute with it. A round then skips InHi and InLo, and its output
+// tables give the tower form (Out1T, Out2T, Out1X2T, Out2X2T):
+// MixColumns' doubling is a table of its own and its rotations move
+// bytes, so they work in either form, as the round key does, and the
+// constant 0x63 becomes TowerConst. Only the keystream's AND is not
+// linear: its operands go back to AES bytes through FromHi and FromLo,
+// as does the rest of the keystream word, and the message goes in
+// through InHi and InLo.
 package vperm
 
 import (
@@ -191,6 +205,13 @@ type Tables struct {
 	Out1, Out2, Out1X2, Out2X2 [16]byte
 	// Rot1 and Rot2: byte r of each column takes byte r+1 (r+2) of it.
 	Rot1, Rot2 [16]byte
+	// FromHi and FromLo: the AES byte of the tower form y is
+	// FromHi[y>>4] ^ FromLo[y&15].
+	FromHi, FromLo [16]byte
+	// Out1T, Out2T, Out1X2T, Out2X2T: Out1 ... Out2X2 in the tower form.
+	Out1T, Out2T, Out1X2T, Out2X2T [16]byte
+	// TowerConst is the S-box's constant in the tower form.
+	TowerConst byte
 }
 
 // Derive computes the tables.
@@ -220,7 +241,14 @@ func Derive() *Tables {
 			t.Out1X2[n] = xtime(t.Out1[n])
 			t.Out2X2[n] = xtime(t.Out2[n])
 		}
+		t.FromHi[n] = fromTower[n<<4]
+		t.FromLo[n] = fromTower[n]
+		t.Out1T[n] = toTower[t.Out1[n]]
+		t.Out2T[n] = toTower[t.Out2[n]]
+		t.Out1X2T[n] = toTower[t.Out1X2[n]]
+		t.Out2X2T[n] = toTower[t.Out2X2[n]]
 	}
+	t.TowerConst = toTower[SBoxConst]
 	return &t
 }
 
@@ -245,6 +273,12 @@ func (t *Tables) Named() []struct {
 		{"out2x2", "", t.Out2X2},
 		{"rot1", "byte r of each column takes byte r + 1 of it", t.Rot1},
 		{"rot2", "byte r of each column takes byte r + 2 of it", t.Rot2},
+		{"from_hi", "the AES byte of the tower form y is from_hi[y >> 4] ^ from_lo[y & 15]", t.FromHi},
+		{"from_lo", "", t.FromLo},
+		{"out1t", "out1, out2, out1x2 and out2x2 in the tower form, for a state kept there", t.Out1T},
+		{"out2t", "", t.Out2T},
+		{"out1x2t", "", t.Out1X2T},
+		{"out2x2t", "", t.Out2X2T},
 	}
 }
 
@@ -334,6 +368,39 @@ func (t *Tables) Round(sh Shuffle, in, rk block) block {
 	return xor(xor(u, w), xor(rk, c))
 }
 
+// ToTower is a block in the tower form, as the kernel computes it.
+func (t *Tables) ToTower(sh Shuffle, x block) block {
+	return xor(t.lookup(sh, t.InHi, and(shr4(x), 0x0f)), t.lookup(sh, t.InLo, and(x, 0x0f)))
+}
+
+// FromTower is the block of AES bytes whose tower form is y.
+func (t *Tables) FromTower(sh Shuffle, y block) block {
+	return xor(t.lookup(sh, t.FromHi, and(shr4(y), 0x0f)), t.lookup(sh, t.FromLo, and(y, 0x0f)))
+}
+
+// RoundTower is Round on blocks in the tower form, in and out: the
+// kernel's round over a run of whole blocks (vperm_aesround_t).
+func (t *Tables) RoundTower(sh Shuffle, in, rk block) block {
+	y := permute(sh, in, t.ShiftRows)
+	j := and(y, 0x0f)
+	k := and(shr4(y), 0x0f)
+	i := xor(j, k)
+	lk := t.lookup(sh, t.InvLambdaK, k)
+	p := xor(t.lookup(sh, t.Inv, i), lk)
+	p2 := xor(t.lookup(sh, t.Inv, j), lk)
+	q := xor(t.lookup(sh, t.Inv, p), j)
+	q2 := xor(t.lookup(sh, t.Inv, p2), i)
+	s := xor(t.lookup(sh, t.Out1T, q), t.lookup(sh, t.Out2T, q2))
+	d := xor(t.lookup(sh, t.Out1X2T, q), t.lookup(sh, t.Out2X2T, q2))
+	u := xor(d, permute(sh, s, t.Rot2))
+	w := permute(sh, xor(u, s), t.Rot1)
+	var c block
+	for b := range c {
+		c[b] = t.TowerConst
+	}
+	return xor(xor(u, w), xor(rk, c))
+}
+
 // SubByte is the S-box of x through the tables, as Round computes it
 // lane by lane.
 func (t *Tables) SubByte(sh Shuffle, x byte) byte {
@@ -376,6 +443,7 @@ func (t *Tables) Header() string {
 		}
 		b = append(b, "\n};\n"...)
 	}
+	b = fmt.Appendf(b, "/* the S-box's constant 0x63 in the tower form */\n#define AEGISGO_VPERM_TOWER_CONST %#02x\n", t.TowerConst)
 	b = append(b, "\n#endif\n"...)
 	return string(b)
 }

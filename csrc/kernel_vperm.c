@@ -99,6 +99,9 @@ typedef __m128i vp_v;
 /* The same, with the table or pattern read from memory where it is used,
  * every time: no register holds it for the compiler to copy or spill
  * (for vperm_run256; see the top of this file). */
+#if defined(__OPTIMIZE__)
+/* The asm takes the table's address as a constant ("i"), which the
+ * compiler knows only once it inlines and folds: with optimization. */
 static inline __attribute__((always_inline)) __m128i vp_table_mem(const uint8_t *t)
 {
     __m128i v;
@@ -110,6 +113,12 @@ static inline __attribute__((always_inline)) __m128i vp_permute_mem(__m128i x, c
     __asm__("pshufb %c1(%%rip), %0" : "+x"(x) : "i"(t));
     return x;
 }
+#else
+/* Without optimization (-O0) the same as vp_table and vp_permute: the
+ * same bytes, at the speed of unoptimized code anyway. */
+#define vp_table_mem(t) vp_table(t)
+#define vp_permute_mem(x, t) vp_permute((x), (t))
+#endif
 #define vp_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define vp_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define vp_xor(a, b) _mm_xor_si128((a), (b))

@@ -293,13 +293,7 @@ func (m *MemStore) SetSize(size int64) error {
 // WriteAt. The File uses it to decrypt from and encrypt into the store's
 // memory without a copy.
 func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) bool {
-	if write {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-	} else {
-		m.mu.RLock()
-		defer m.mu.RUnlock()
-	}
+	defer m.lockFor(write)()
 	bi, bo := off/memBlock, off%memBlock
 	if off < 0 || n > m.size-off || bo+n > memBlock {
 		return false
@@ -316,18 +310,23 @@ func (m *MemStore) view(off, n int64, write bool, fn func(b []byte)) bool {
 	return true
 }
 
+// lockFor takes the write lock if write is set, else the read lock, and
+// returns its unlock.
+func (m *MemStore) lockFor(write bool) (unlock func()) {
+	if write {
+		m.mu.Lock()
+		return m.mu.Unlock
+	}
+	m.mu.RLock()
+	return m.mu.RUnlock
+}
+
 // viewSplit is view for n bytes at off that cross from one block into
 // the next: fn gets the part in the first block and the part in the
 // second. It returns false, as view does, where they do not lie within
 // the size, in two blocks, or (for a read) in memory that was written.
 func (m *MemStore) viewSplit(off, n int64, write bool, fn func(lo, hi []byte)) bool {
-	if write {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-	} else {
-		m.mu.RLock()
-		defer m.mu.RUnlock()
-	}
+	defer m.lockFor(write)()
 	bi, bo := off/memBlock, off%memBlock
 	if off < 0 || n > m.size-off || bo+n <= memBlock || bo+n > 2*memBlock {
 		return false

@@ -349,6 +349,14 @@ func shr4(a block) (r block) {
 func (t *Tables) Round(sh Shuffle, in, rk block) block {
 	x := permute(sh, in, t.ShiftRows)
 	y := xor(t.lookup(sh, t.InHi, and(shr4(x), 0x0f)), t.lookup(sh, t.InLo, and(x, 0x0f)))
+	return t.subMix(sh, y, rk, &t.Out1, &t.Out2, &t.Out1X2, &t.Out2X2, SBoxConst)
+}
+
+// subMix is the rest of a round from y, its rows shifted and its bytes in
+// the tower form, as vperm_sub_mix computes it: the inversion, the output
+// tables o1, o2 (s) and o1x2, o2x2 (2s), MixColumns, then the round key
+// and the S-box's constant c in the output's basis.
+func (t *Tables) subMix(sh Shuffle, y, rk block, o1, o2, o1x2, o2x2 *[16]byte, c byte) block {
 	j := and(y, 0x0f)
 	k := and(shr4(y), 0x0f)
 	i := xor(j, k)
@@ -357,15 +365,15 @@ func (t *Tables) Round(sh Shuffle, in, rk block) block {
 	p2 := xor(t.lookup(sh, t.Inv, j), lk)
 	q := xor(t.lookup(sh, t.Inv, p), j)
 	q2 := xor(t.lookup(sh, t.Inv, p2), i)
-	s := xor(t.lookup(sh, t.Out1, q), t.lookup(sh, t.Out2, q2))
-	d := xor(t.lookup(sh, t.Out1X2, q), t.lookup(sh, t.Out2X2, q2))
+	s := xor(t.lookup(sh, *o1, q), t.lookup(sh, *o2, q2))
+	d := xor(t.lookup(sh, *o1x2, q), t.lookup(sh, *o2x2, q2))
 	u := xor(d, permute(sh, s, t.Rot2))
 	w := permute(sh, xor(u, s), t.Rot1)
-	var c block
-	for b := range c {
-		c[b] = SBoxConst
+	var cb block
+	for b := range cb {
+		cb[b] = c
 	}
-	return xor(xor(u, w), xor(rk, c))
+	return xor(xor(u, w), xor(rk, cb))
 }
 
 // ToTower is a block in the tower form, as the kernel computes it.
@@ -382,23 +390,7 @@ func (t *Tables) FromTower(sh Shuffle, y block) block {
 // kernel's round over a run of whole blocks (vperm_aesround_t).
 func (t *Tables) RoundTower(sh Shuffle, in, rk block) block {
 	y := permute(sh, in, t.ShiftRows)
-	j := and(y, 0x0f)
-	k := and(shr4(y), 0x0f)
-	i := xor(j, k)
-	lk := t.lookup(sh, t.InvLambdaK, k)
-	p := xor(t.lookup(sh, t.Inv, i), lk)
-	p2 := xor(t.lookup(sh, t.Inv, j), lk)
-	q := xor(t.lookup(sh, t.Inv, p), j)
-	q2 := xor(t.lookup(sh, t.Inv, p2), i)
-	s := xor(t.lookup(sh, t.Out1T, q), t.lookup(sh, t.Out2T, q2))
-	d := xor(t.lookup(sh, t.Out1X2T, q), t.lookup(sh, t.Out2X2T, q2))
-	u := xor(d, permute(sh, s, t.Rot2))
-	w := permute(sh, xor(u, s), t.Rot1)
-	var c block
-	for b := range c {
-		c[b] = t.TowerConst
-	}
-	return xor(xor(u, w), xor(rk, c))
+	return t.subMix(sh, y, rk, &t.Out1T, &t.Out2T, &t.Out1X2T, &t.Out2X2T, t.TowerConst)
 }
 
 // SubByte is the S-box of x through the tables, as Round computes it

@@ -457,23 +457,22 @@ func outputOf(d []byte, need int) (lo, hi uintptr) {
 // their own) or among them in ascending order too (in place, a buffer per
 // message that holds its nonce, input, ad and output, a prefix in front of
 // its output, or allocations of other sizes, which Go takes from pages
-// among those of the outputs). A pass over the nonces checks their
-// lengths, one over the outputs their order; then each kind of input
-// takes a pass of two comparisons an input, and from the first among the
-// outputs on, a merge with them.
+// among those of the outputs). A pass over the outputs checks their
+// order and the nonces' lengths; a second, over every input, passes the
+// first layout (outside); else each kind of input takes a pass of two
+// comparisons an input, and from the first among the outputs on, a merge
+// with them.
 func checkLinear(dst, nonces, ins, ads [][]byte, maxNonce, grow int) bool {
 	n := len(dst)
 	nonces, ins = nonces[:n], ins[:n]
-	for _, x := range nonces {
-		if len(x) > maxNonce {
-			return false
-		}
-	}
 	// Each output must start where the one before it ends, or later, so
 	// that they are disjoint; [omin, omax) covers them all.
 	var omin, omax uintptr
 	m := 0 // outputs
 	for i, d := range dst {
+		if len(nonces[i]) > maxNonce {
+			return false
+		}
 		need := len(ins[i]) + grow
 		if need <= 0 || cap(d)-len(d) < need {
 			continue
@@ -491,12 +490,48 @@ func checkLinear(dst, nonces, ins, ads [][]byte, maxNonce, grow int) bool {
 	if omax == 0 {
 		return true // no output in caller memory: nothing to overlap
 	}
-	// Each kind of input in a loop of its own (few values, which stay in
-	// registers), up to the first input inside the cover, if any; the
-	// outputs' merge with the inputs from there on (of one kind).
+	// Inputs in buffers of their own, as for seals of messages that
+	// were allocated one by one, need one pass; else each kind of input
+	// in a loop of its own (few values, which stay in registers), up to
+	// the first input inside the cover, and the outputs' merge with the
+	// inputs from there on (of one kind).
+	if outside(dst, nonces, ins, ads, omin, omax) {
+		return true
+	}
 	o := outputs{dst, ins, grow, omin, omax, m == n}
 	return o.apart(nonces, kindRead) && o.apart(ins, kindInput) &&
 		(ads == nil || o.apart(ads[:n], kindAD)) && o.prefixesApart()
+}
+
+// outside reports whether every input of a batch (nonce, input, ad, and
+// dst[i] as passed, a prefix) lies outside [lo, hi), the cover of the
+// outputs: the layout of inputs in buffers of their own, decided in one
+// pass of four comparisons of two words a message. A false is no verdict:
+// the passes of checkLinear then decide.
+func outside(dst, nonces, ins, ads [][]byte, lo, hi uintptr) bool {
+	n := len(dst)
+	nonces, ins = nonces[:n], ins[:n]
+	// An empty slice lies outside whatever its address; so does one
+	// that ends at lo or starts at hi. in reports a byte inside.
+	in := func(x []byte) bool {
+		xlo := uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+		return len(x) > 0 && xlo+uintptr(len(x)) > lo && xlo < hi
+	}
+	if ads == nil {
+		for i, d := range dst {
+			if in(nonces[i]) || in(ins[i]) || in(d) {
+				return false
+			}
+		}
+		return true
+	}
+	ads = ads[:n]
+	for i, d := range dst {
+		if in(nonces[i]) || in(ins[i]) || in(ads[i]) || in(d) {
+			return false
+		}
+	}
+	return true
 }
 
 // apart reports whether the inputs xs (xs[i] of message i, of the given

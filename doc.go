@@ -58,7 +58,7 @@
 // Go assembly, under the same kernel choice as the C core, because a cgo
 // call costs as much as the whole computation of a short message. The
 // assembly is generated from a description of each family of its own
-// (internal/asm/_asm), written in the C body's vocabulary: a second
+// (internal/gen/asm), written in the C body's vocabulary: a second
 // transcription of the specification, checked against the C core and the
 // specification's vectors. The sizes it takes are internal/core/asm.go's
 // crossovers.

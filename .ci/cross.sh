@@ -19,7 +19,7 @@
 #   - runs internal/soft, internal/core and aegis128l on wasip1/wasm
 #     under wazero (a pinned Go module, run by go install);
 #   - checks that no loop of the C neon kernels (message, ad, Init) spills
-#     (internal/ctest/mca/mca.go -spills);
+#     (internal/testing/ctest/mca/mca.go -spills);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
 #     stack, and runs the windows/amd64 tests under wine, once per x86
 #     kernel that the CPU runs, then a few packages without cgo, on the
@@ -135,26 +135,26 @@ timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNE
 
 step "linux/arm64 under qemu without cgo: the Go engine on neonsha3 and neon, and on soft with purego"
 timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neonsha3 \
-  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/kat ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
+  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/testing/kat ./aegis128l ./aegis128x4 ./aegis256x4 ./raf
 timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon QEMU_CPU=cortex-a72 \
   go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/asm ./aegis128l
 timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -short -tags purego -exec qemu-aarch64 ./internal/core ./aegis128l
 
 step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"
-timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -short -exec qemu-s390x ./internal/core ./internal/kat ./aegis256x2 ./raf
+timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -short -exec qemu-s390x ./internal/core ./internal/testing/kat ./aegis256x2 ./raf
 
 # riscv64 and ppc64le have no kernel of their own: the Go engine on the
 # pure-Go soft kernel (internal/soft), little-endian, which s390x runs
 # big-endian above. internal/core's Go engine tests against the spec's
-# reference, the known answers of every API (internal/kat), one variant
+# reference, the known answers of every API (internal/testing/kat), one variant
 # of each family through the shared suite, and raf. internal/core runs in -short mode: TestWipeRaceNoCrash's 500
 # rounds take 30 s under qemu, its 100 in -short 5 s; the variant
 # packages run in full.
 step "linux/riscv64 and linux/ppc64le under qemu without cgo: the Go engine on soft"
 timed env GOARCH=riscv64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-riscv64 ./internal/core
-timed env GOARCH=riscv64 CGO_ENABLED=0 go test -count=1 -exec qemu-riscv64 ./internal/kat ./aegis128l ./raf
+timed env GOARCH=riscv64 CGO_ENABLED=0 go test -count=1 -exec qemu-riscv64 ./internal/testing/kat ./aegis128l ./raf
 timed env GOARCH=ppc64le CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-ppc64le ./internal/core
-timed env GOARCH=ppc64le CGO_ENABLED=0 go test -count=1 -exec qemu-ppc64le ./internal/kat ./aegis128x4 ./aegis256
+timed env GOARCH=ppc64le CGO_ENABLED=0 go test -count=1 -exec qemu-ppc64le ./internal/testing/kat ./aegis128x4 ./aegis256
 
 step "js/wasm under node: the Go engine on soft"
 # Go's go_js_wasm_exec runs node by that name; Debian's nodejs package
@@ -171,7 +171,7 @@ wasmexec=$(go env GOROOT)/lib/wasm/go_js_wasm_exec
 # itself on wasm anyway (one thread, no preemption: nothing can race).
 timed env GOOS=js GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
   go test -count=1 -short -exec "$wasmexec" ./internal/core
-timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./internal/kat ./aegis128l ./aegis256x4 ./raf
+timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./internal/testing/kat ./aegis128l ./aegis256x4 ./raf
 
 step "js/wasm under node: Seal speed of the Go kernel beside AES-GCM's (printed, not checked)"
 # Figures for every CI log: the pure-Go kernel (impl=go) and the standard
@@ -228,14 +228,14 @@ done
 [ "$ran" = 1 ] || echo "no clang here: skipped"
 
 step "linux/arm64: no loop of the C neon kernels spills (message, ad, Init)"
-# internal/ctest/mca/mca.go cuts the loops out of the disassembly, as
+# internal/testing/ctest/mca/mca.go cuts the loops out of the disassembly, as
 # mca.sh does, and counts their loads and stores on the stack (no model
 # runs; the cycles are mca.sh's). The flags are cgo's for ./csrc; neon,
 # and neonsha3 (the same source for FEAT_SHA3).
 for k in neon neonsha3; do
   aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -c "csrc/kernel_$k.c" -o /tmp/aegisgo-$k-spills.o
   aarch64-linux-gnu-objdump -d --no-show-raw-insn /tmp/aegisgo-$k-spills.o >/tmp/aegisgo-$k-spills.dis
-  go run internal/ctest/mca/mca.go -spills -c /tmp/aegisgo-$k-spills.dis -cname gcc
+  go run internal/testing/ctest/mca/mca.go -spills -c /tmp/aegisgo-$k-spills.dis -cname gcc
   rm -f /tmp/aegisgo-$k-spills.o /tmp/aegisgo-$k-spills.dis
 done
 

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Runs every fuzz target of the variant packages for a bounded time, then
 # the state-level ones: internal/asm's FuzzState (the assembly's
-# state-level functions on every kernel here, against internal/ref) and
+# state-level functions on every kernel here, against internal/testing/ref) and
 # internal/core's FuzzGoEngine (the Go engine, which no public call runs
-# in a cgo build, on every kernel here, against internal/ref).
+# in a cgo build, on every kernel here, against internal/testing/ref).
 #   FUZZTIME_KERNELS time of FuzzKernels, every kernel and path against
 #                    soft (default 8s)
 #   FUZZTIME         time per target of the AEAD's other targets: round

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Hardening checks for github.com/aegisgo/aegis, called by .ci/run (it also
 # runs alone: bash .ci/hardening.sh, from the repository root). It installs
-# what it needs with apt-get, then runs internal/ctest/run.sh:
+# what it needs with apt-get, then runs internal/testing/ctest/run.sh:
 #   - the C core under AddressSanitizer and UndefinedBehaviorSanitizer
 #     (64-bit, and 32-bit size_t where an i386 compiler works);
 #   - the constant-time check of every kernel valgrind can run (memcheck
@@ -19,7 +19,7 @@ step "tools (apt)"
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 missing=()
 # clang 16 and its sanitizer run-time: Debian 12's clang (14) crashes on
-# kernel_avx512.c with both sanitizers (see internal/ctest/run.sh).
+# kernel_avx512.c with both sanitizers (see internal/testing/ctest/run.sh).
 installed clang-16 || missing+=(clang-16)
 installed libclang-rt-16-dev || missing+=(libclang-rt-16-dev)
 command -v python3 >/dev/null || missing+=(python3)
@@ -56,11 +56,11 @@ fi
 
 # Both steps run; either failing fails the script.
 failed=()
-step "C core: sanitizers and constant time (internal/ctest/run.sh)"
-bash internal/ctest/run.sh all || failed+=("internal/ctest/run.sh")
+step "C core: sanitizers and constant time (internal/testing/ctest/run.sh)"
+bash internal/testing/ctest/run.sh all || failed+=("internal/testing/ctest/run.sh")
 
-step "guard pages (internal/ctest/guardtest)"
-go test -count=1 ./internal/ctest/guardtest || failed+=("internal/ctest/guardtest")
+step "guard pages (internal/testing/ctest/guardtest)"
+go test -count=1 ./internal/testing/ctest/guardtest || failed+=("internal/testing/ctest/guardtest")
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

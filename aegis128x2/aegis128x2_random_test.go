@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/aegis128x2"
-	"github.com/aegisgo/aegis/internal/aeadtest"
 	"github.com/aegisgo/aegis/internal/core"
+	"github.com/aegisgo/aegis/internal/testing/aeadtest"
 )
 
 // randomVariant hands the package's AEAD with random nonces to the shared

@@ -7,7 +7,7 @@ package aegis128x4_test
 import (
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/aeadtest"
+	"github.com/aegisgo/aegis/internal/testing/aeadtest"
 )
 
 func TestBatch(t *testing.T) { aeadtest.RunBatch(t, variant) }

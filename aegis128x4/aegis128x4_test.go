@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/aegis128x4"
-	"github.com/aegisgo/aegis/internal/aeadtest"
 	"github.com/aegisgo/aegis/internal/core"
+	"github.com/aegisgo/aegis/internal/testing/aeadtest"
 )
 
 // variant hands the package's AEAD to the shared suite.

@@ -2,7 +2,7 @@
 
 /*
  * batch.h: the loop behind the batch entry points. batch.c defines it, the
- * generated entry points (batch_gen.c) and the C tests (internal/ctest)
+ * generated entry points (batch_gen.c) and the C tests (internal/testing/ctest)
  * call it. Not part of the interface.
  */
 #ifndef AEGISGO_BATCH_H

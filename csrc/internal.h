@@ -160,7 +160,7 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
     return -(int)((d | (0 - d)) >> 63);
 }
 
-/* Marks a value as public for the constant-time check: internal/ctest
+/* Marks a value as public for the constant-time check: internal/testing/ctest
  * runs the core under valgrind memcheck with the secrets marked undefined,
  * and a branch on the tag check's result (public: decrypt returns it) would
  * otherwise be reported. Nothing in normal builds. */
@@ -188,7 +188,7 @@ void aegisgo_wipe(void *p, size_t n);
  * of the functions it has called lay: n is the wipe_stack of the kernel's
  * table, which must exceed the deepest chain of frames of its entry
  * points, and is at most AEGISGO_STACK_WIPE (larger n are cut to it).
- * internal/ctest/stackwipe checks that each is enough. */
+ * internal/testing/ctest/stackwipe checks that each is enough. */
 #define AEGISGO_STACK_WIPE 12288
 void aegisgo_wipe_stack(size_t n);
 

@@ -10,7 +10,7 @@
  * a group of eight 64-bit planes holding four AES blocks, so that an
  * AEGIS-128L update is two four-block rounds, and only messages and
  * outputs are converted. The round is generated from the Go kernel's
- * circuit (soft_round_gen.h, by internal/soft/_gen): one circuit for both.
+ * circuit (soft_round_gen.h, by internal/gen/softround): one circuit for both.
  *
  * The bodies that the other kernels share (aegis128_body.h and
  * aegis256_body.h) hold the state as one block vector per state word, of
@@ -1462,7 +1462,7 @@ SOFT_ENTRIES(256, 4)
  * degree: about three times the deepest chain of frames that gcc 12 and
  * clang 14 give an entry point and the C caller between -O1 and -O3 on
  * x86-64, found by filling the stack and calling the entry points of
- * internal/ctest/stackwipe's checks without the wipe: 2.4 KiB at degree 1,
+ * internal/testing/ctest/stackwipe's checks without the wipe: 2.4 KiB at degree 1,
  * 4.1 KiB at degrees 2 and 4 (Init with the lanes' contexts). A wipe of
  * 12 KiB takes some 90 ns (x86-64, glibc's memset), a tenth of a call of
  * AEGIS-128L on 16 bytes; 6 KiB half that. */

@@ -15,12 +15,12 @@
  * values in 16-byte tables held in registers, and an affine map folded
  * into the output tables. A byte shuffle takes the same time whatever
  * its indices, so no secret reaches a branch or a memory address: the
- * tables are loaded whole, from fixed addresses. internal/vperm derives
+ * tables are loaded whole, from fixed addresses. internal/gen/vperm derives
  * the tables (vperm_tables.h, generated) from the field arithmetic, says
  * why each step is right, and runs the same sequence in Go against the
  * S-box for every input; the C tests check this code on every byte value
- * (internal/ctest/driver.c) and, under valgrind, that no secret steers a
- * branch or an address (internal/ctest/ct.c).
+ * (internal/testing/ctest/driver.c) and, under valgrind, that no secret steers a
+ * branch or an address (internal/testing/ctest/ct.c).
  *
  * A round is 33 vector instructions where AES-NI has one, 14 of
  * them shuffles: the kernel is throughput-bound, with the eight rounds of
@@ -218,14 +218,14 @@ AEGISGO_INLINE vp_v vperm_from_tower(vp_v y)
 
 /*
  * AESRound(x, rk): ShiftRows (a shuffle; SubBytes works bytewise, so it
- * may come first), SubBytes through the tower (internal/vperm's package
+ * may come first), SubBytes through the tower (internal/gen/vperm's package
  * doc has the formulas: Q and Q' are the two nibbles of 1/x in a form
  * that one lookup each maps back), MixColumns as
  * u ^ R1(u ^ s) with u = 2s ^ R2(s), then the round key and the S-box's
  * constant, which MixColumns leaves as it is.
  *
  * An index with the high bit set (0x80: 1/0) gives 0 on both halves;
- * internal/vperm's tests check that every index is a nibble or such a
+ * internal/gen/vperm's tests check that every index is a nibble or such a
  * value, so the two shuffles compute the same.
  */
 AEGISGO_INLINE vp_v vperm_aesround(vp_v x, vp_v rk)
@@ -249,7 +249,7 @@ AEGISGO_INLINE vp_v vperm_aesround_t(vp_v x, vp_v rk)
 
 /*
  * AEGIS-256's runs of whole blocks (RUN256 in aegis256_body.h), with the
- * state in the tower form (internal/vperm's package doc): w, its six
+ * state in the tower form (internal/gen/vperm's package doc): w, its six
  * words, goes there once, and each update saves the conversion of its
  * six round inputs for that of its message block, and of the keystream's
  * terms: the AND of S2 and S3, which is not linear, takes its operands
@@ -386,7 +386,7 @@ typedef struct { vp_v l[4]; } vperm_blk4;
 #include "instance.h"
 
 #ifdef AEGISGO_TEST_HOOKS
-/* For internal/ctest/driver.c, which checks the round on every byte
+/* For internal/testing/ctest/driver.c, which checks the round on every byte
  * value against its reference: one AESRound, as the kernel runs it. */
 void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16]);
 void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16])

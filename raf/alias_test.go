@@ -11,7 +11,7 @@ import (
 
 // Inputs in the output's memory. The one-message and batch calls of the
 // AEAD take a nonce that the caller may place where the output goes
-// (internal/aeadtest tests that). raf gives its AEAD no caller memory as
+// (internal/testing/aeadtest tests that). raf gives its AEAD no caller memory as
 // a nonce, a ciphertext, a tag or associated data: each record's nonce is
 // drawn into the File's own buffer and copied into the record, in front
 // of the ciphertext (the output starts after it, so the nonce is dst's

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/kat"
+	"github.com/aegisgo/aegis/internal/testing/kat"
 )
 
 // TestKATAcrossBuilds writes files of every variant with a fixed random
@@ -16,7 +16,7 @@ import (
 // through every kind of change: writes within and across chunks,
 // overwrites, a hole, whole-chunk runs (sealed in batches), a shrink and a
 // growth. It records each file's bytes, Merkle root and commitment, and
-// compares them with testdata/builds.kat (see internal/kat), so that a
+// compares them with testdata/builds.kat (see internal/testing/kat), so that a
 // file written by one build is the same bytes as another's. Each file
 // also reads back as written, before and after Open.
 func TestKATAcrossBuilds(t *testing.T) {

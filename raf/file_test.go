@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/common"
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 var allAlgs = []Algorithm{AEGIS128L, AEGIS128X2, AEGIS128X4, AEGIS256, AEGIS256X2, AEGIS256X4}

@@ -157,7 +157,7 @@ done
 # (internal/core) from 500 rounds to 100: the 500 take 50 s under wine,
 # and the cgo runs above have them; it also leaves out the allocation
 # counts, which the cgo runs and the linux/amd64 build without cgo check.
-nocgo=${AEGISGO_WINE_NOCGO-./internal/core ./internal/kat ./aegis128l ./aegis256x4 ./raf}
+nocgo=${AEGISGO_WINE_NOCGO-./internal/core ./internal/testing/kat ./aegis128l ./aegis256x4 ./raf}
 if [ -n "$nocgo" ]; then
   nocgo_kernels=$best
   [ "$best" = soft ] || nocgo_kernels="$best soft"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 // TestImplEnvWarning: aegis-raf says on stderr, in one line, that a value

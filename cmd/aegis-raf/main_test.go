@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/common"
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, error) {

@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/aegisgo/aegis/common"
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 // The tests of this file run aegis-raf as a process, so that exit

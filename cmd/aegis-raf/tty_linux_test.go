@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 // TestProgressOnTerminal: with stderr on a terminal, a long job shows its

@@ -105,6 +105,11 @@
 // compile time that they have not gone stale.
 package asm
 
+// The generator is a module of its own (it needs avo, which users of this
+// module never download), outside the workspace.
+//
+//go:generate env GOWORK=off go run -C ../gen/asm .
+
 // ID returns the number of the functions of a variant on a kernel, for
 // Seal and Open, or -1 where this build has none.
 func ID(variant, kernel int) int {

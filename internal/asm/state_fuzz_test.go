@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/internal/asm"
-	"github.com/aegisgo/aegis/internal/ref"
+	"github.com/aegisgo/aegis/internal/testing/ref"
 )
 
 // fuzzMax caps the fuzzer's messages and associated data: the helpers
@@ -20,7 +20,7 @@ import (
 const fuzzMax = 8 << 10
 
 // FuzzState holds the state-level functions, on every kernel that this
-// CPU runs, to internal/ref for the key, nonce, associated data and
+// CPU runs, to internal/testing/ref for the key, nonce, associated data and
 // message that the fuzzer gives and the variant and tag size that sel
 // picks, split as seed picks (sealState and the helpers of
 // state_test.go: whole blocks in random counts, then the partial block;
@@ -58,7 +58,7 @@ func FuzzState(f *testing.F) {
 			r := rand.New(rand.NewPCG(seed, uint64(kern)))
 
 			if got := sealState(t, r, id, v, k, n, msg, ad, tagLen, seed&1 == 0); !bytes.Equal(got, want) {
-				t.Fatalf("%s: Seal of the state-level functions differs from internal/ref", name)
+				t.Fatalf("%s: Seal of the state-level functions differs from internal/testing/ref", name)
 			}
 			ct, tag := want[:mlen], want[mlen:]
 			if pt, ok := openState(t, r, id, v, k, n, ct, tag, ad, seed&2 == 0); !ok || !bytes.Equal(pt, msg) {
@@ -81,15 +81,15 @@ func FuzzState(f *testing.F) {
 				out := make([]byte, mlen)
 				cryptPieces(r, id, v, st, out, in, dec)
 				if !bytes.Equal(out, wantOut) {
-					t.Fatalf("%s: the pieces' output differs from internal/ref (dec %v)", name, dec)
+					t.Fatalf("%s: the pieces' output differs from internal/testing/ref (dec %v)", name, dec)
 				}
 				if got := finalize(t, id, st, len(ad), mlen, tagLen); !bytes.Equal(got, tag) {
-					t.Fatalf("%s: the pieces' tag differs from internal/ref (dec %v)", name, dec)
+					t.Fatalf("%s: the pieces' tag differs from internal/testing/ref (dec %v)", name, dec)
 				}
 			}
 
 			if got := macState(t, r, id, v, k, n, msg, tagLen); !bytes.Equal(got, wantMAC) {
-				t.Fatalf("%s: AEGIS-MAC of the state-level functions differs from internal/ref", name)
+				t.Fatalf("%s: AEGIS-MAC of the state-level functions differs from internal/testing/ref", name)
 			}
 
 			st := make([]byte, asm.StateSize(v.ID))
@@ -107,7 +107,7 @@ func FuzzState(f *testing.F) {
 			}
 			for i := range out {
 				if out[i] != msg[i]^wantKS[i] {
-					t.Fatalf("%s: the keystream differs from internal/ref at byte %d", name, i)
+					t.Fatalf("%s: the keystream differs from internal/testing/ref at byte %d", name, i)
 				}
 			}
 		}

@@ -21,12 +21,12 @@ import (
 	"github.com/aegisgo/aegis/internal/asm"
 	"github.com/aegisgo/aegis/internal/core"
 	"github.com/aegisgo/aegis/internal/cpuid"
-	"github.com/aegisgo/aegis/internal/ref"
-	"github.com/aegisgo/aegis/internal/vectors"
+	"github.com/aegisgo/aegis/internal/testing/ref"
+	"github.com/aegisgo/aegis/internal/testing/vectors"
 )
 
 // The state-level functions, composed as internal/core's engine will
-// compose them (see the package doc), checked against internal/ref, the
+// compose them (see the package doc), checked against internal/testing/ref, the
 // one-shot Seal and Open, the C core (where cgo builds it) and the spec's
 // vectors, on every kernel that this CPU runs.
 
@@ -268,7 +268,7 @@ func openState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, ct, ta
 
 // TestStateSeal checks Seal and Open composed of the state-level
 // functions (ad absorbed in random chunkings, the message in random
-// block counts, in place and apart) against internal/ref and the
+// block counts, in place and apart) against internal/testing/ref and the
 // one-shot Seal and Open, for every message and ad length across three
 // rate blocks, a few long ones, and both tag sizes; a changed tag or
 // ciphertext must be refused.
@@ -285,12 +285,12 @@ func TestStateSeal(t *testing.T) {
 					want := ref.Seal(v.fam128, v.d, key, nonce, msg, ad, tagLen)
 					inPlace := r.IntN(2) == 0
 					if got := sealState(t, r, id, v, key, nonce, msg, ad, tagLen, inPlace); !bytes.Equal(got, want) {
-						t.Fatalf("%s: Seal of the state-level functions differs from internal/ref (in place %v)", name, inPlace)
+						t.Fatalf("%s: Seal of the state-level functions differs from internal/testing/ref (in place %v)", name, inPlace)
 					}
 					one := make([]byte, mlen+tagLen)
 					asm.Seal(id, ptr(key), ptr(nonce), ptr(one), ptr(msg), mlen, ptr(ad), adlen, tagLen)
 					if !bytes.Equal(one, want) {
-						t.Fatalf("%s: the one-shot Seal differs from internal/ref", name)
+						t.Fatalf("%s: the one-shot Seal differs from internal/testing/ref", name)
 					}
 					ct, tag := want[:mlen], want[mlen:]
 					if pt, ok := openState(t, r, id, v, key, nonce, ct, tag, ad, !inPlace); !ok || !bytes.Equal(pt, msg) {
@@ -378,7 +378,7 @@ func cryptPieces(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) 
 
 // TestStatePieces checks KeyBlock in the use it exists for: encrypting
 // and decrypting a message given in pieces that do not fall on block
-// boundaries, against internal/ref.
+// boundaries, against internal/testing/ref.
 func TestStatePieces(t *testing.T) {
 	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
@@ -397,10 +397,10 @@ func TestStatePieces(t *testing.T) {
 					out := make([]byte, n)
 					cryptPieces(r, id, v, st, out, in, dec)
 					if !bytes.Equal(out, wantOut) {
-						t.Fatalf("tag%d len %d dec %v: the output of the pieces differs from internal/ref", tagLen, n, dec)
+						t.Fatalf("tag%d len %d dec %v: the output of the pieces differs from internal/testing/ref", tagLen, n, dec)
 					}
 					if tag := finalize(t, id, st, len(ad), n, tagLen); !bytes.Equal(tag, want[n:]) {
-						t.Fatalf("tag%d len %d dec %v: the tag of the pieces differs from internal/ref", tagLen, n, dec)
+						t.Fatalf("tag%d len %d dec %v: the tag of the pieces differs from internal/testing/ref", tagLen, n, dec)
 					}
 				}
 			}
@@ -486,7 +486,7 @@ func TestStateMACAgainstC(t *testing.T) {
 }
 
 // TestStateStream checks the keystream (Stream over whole blocks, in
-// chunks, then KeyBlock for the partial block) against internal/ref's
+// chunks, then KeyBlock for the partial block) against internal/testing/ref's
 // encryption of zeros, xored into random input, apart and in place, and
 // against the C core's Stream on the same kernel.
 func TestStateStream(t *testing.T) {
@@ -519,7 +519,7 @@ func TestStateStream(t *testing.T) {
 					subtle.XORBytes(out[at:], src[at:], z)
 				}
 				if !bytes.Equal(out, want) {
-					t.Fatalf("len %d in place %v: the keystream differs from internal/ref's", n, inPlace)
+					t.Fatalf("len %d in place %v: the keystream differs from internal/testing/ref's", n, inPlace)
 				}
 			}
 			c := make([]byte, n)
@@ -529,7 +529,7 @@ func TestStateStream(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(c, ks) {
-				t.Fatalf("len %d: the C core's Stream differs from internal/ref's", n)
+				t.Fatalf("len %d: the C core's Stream differs from internal/testing/ref's", n)
 			}
 		}
 	})

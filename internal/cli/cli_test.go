@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/internal/core"
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 var titles = []string{"AEGIS-128L", "AEGIS-128X2", "AEGIS-128X4", "AEGIS-256", "AEGIS-256X2", "AEGIS-256X4"}

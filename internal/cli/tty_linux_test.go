@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 func TestIsTerminal(t *testing.T) {

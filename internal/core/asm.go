@@ -17,7 +17,7 @@ import (
 // AEGIS_IMPL caps it as it caps C.
 
 // The assembly numbers variants and kernels as variant.go and kernel.go
-// do: its generator (internal/asm/_asm) writes internal/asm's ids.go from
+// do: its generator (internal/gen/asm) writes internal/asm's ids.go from
 // them. An index below is out of range, and the build fails, where ids.go
 // is stale: where one of the two files changed and the generator has not
 // run since.
@@ -123,7 +123,7 @@ var asmByteLimit = [numKernels]int{
 }
 
 // asmNeonCrossover is neon's and neonsha3's, derived from LLVM's models
-// of the Neoverse N1, N2, V1 and V2 (internal/ctest/mca/mca.sh; no arm64
+// of the Neoverse N1, N2, V1 and V2 (internal/testing/ctest/mca/mca.sh; no arm64
 // machine is at hand to measure). A call of n bytes costs the assembly
 // F_asm + n*c_asm cycles and the C core cgo + F_C + n*c_C, where c is a
 // loop's cycles per byte, F the fixed cost (Init, Finalize, the tails)

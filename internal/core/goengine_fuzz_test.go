@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/ref"
+	"github.com/aegisgo/aegis/internal/testing/ref"
 )
 
 // fuzzPieces cuts n bytes into the sizes that cuts gives, in turn: a byte
@@ -27,7 +27,7 @@ func fuzzPieces(n int, cuts []byte) []int {
 }
 
 // FuzzGoEngine holds the Go engine, on every kernel that this build has
-// for it and this CPU runs, to internal/ref (the spec's pseudocode), for
+// for it and this CPU runs, to internal/testing/ref (the spec's pseudocode), for
 // the variant and tag size that sel picks: seal and open (a changed tag
 // refused, the output cleared), the incremental encryption and
 // decryption in the pieces that cuts gives, the MAC with a tag after
@@ -68,11 +68,11 @@ func FuzzGoEngine(f *testing.F) {
 			got := make([]byte, mlen+tagLen)
 			g.seal(got[:mlen], got[mlen:], msg, ad, &n[0], &k[0])
 			if !bytes.Equal(got, want) {
-				t.Fatalf("%s: seal differs from internal/ref", name)
+				t.Fatalf("%s: seal differs from internal/testing/ref", name)
 			}
 			pt := make([]byte, mlen)
 			if !g.open(pt, want[:mlen], want[mlen:], ad, &n[0], &k[0]) || !bytes.Equal(pt, msg) {
-				t.Fatalf("%s: open of internal/ref's ciphertext failed", name)
+				t.Fatalf("%s: open of internal/testing/ref's ciphertext failed", name)
 			}
 			bad := bytes.Clone(want)
 			bad[len(bad)-1] ^= 0x80
@@ -95,7 +95,7 @@ func FuzzGoEngine(f *testing.F) {
 			tag := make([]byte, tagLen)
 			g.incFinal(&st, tag)
 			if !bytes.Equal(append(enc, tag...), want) {
-				t.Fatalf("%s: the incremental encryption differs from internal/ref", name)
+				t.Fatalf("%s: the incremental encryption differs from internal/testing/ref", name)
 			}
 			dec := bytes.Clone(want[:mlen])
 			g.incInit(&st, ad, &n, &k)
@@ -116,21 +116,21 @@ func FuzzGoEngine(f *testing.F) {
 				at += p
 				g.macFinal(&st, mac)
 				if i >= 8 {
-					continue // internal/ref's MAC of each prefix: quadratic
+					continue // internal/testing/ref's MAC of each prefix: quadratic
 				}
 				if w := ref.MAC(fam128, d, k[:v.KeySize], n[:v.NonceSize], msg[:at], tagLen); !bytes.Equal(mac, w) {
-					t.Fatalf("%s: the MAC after %d bytes differs from internal/ref", name, at)
+					t.Fatalf("%s: the MAC after %d bytes differs from internal/testing/ref", name, at)
 				}
 			}
 			g.macFinal(&st, mac)
 			if !bytes.Equal(mac, wantMAC) {
-				t.Fatalf("%s: the MAC differs from internal/ref", name)
+				t.Fatalf("%s: the MAC differs from internal/testing/ref", name)
 			}
 
 			ks := make([]byte, mlen)
 			g.stream(ks, &n, &k)
 			if !bytes.Equal(ks, wantKS) {
-				t.Fatalf("%s: the keystream differs from internal/ref", name)
+				t.Fatalf("%s: the keystream differs from internal/testing/ref", name)
 			}
 			x := bytes.Clone(msg)
 			g.incInit(&st, nil, &n, &k)

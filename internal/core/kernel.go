@@ -6,7 +6,7 @@ import "os"
 
 // Kernel is one implementation of the variants in the C core. The numbers
 // are csrc/aegis.h's (AEGISGO_SOFT ...); core_cgo.go checks at compile
-// time that the two agree. The assembly's generator (internal/asm/_asm)
+// time that the two agree. The assembly's generator (internal/gen/asm)
 // reads the constants below and kernelNames from the source: keep the
 // constants a plain iota list that ends with numKernels.
 type Kernel int8

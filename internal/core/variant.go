@@ -36,7 +36,7 @@ type Variant struct {
 
 // Variant numbers. core_cgo.go checks at compile time that csrc/aegis.h
 // numbers the variants the same way. The assembly's generator
-// (internal/asm/_asm) reads this block from the source, for
+// (internal/gen/asm) reads this block from the source, for
 // internal/asm's numbers and its functions' names: keep it a plain iota
 // list of id<suffix of the package name>.
 const (
@@ -50,7 +50,7 @@ const (
 
 // Variants is the module's one table of variants: the variant packages,
 // internal/gen (which writes them) and the C tests' tables
-// (internal/ctest/tables_gen.h) all come from it.
+// (internal/testing/ctest/tables_gen.h) all come from it.
 var Variants = [...]Variant{
 	id128L:  {id128L, "aegis128l", "AEGIS-128L", 16, 16, 32},
 	id128X2: {id128X2, "aegis128x2", "AEGIS-128X2", 16, 16, 64},

@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/ref"
+	"github.com/aegisgo/aegis/internal/testing/ref"
 )
 
 // A table-driven AEGIS-128L and AEGIS-256 Seal: the fast Go way of

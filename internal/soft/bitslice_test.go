@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/ref"
+	"github.com/aegisgo/aegis/internal/testing/ref"
 )
 
 // packBlocks and unpackBlocks convert four blocks through pack and unpack.

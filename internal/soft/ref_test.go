@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/ref"
+	"github.com/aegisgo/aegis/internal/testing/ref"
 )
 
 func randBytes(r *rand.Rand, n int) []byte {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/testdir"
+	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
 // TestRoundGenerated runs the generator (_gen) and checks that round.go

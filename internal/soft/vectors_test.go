@@ -12,12 +12,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aegisgo/aegis/internal/vectors"
+	"github.com/aegisgo/aegis/internal/testing/vectors"
 )
 
 // variant is one of the six, as this package computes it.
 type variant struct {
-	pkg    string // the package name, as internal/vectors takes it
+	pkg    string // the package name, as internal/testing/vectors takes it
 	fam128 bool
 	d      int
 }

@@ -1,0 +1,11 @@
+module github.com/aegisgo/aegis/internal/gen/asm
+
+go 1.25.0
+
+require github.com/mmcloughlin/avo v0.6.0
+
+require (
+	golang.org/x/mod v0.36.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/tools v0.45.0 // indirect
+)

@@ -47,6 +47,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	engines "github.com/aegisgo/aegis/internal/engines/aegis128l"
 )
 
 // The package's errors are common's; this import is what lets its doc
@@ -67,7 +68,10 @@ const (
 	NonceSize = 16
 )
 
-var variant = core.AEGIS128L
+// variant is AEGIS-128L, with its code in each engine
+// (internal/engines/aegis128l) registered: a program that imports this
+// package links that code, and none of the other variants'.
+var variant = core.Register(core.AEGIS128L, engines.Engines)
 
 // Aegis128L is an AEGIS-128L AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

@@ -48,6 +48,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	engines "github.com/aegisgo/aegis/internal/engines/aegis128x2"
 )
 
 // The package's errors are common's; this import is what lets its doc
@@ -68,7 +69,10 @@ const (
 	NonceSize = 16
 )
 
-var variant = core.AEGIS128X2
+// variant is AEGIS-128X2, with its code in each engine
+// (internal/engines/aegis128x2) registered: a program that imports this
+// package links that code, and none of the other variants'.
+var variant = core.Register(core.AEGIS128X2, engines.Engines)
 
 // Aegis128X2 is an AEGIS-128X2 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

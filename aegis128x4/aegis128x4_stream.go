@@ -23,10 +23,11 @@ func (x *Aegis128X4) SealDetached(dst, nonce, plaintext, additionalData []byte) 
 // OpenDetached is [Aegis128X4.Open] with the tag given apart from the
 // ciphertext: it checks tag, and appends the plaintext of ciphertext to dst.
 //
-// If the tag does not match, or is not Overhead() bytes long, it returns
-// [common.ErrAuth], and the bytes it used for output are zeroed. Nonce
-// rules, in-place use (ciphertext[:0] as dst) and panics are as for Open;
-// the output must not overlap the tag.
+// If the tag does not match, it returns [common.ErrAuth], and the bytes it
+// used for output are zeroed; a tag that is not Overhead() bytes long is
+// refused with [common.ErrBadTagLength], as [Decrypter.Final] refuses one.
+// Nonce rules, in-place use (ciphertext[:0] as dst) and panics are as for
+// Open; the output must not overlap the tag.
 func (x *Aegis128X4) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
 	return x.a.OpenDetached(dst, nonce, ciphertext, tag, additionalData)
 }

@@ -47,6 +47,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	engines "github.com/aegisgo/aegis/internal/engines/aegis256x2"
 )
 
 // The package's errors are common's; this import is what lets its doc
@@ -67,7 +68,10 @@ const (
 	NonceSize = 32
 )
 
-var variant = core.AEGIS256X2
+// variant is AEGIS-256X2, with its code in each engine
+// (internal/engines/aegis256x2) registered: a program that imports this
+// package links that code, and none of the other variants'.
+var variant = core.Register(core.AEGIS256X2, engines.Engines)
 
 // Aegis256X2 is an AEGIS-256X2 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

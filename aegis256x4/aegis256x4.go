@@ -47,6 +47,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	engines "github.com/aegisgo/aegis/internal/engines/aegis256x4"
 )
 
 // The package's errors are common's; this import is what lets its doc
@@ -67,7 +68,10 @@ const (
 	NonceSize = 32
 )
 
-var variant = core.AEGIS256X4
+// variant is AEGIS-256X4, with its code in each engine
+// (internal/engines/aegis256x4) registered: a program that imports this
+// package links that code, and none of the other variants'.
+var variant = core.Register(core.AEGIS256X4, engines.Engines)
 
 // Aegis256X4 is an AEGIS-256X4 AEAD. Make one with [New]; the zero value is
 // not usable. It is safe for concurrent use by multiple goroutines, except

@@ -110,12 +110,6 @@ typedef struct aegisgo_ops {
     uint32_t (*open_lanes)(const aegisgo_batch_msg *msg, const uint8_t *k,
                            size_t taglen);
 
-    /* Where the kernel's blocks are memory, not registers (soft), its
-     * frames hold the key, the state, plaintext and keystream, and the
-     * callers of its entry points (dispatch.c, incremental.c, batch.c)
-     * zero this many bytes of the stack below them after each call
-     * (aegisgo_wipe_stack; at most AEGISGO_STACK_WIPE). 0 elsewhere. */
-    int wipe_stack;
 } aegisgo_ops;
 
 /* The size of an incremental state, for every variant (the largest is
@@ -123,11 +117,19 @@ typedef struct aegisgo_ops {
  * 64-bit lengths). */
 #define AEGISGO_STATE_BYTES 656
 
-/* The table of a variant in a kernel, or NULL when this build has no such
- * kernel for that variant. It says nothing about the running CPU: the Go
- * side detects the CPU (internal/core/detect.go) and asks only for the
- * kernels it runs. */
-const aegisgo_ops *aegisgo_ops_for(int variant, int kernel);
+/* The tables of one variant, by kernel: NULL where this build has no such
+ * kernel. Each variant's package (internal/engines/<variant>) defines its
+ * own, aegisgo_tables_128l and so on, and nothing else names them: a
+ * program links the variants it imports. They say nothing about the
+ * running CPU: the Go side detects the CPU (internal/core/detect.go) and
+ * uses only the kernels it runs. */
+#define AEGISGO_TABLES(v) const aegisgo_ops *const aegisgo_tables_##v[AEGISGO_NKERNELS]
+extern AEGISGO_TABLES(128l);
+extern AEGISGO_TABLES(128x2);
+extern AEGISGO_TABLES(128x4);
+extern AEGISGO_TABLES(256);
+extern AEGISGO_TABLES(256x2);
+extern AEGISGO_TABLES(256x4);
 
 /* The table of a variant in a kernel as an integer, as the one-call
  * wrappers take it. cgo checks every pointer argument at run time for

@@ -60,7 +60,7 @@
  *     mode)               FN(absorb128) (mode 2, dst NULL, half H128),
  *   RUN256(s, dst, src,   and of the 256 family (no half): for a kernel
  *     nb, stride, mode)   whose registers rotate through the updates
- *                         (neon, kernel_neon.c), which the body's fixed
+ *                         (neon, kernel_neon.h), which the body's fixed
  *                         names of the state words cannot express
  *   NOINLINE_STEPS        the updates and Enc and Dec of one block are
  *                         functions of their own: FN(update128),
@@ -591,7 +591,7 @@ AEGISGO_INLINE void FN(final128)(FN(st128) *s, uint8_t *tag, size_t taglen,
 #endif
 }
 
-static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
+AEGISGO_ENTRY void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *m, size_t mlen,
                            const uint8_t *ad, size_t adlen,
                            const uint8_t *npub, const uint8_t *k)
@@ -608,7 +608,7 @@ static void FN(encrypt128)(uint8_t *c, uint8_t *tag, size_t taglen,
     FN(final128)(&s, tag, taglen, adlen, mlen);
 }
 
-static int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
+AEGISGO_ENTRY int FN(decrypt128)(uint8_t *m, const uint8_t *c, size_t clen,
                           const uint8_t *tag, size_t taglen,
                           const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)

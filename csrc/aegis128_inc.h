@@ -105,7 +105,7 @@ AEGISGO_NOINLINE void FN(mac128_update)(uint8_t *st, const uint8_t *a, size_t n)
 /* Init, then the associated data, absorbed as AEGIS-MAC absorbs its data
  * (FN(mac128_update), a call: one copy of the absorbing loop serves both)
  * and padded to the rate with zeros. */
-static void FN(inc128_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
+AEGISGO_ENTRY void FN(inc128_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)
 {
     FN(st128) s;
@@ -133,7 +133,7 @@ static void FN(inc128_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
  * block left by the previous call, run whole blocks, and start a new
  * partial block with what remains. out may be in exactly.
  */
-static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
+AEGISGO_ENTRY void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
                               aegisgo_dir dir)
 {
     FN(st128) s;
@@ -184,7 +184,7 @@ static void FN(inc128_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     aegisgo_put64(st + INC128_MLEN, mlen + (uint64_t)n);
 }
 
-static void FN(inc128_final)(uint8_t *st, uint8_t *tag, size_t taglen)
+AEGISGO_ENTRY void FN(inc128_final)(uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st128) s;
     FN(inc128_load)(&s, st);
@@ -198,7 +198,7 @@ static void FN(inc128_final)(uint8_t *st, uint8_t *tag, size_t taglen)
 /* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
  * with D > 1 the lanes' tags are absorbed into lane 0, which alone gives
  * the tag. */
-static void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
+AEGISGO_ENTRY void FN(mac128_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st128) s;
     const uint64_t len = aegisgo_get64(st + INC128_MLEN);

@@ -160,12 +160,12 @@ AEGISGO_INLINE uint32_t LFN(run128)(const aegisgo_batch_msg *m, const uint8_t *k
     return failed;
 }
 
-static void LANES_FN(seal128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+AEGISGO_ENTRY void LANES_FN(seal128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     (void)LFN(run128)(m, k, taglen, AEGISGO_ENCRYPT);
 }
 
-static uint32_t LANES_FN(open128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+AEGISGO_ENTRY uint32_t LANES_FN(open128)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     return LFN(run128)(m, k, taglen, AEGISGO_DECRYPT);
 }

@@ -451,7 +451,7 @@ AEGISGO_INLINE void FN(final256)(FN(st256) *s, uint8_t *tag, size_t taglen,
 #endif
 }
 
-static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
+AEGISGO_ENTRY void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
                            const uint8_t *m, size_t mlen,
                            const uint8_t *ad, size_t adlen,
                            const uint8_t *npub, const uint8_t *k)
@@ -468,7 +468,7 @@ static void FN(encrypt256)(uint8_t *c, uint8_t *tag, size_t taglen,
     FN(final256)(&s, tag, taglen, adlen, mlen);
 }
 
-static int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
+AEGISGO_ENTRY int FN(decrypt256)(uint8_t *m, const uint8_t *c, size_t clen,
                           const uint8_t *tag, size_t taglen,
                           const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)

@@ -85,7 +85,7 @@ AEGISGO_NOINLINE void FN(mac256_update)(uint8_t *st, const uint8_t *a, size_t n)
 /* Init, then the associated data, absorbed as AEGIS-MAC absorbs its data
  * (FN(mac256_update), a call: one copy of the absorbing loop serves both)
  * and padded to the rate with zeros. */
-static void FN(inc256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
+AEGISGO_ENTRY void FN(inc256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
                           const uint8_t *npub, const uint8_t *k)
 {
     FN(st256) s;
@@ -109,7 +109,7 @@ static void FN(inc256_init)(uint8_t *st, const uint8_t *ad, size_t adlen,
 }
 
 /* One walk for the three directions, as in aegis128_inc.h. */
-static void FN(inc256_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
+AEGISGO_ENTRY void FN(inc256_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size_t n,
                               aegisgo_dir dir)
 {
     FN(st256) s;
@@ -157,7 +157,7 @@ static void FN(inc256_update)(uint8_t *st, uint8_t *out, const uint8_t *in, size
     aegisgo_put64(st + INC256_MLEN, mlen + (uint64_t)n);
 }
 
-static void FN(inc256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
+AEGISGO_ENTRY void FN(inc256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st256) s;
     FN(inc256_load)(&s, st);
@@ -171,7 +171,7 @@ static void FN(inc256_final)(uint8_t *st, uint8_t *tag, size_t taglen)
 /* FinalizeMac of the spec. With D = 1 it is Finalize(|data|, tag bits);
  * with D > 1 the tags of lanes 1..D-1 are absorbed into lane 0, which
  * alone gives the tag. */
-static void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
+AEGISGO_ENTRY void FN(mac256_final)(const uint8_t *st, uint8_t *tag, size_t taglen)
 {
     FN(st256) s;
     const uint64_t len = aegisgo_get64(st + INC256_MLEN);

@@ -146,12 +146,12 @@ AEGISGO_INLINE uint32_t LFN(run256)(const aegisgo_batch_msg *m, const uint8_t *k
     return failed;
 }
 
-static void LANES_FN(seal256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+AEGISGO_ENTRY void LANES_FN(seal256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     (void)LFN(run256)(m, k, taglen, AEGISGO_ENCRYPT);
 }
 
-static uint32_t LANES_FN(open256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
+AEGISGO_ENTRY uint32_t LANES_FN(open256)(const aegisgo_batch_msg *m, const uint8_t *k, size_t taglen)
 {
     return LFN(run256)(m, k, taglen, AEGISGO_DECRYPT);
 }

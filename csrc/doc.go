@@ -34,7 +34,7 @@
 //  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
 //     of the table, here aegisgo_avx512_ops[AEGISGO_128L] in
-//     csrc/kernel_avx512.c: avx512_d1_encrypt128.
+//     csrc/kernel_avx512.h: avx512_d1_encrypt128.
 //  5. That name is FN(encrypt128) of csrc/aegis128_body.h, instantiated by
 //     csrc/instance.h for KERNEL avx512 and D = 1: FN(x) (csrc/internal.h)
 //     pastes KERNEL_dD_x. Every function that a profiler shows is named in
@@ -44,14 +44,14 @@
 //     blocks: run128 calls enc128 for each 32-byte block. enc128 XORs the
 //     message with the keystream (Z128_ENC) and calls upd128, the spec's
 //     Update, which is update128 with the state's own S3 and S7.
-//  7. update128 is eight blk_aes_round; kernel_avx512.c defines
+//  7. update128 is eight blk_aes_round; kernel_avx512.h defines
 //     blk_aes_round for D = 1 as _mm_aesenc_si128, which is the
 //     instruction VAESENC (its VEX form: the file is compiled for avx512f,
 //     avx512vl, avx512bw, avx2, aes and vaes by a target pragma).
 //
 // The other kernels differ only in step 4's table and step 7's block
-// operations (kernel_aesni.c: AESENC on one register per lane;
-// kernel_vperm.c: vperm_aesround, some 33 byte shuffles and XORs on one
+// operations (kernel_aesni.h: AESENC on one register per lane;
+// kernel_vperm.h: vperm_aesround, some 33 byte shuffles and XORs on one
 // register, with the update a function of its own, vperm_d1_update128).
 // The table of block operations and knobs is at the top of
 // aegis128_body.h. The AEGIS-256 family follows the same path through

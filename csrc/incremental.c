@@ -31,7 +31,6 @@ void aegisgo_inc_init(aegisgo_ref ref, uint8_t *st, const uint8_t *ad,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->inc_init(st, ad, adlen, npub, k);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_inc_encrypt(aegisgo_ref ref, uint8_t *st, uint8_t *c,
@@ -39,7 +38,6 @@ void aegisgo_inc_encrypt(aegisgo_ref ref, uint8_t *st, uint8_t *c,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->inc_update(st, c, m, mlen, AEGISGO_ENCRYPT);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_inc_decrypt(aegisgo_ref ref, uint8_t *st, uint8_t *m,
@@ -47,7 +45,6 @@ void aegisgo_inc_decrypt(aegisgo_ref ref, uint8_t *st, uint8_t *m,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->inc_update(st, m, c, clen, AEGISGO_DECRYPT);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_inc_final(aegisgo_ref ref, uint8_t *st, uint8_t *tag,
@@ -55,7 +52,6 @@ void aegisgo_inc_final(aegisgo_ref ref, uint8_t *st, uint8_t *tag,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->inc_final(st, tag, taglen);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 int aegisgo_inc_verify(aegisgo_ref ref, uint8_t *st,
@@ -66,7 +62,6 @@ int aegisgo_inc_verify(aegisgo_ref ref, uint8_t *st,
     int ok;
 
     ops->inc_final(st, want, taglen);
-    AEGISGO_WIPE_AFTER(ops);
     ok = aegisgo_ct_verify(want, tag, taglen);
     aegisgo_wipe(want, sizeof want);
     return ok;
@@ -77,7 +72,6 @@ void aegisgo_mac_update(aegisgo_ref ref, uint8_t *st,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->mac_update(st, data, len);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_mac_final(aegisgo_ref ref, const uint8_t *st,
@@ -85,7 +79,6 @@ void aegisgo_mac_final(aegisgo_ref ref, const uint8_t *st,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->mac_final(st, tag, taglen);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_keystream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
@@ -93,7 +86,6 @@ void aegisgo_keystream_xor(aegisgo_ref ref, uint8_t *st, uint8_t *out,
 {
     const aegisgo_ops *ops = (const aegisgo_ops *)ref;
     ops->inc_update(st, out, in, len, AEGISGO_KEYSTREAM);
-    AEGISGO_WIPE_AFTER(ops);
 }
 
 void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
@@ -108,5 +100,4 @@ void aegisgo_keystream(aegisgo_ref ref, uint8_t *out, size_t len,
     ops->inc_init(st, NULL, 0, npub, k);
     ops->inc_update(st, out, NULL, len, AEGISGO_KEYSTREAM);
     aegisgo_wipe(st, sizeof st);
-    AEGISGO_WIPE_AFTER(ops);
 }

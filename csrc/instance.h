@@ -17,7 +17,7 @@
  * take out of line, are the only functions of an instance that reach the
  * binary: everything else is inlined into them. The kernel lists the entry
  * points, by their full names, in its table (for example
- * avx2_d1_encrypt128 in kernel_avx2.c), and the pieces out of line beside
+ * avx2_d1_encrypt128 in kernel_avx2.h), and the pieces out of line beside
  * the knob that takes them out, so that the names a profiler shows can be
  * found with grep; csrc/names_test.go checks it.
  *
@@ -74,8 +74,7 @@
 #endif
 #ifndef blk_load_secret_part
 /* The kernel's own blk_load_part: masked loads, with no copy on the stack
- * (avx512), or blocks that are memory anyway (soft, whose callers wipe
- * the stack after it: wipe_stack in aegis.h). */
+ * (avx512). */
 #define blk_load_secret_part(p, n) blk_load_part((p), (n))
 #endif
 #ifndef blk_keep_part
@@ -147,7 +146,7 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #include "aegis128_body.h"
 #include "aegis128_inc.h"
 /* AEGISGO_SOURCE_ORDER256, which a kernel defines for its whole file (see
- * kernel_avx512.c): gcc's scheduling after register allocation is switched
+ * kernel_avx512.h): gcc's scheduling after register allocation is switched
  * off for the AEGIS-256 family, which leaves the instructions in the order
  * of the source. */
 #if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)

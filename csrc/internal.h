@@ -68,12 +68,19 @@
 #define AEGISGO_HAVE_VPERM 1
 #endif
 
+/* Every function of a kernel is static: a file of a per-variant package
+ * (internal/engines/<variant>) includes the kernel whole and lists the
+ * entry points of its one variant in a table, and the compiler drops the
+ * rest. They are marked unused so that it drops them without a warning.
+ * AEGISGO_ENTRY marks the entry points (instance.h lists them). */
 #if defined(__GNUC__) || defined(__clang__)
 #define AEGISGO_INLINE static inline __attribute__((always_inline))
-#define AEGISGO_NOINLINE static __attribute__((noinline))
+#define AEGISGO_NOINLINE static __attribute__((noinline, unused))
+#define AEGISGO_ENTRY static __attribute__((unused))
 #else
 #define AEGISGO_INLINE static inline
 #define AEGISGO_NOINLINE static
+#define AEGISGO_ENTRY static
 #endif
 
 /* Before a loop of updates that runs a fixed number of times (Init,
@@ -183,21 +190,6 @@ AEGISGO_INLINE int aegisgo_ct_verify(const uint8_t *a, const uint8_t *b, size_t 
 
 /* Zeroes memory in a way the compiler may not drop as a dead store. */
 void aegisgo_wipe(void *p, size_t n);
-
-/* Zeroes n bytes of the stack below the caller's frame, where the frames
- * of the functions it has called lay: n is the wipe_stack of the kernel's
- * table, which must exceed the deepest chain of frames of its entry
- * points, and is at most AEGISGO_STACK_WIPE (larger n are cut to it).
- * internal/testing/ctest/stackwipe checks that each is enough. */
-#define AEGISGO_STACK_WIPE 12288
-void aegisgo_wipe_stack(size_t n);
-
-/* After a call of ops's entry points: the stack wipe that ops asks for. */
-#define AEGISGO_WIPE_AFTER(ops) do {                    \
-    if ((ops)->wipe_stack > 0) {                        \
-        aegisgo_wipe_stack((size_t)(ops)->wipe_stack);  \
-    }                                                   \
-} while (0)
 
 /* Zeroes a local buffer of constant size: inline stores, then a barrier
  * that makes the compiler assume the zeros are read, so they stay. */

@@ -134,16 +134,18 @@ func (a *AEADOf[K]) live() (uintptr, *Variant) {
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
-// the kernels read: the caller's own bytes when the nonce has the full
-// size and out does not overlap it, which is the usual case and costs no
-// copy, else the nonce zero-padded into pad, as go-libaegis does (an empty
-// nonce is the all-zero nonce). Only a nonce longer than NonceSize panics.
+// that the C core and the Go engine read: the caller's own bytes when the
+// nonce has the full size and out does not overlap it, which is the usual
+// case and costs no copy, else the nonce zero-padded into pad, as
+// go-libaegis does (an empty nonce is the all-zero nonce). Only a nonce
+// longer than NonceSize panics. (The assembly's one-shot functions take
+// the nonce by value: nonceValue.)
 //
 // The nonce may lie in the output region (cipher.AEAD sets no rule for
 // it, and Go's AES-GCM reads it before it writes), but a kernel may read
-// it after its first output: the assembly that runs lanes in groups
-// reloads it for each group. Copied aside, it is read from pad, which no
-// output reaches. The kernels only read the bytes, during the call.
+// it after its first output: one that runs lanes in groups reloads it for
+// each group. Copied aside, it is read from pad, which no output reaches.
+// The kernels only read the bytes, during the call.
 func nonceArg(v *Variant, nonce, out []byte, pad *[32]byte) *byte {
 	ns := v.NonceSize
 	if len(nonce) == ns && !common.AnyOverlap(out, nonce) {
@@ -189,9 +191,8 @@ func (a *AEADOf[K]) SealDetached(dst, nonce, plaintext, additionalData []byte) (
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
 	ops, v := a.live()
+	checkNonce(v, nonce)
 	ret, out := common.GrowSlice(dst, len(plaintext)+int(a.tagLen))
-	var pad [32]byte
-	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -200,8 +201,10 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 	}
 	mlen := len(plaintext)
 	if a.asmTakes(mlen, len(additionalData), false, 1) {
-		a.sealAsm(out, n, plaintext, additionalData)
+		a.sealAsm(out, nonce, plaintext, additionalData)
 	} else {
+		var pad [32]byte
+		n := nonceArg(v, nonce, out, &pad)
 		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
 	}
 	return ret, len(dst) + mlen
@@ -215,7 +218,8 @@ func (a *AEADOf[K]) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte,
 }
 
 // OpenDetached is Open with the tag apart. A tag of another length than
-// tagLen cannot match: the result is common.ErrAuth.
+// tagLen is refused with common.ErrBadTagLength, as Decrypter.Final
+// refuses one.
 func (a *AEADOf[K]) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
 	return a.openTo(dst, nonce, ciphertext, tag, additionalData, false)
 }
@@ -238,11 +242,9 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 		clen := len(ciphertext) - int(a.tagLen)
 		ciphertext, tag = ciphertext[:clen], ciphertext[clen:]
 	} else if len(tag) != int(a.tagLen) {
-		return nil, common.ErrAuth
+		return nil, common.ErrBadTagLength
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
-	var pad [32]byte
-	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, in) {
 		if common.InexactOverlap(out, ciphertext) {
 			panic(v.Name + errOverlapInput)
@@ -257,8 +259,10 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	}
 	var ok bool
 	if a.asmTakes(len(ciphertext), len(additionalData), false, 1) {
-		ok = a.openAsm(out, n, ciphertext, tag, additionalData)
+		ok = a.openAsm(out, nonce, ciphertext, tag, additionalData)
 	} else {
+		var pad [32]byte
+		n := nonceArg(v, nonce, out, &pad)
 		ok = open(ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
 	}
 	if !ok {

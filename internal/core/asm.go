@@ -3,7 +3,6 @@
 package core
 
 import (
-	"math"
 	"unsafe"
 
 	"github.com/aegisgo/aegis/internal/asm"
@@ -59,39 +58,13 @@ const (
 func asmFor(v *Variant, k Kernel, p Path) bool { return headers[p][v.ID][k].asmMax >= 0 }
 
 // headers holds what Init copies into an AEAD, for each path, variant and
-// kernel: the kernel's C table (0 where it cannot run here), and its
-// assembly's functions and byte limit on the path (asmMax -1 where the C
-// core runs everything: PathC, and kernels without assembly). Only the
-// tag length is left to set.
-var headers = func() (t [PathAsm + 1][len(Variants)][numKernels]header) {
-	for p := range PathAsm + 1 {
-		for v := range Variants {
-			for k := range numKernels {
-				h := header{ops: opsTable[v][k], asmMax: -1, kernel: k, vid: uint8(v + 1)}
-				lim := asmLimits[v][k]
-				if lim.limit > math.MaxInt16 {
-					panic("core: an assembly byte limit does not fit the AEAD's int16")
-				}
-				if id := asm.ID(v, int(k)); id >= 0 && p != PathC {
-					h.asmID, h.asmMax = int16(id), int16(lim.crossover)
-					if p == PathAsm {
-						h.asmMax = int16(lim.limit)
-					}
-				}
-				t[p][v][k] = h
-			}
-		}
-	}
-	return t
-}()
+// kernel (register.go fills it, with newHeader): only the tag length is
+// left to set. Its ops are 0 for variants that did not register, and for
+// kernels that cannot run here.
+var headers [PathAsm + 1][len(Variants)][numKernels]header
 
 // defaultHeaders holds New's: PathAuto on each variant's default kernel.
-var defaultHeaders = func() (t [len(Variants)]header) {
-	for v := range t {
-		t[v] = headers[PathAuto][v][defaultKernel[v]]
-	}
-	return t
-}()
+var defaultHeaders [len(Variants)]header
 
 // asmLimit is the range of sizes (additional data plus message) given to
 // the assembly of a variant on a kernel.
@@ -212,22 +185,39 @@ func (a *AEADOf[K]) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
 }
 
 // sealAsm is the assembly's Seal, called from here only: the message at
-// in to out, with the tag after it. Seal's checks are made, and the nonce
-// at n is one that out does not overlap (nonceArg).
-func (a *AEADOf[K]) sealAsm(out []byte, n *byte, in, ad []byte) {
-	asm.Seal(int(a.asmID), a.keyPtr(), n, unsafe.SliceData(out),
-		unsafe.SliceData(in), len(in), unsafe.SliceData(ad), len(ad), int(a.tagLen))
+// in to out, with the tag after it. Seal's checks are made: nonce is at
+// most NonceSize bytes (it goes by value, zero-padded, so out may overlap
+// it).
+func (a *AEADOf[K]) sealAsm(out, nonce, in, ad []byte) {
+	oneShots[a.vid-1][a.kernel].Seal(noescape(a.keyPtr()), nonceValue(nonce),
+		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(in)), len(in),
+		noescape(unsafe.SliceData(ad)), len(ad), int(a.tagLen))
 }
 
 // openAsm is the assembly's Open, called from here only, under sealAsm's
 // rules. When the tag does not match, it zeroes out and returns false.
-func (a *AEADOf[K]) openAsm(out []byte, n *byte, c, tag, ad []byte) bool {
-	if !asm.Open(int(a.asmID), a.keyPtr(), n, unsafe.SliceData(out),
-		unsafe.SliceData(c), len(c), unsafe.SliceData(ad), len(ad), unsafe.SliceData(tag), len(tag)) {
+func (a *AEADOf[K]) openAsm(out, nonce, c, tag, ad []byte) bool {
+	if !oneShots[a.vid-1][a.kernel].Open(noescape(a.keyPtr()), nonceValue(nonce),
+		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(c)), len(c),
+		noescape(unsafe.SliceData(ad)), len(ad), noescape(unsafe.SliceData(tag)), len(tag)) {
 		clear(out)
 		return false
 	}
 	return true
+}
+
+// nonceValue returns a nonce of at most 32 bytes zero-padded to 32, with
+// constant-size moves for the full nonces of both families.
+func nonceValue(nonce []byte) (n [32]byte) {
+	switch len(nonce) {
+	case 16:
+		*(*[16]byte)(n[:]) = [16]byte(nonce)
+	case 32:
+		n = [32]byte(nonce)
+	default:
+		copy(n[:], nonce)
+	}
+	return n
 }
 
 // Impl is one implementation of a variant's one-message calls: a kernel,

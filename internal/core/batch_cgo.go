@@ -31,10 +31,14 @@ var (
 
 func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 
-// runGroup is the one cgo call of each group of a batch: the entry point
-// with 4 slots when they hold the group, else the one with 16. It returns,
-// for an open, the bit mask of the messages whose tag did not match.
+// runGroup is the one cgo call of each group of a batch, for a C table: the
+// entry point with 4 slots when they hold the group, else the one with 16;
+// the Go engine takes a handle (engine.go). It returns, for an open, the bit
+// mask of the messages whose tag did not match.
 func runGroup(ops uintptr, g *group, k *byte, tagLen int, open bool) uint32 {
+	if isGo(ops) {
+		return goEngine(ops).runGroup(g, k, tagLen, open)
+	}
 	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
 	if open {
 		dir = C.AEGISGO_DECRYPT

@@ -5,7 +5,7 @@
 package core
 
 // runGroup runs a group's messages one by one on the Go engine
-// (core_nocgo.go), which has no lanes.
+// (engine.go), which has no lanes.
 func runGroup(ops uintptr, g *group, k *byte, tagLen int, open bool) uint32 {
 	return goEngine(ops).runGroup(g, k, tagLen, open)
 }

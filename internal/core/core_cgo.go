@@ -17,7 +17,7 @@ import "C"
 import (
 	"unsafe"
 
-	_ "github.com/aegisgo/aegis/csrc" // links the C core
+	_ "github.com/aegisgo/aegis/csrc" // links the C core's glue; the variants' engines link their kernels
 )
 
 // The C core numbers the variants and the kernels as variant.go and
@@ -42,35 +42,6 @@ func _() {
 	_ = x[C.AEGISGO_NKERNELS-int(numKernels)]
 }
 
-// detectKernels returns the kernels that this CPU runs (detect.go) and
-// the C core has: those for which it has a table.
-func detectKernels() uint32 {
-	here := cpuKernelsHere()
-	var k uint32
-	for kernel := range numKernels {
-		if here&(1<<kernel) != 0 && opsFor(0, kernel) != 0 {
-			k |= 1 << kernel
-		}
-	}
-	return k
-}
-
-// opsFor returns the C table of a variant in a kernel as an aegisgo_ref,
-// or 0 when this build has no such kernel for that variant.
-func opsFor(variant int, kernel Kernel) uintptr {
-	return uintptr(unsafe.Pointer(C.aegisgo_ops_for(C.int(variant), C.int(kernel))))
-}
-
-// lanesOf returns how many messages the batch entry points of a variant
-// in a kernel run side by side (0: one at a time, or no such table).
-func lanesOf(variant int, kernel Kernel) int {
-	t := C.aegisgo_ops_for(C.int(variant), C.int(kernel))
-	if t == nil {
-		return 0
-	}
-	return int(t.lanes)
-}
-
 // bytePtr returns a pointer to b's first byte, or nil for an empty slice
 // (the C core accepts NULL with a zero length).
 func bytePtr(b []byte) *C.uint8_t {
@@ -80,15 +51,23 @@ func bytePtr(b []byte) *C.uint8_t {
 	return (*C.uint8_t)(unsafe.Pointer(&b[0]))
 }
 
-// seal and open are the only two cgo calls of Seal and Open. The pointers
-// do not escape (noescape): C uses them during the call only.
+// seal and open are the only two cgo calls of Seal and Open, for a C
+// table; the Go engine takes a handle. The pointers do not escape
+// (noescape): C uses them during the call only.
 func seal(ops uintptr, c, tag, m, ad []byte, n, k *byte) {
+	if isGo(ops) {
+		goEngine(ops).seal(c, tag, m, ad, n, k)
+		return
+	}
 	C.aegisgo_seal(C.aegisgo_ref(ops), bytePtr(c), bytePtr(tag), C.size_t(len(tag)),
 		bytePtr(m), C.size_t(len(m)), bytePtr(ad), C.size_t(len(ad)),
 		(*C.uint8_t)(n), (*C.uint8_t)(k))
 }
 
 func open(ops uintptr, m, c, tag, ad []byte, n, k *byte) bool {
+	if isGo(ops) {
+		return goEngine(ops).open(m, c, tag, ad, n, k)
+	}
 	res := C.int(1)
 	C.aegisgo_open(C.aegisgo_ref(ops), &res, bytePtr(m), bytePtr(c), C.size_t(len(c)),
 		bytePtr(tag), C.size_t(len(tag)), bytePtr(ad), C.size_t(len(ad)),

@@ -5,19 +5,19 @@ package core
 import (
 	"crypto/subtle"
 	"encoding/binary"
+	"math"
 	"unsafe"
 
 	"github.com/aegisgo/aegis/internal/asm"
-	"github.com/aegisgo/aegis/internal/soft"
 )
 
 // The Go engine: the whole API (Seal and Open of any length, the
 // incremental types, MAC, keystream) composed from the state-level
-// functions of one kernel, either internal/asm's for the assembly kernels
-// or internal/soft's constant-time Go for KernelSoft. Builds without the C
-// core run everything on it (core_nocgo.go, stream_nocgo.go,
-// batch_nocgo.go); it is compiled in every build, so that cgo builds'
-// tests hold it to the C core byte for byte.
+// functions of one kernel (asm.Funcs), either internal/asm's for the
+// assembly kernels or internal/soft's constant-time Go for KernelSoft.
+// Builds without the C core run everything on it, and cgo builds run the
+// soft kernel on it: its handle takes the place of a C table (register.go,
+// engine.go).
 //
 // Every assembly call stays under its kernel's byte limit (asmByteLimit):
 // the assembly has no preemption point, and long data goes in chunks,
@@ -26,7 +26,12 @@ import (
 // goKernelBytes is the room of a kernel state in the Go engine: an
 // assembly state (asm.StateSize) or a soft.State128 or State256 value,
 // rounded up to whole uint64s.
-const goKernelBytes = int(max(asm.MaxStateSize, unsafe.Sizeof(soft.State128{}), unsafe.Sizeof(soft.State256{}))+7) &^ 7
+const goKernelBytes = (max(asm.MaxStateSize, softStateBytes) + 7) &^ 7
+
+// softStateBytes is soft.StateBytes, which TestSoftStateBytes holds to
+// it: core does not import internal/soft, whose code reaches a program
+// through the variants' packages only.
+const softStateBytes = 520
 
 // The Go engine's incremental state in incState.st: the kernel state,
 // then the partial block (the plaintext of a block not yet complete, or
@@ -43,227 +48,136 @@ const (
 )
 
 // The soft states are read in place in incState.st, so st must sit at a
-// multiple of their alignment: this index is out of range otherwise, and
-// the build fails.
-var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%unsafe.Alignof(soft.State128{})]
+// multiple of 8: this index is out of range otherwise, and the build
+// fails.
+var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%8]
 
-// goKernel is the Go engine of one variant on one kernel.
+// goKernel is the Go engine of one variant on one kernel: the kernel's
+// state-level functions (asm.Funcs), from the variant's package.
 type goKernel struct {
-	asmID     int  // asm.ID(variant, kernel); -1 for soft
-	fam128    bool // the 128 family (soft.State128)
-	d         int  // the degree
+	f         *asm.Funcs // nil where the variant has no such kernel here
 	rate      int
-	maxBlocks int // rate blocks per assembly call
+	maxBlocks int // rate blocks per call: the assembly's byte limit (asmByteLimit)
 	nonceSize int
 	keySize   int
 }
 
-// goKernels holds the engines that this build has, for each variant and
-// kernel: soft everywhere, the assembly kernels where internal/asm has
-// them. ok is false for the others.
-var goKernels = func() (t [len(Variants)][numKernels]struct {
-	g  goKernel
-	ok bool
-}) {
-	if withoutAEGIS {
-		return t
-	}
-	for v := range Variants {
-		for k := range numKernels {
-			id := asm.ID(v, int(k))
-			if k != KernelSoft && id < 0 {
-				continue
-			}
-			vr := &Variants[v]
-			g := goKernel{asmID: id, fam128: v < id256, rate: vr.Rate,
-				nonceSize: vr.NonceSize, keySize: vr.KeySize}
-			if k == KernelSoft {
-				g.asmID = -1
-			} else {
-				g.maxBlocks = asmByteLimit[k] / vr.Rate
-			}
-			g.d = vr.Rate / 32
-			if !g.fam128 {
-				g.d = vr.Rate / 16
-			}
-			t[v][k].g, t[v][k].ok = g, true
-		}
-	}
-	return t
-}()
+// goKernels holds the Go engines of the registered variants, by variant
+// and kernel (register.go fills it).
+var goKernels [len(Variants) * int(numKernels)]goKernel
 
 // goKernelFor returns the Go engine of a variant on a kernel, or nil where
 // this build has none (the CPU may still lack the kernel).
 func goKernelFor(variant int, kernel Kernel) *goKernel {
-	if variant < 0 || variant >= len(Variants) || kernel < 0 || kernel >= numKernels || !goKernels[variant][kernel].ok {
+	if variant < 0 || variant >= len(Variants) || kernel < 0 || kernel >= numKernels {
 		return nil
 	}
-	return &goKernels[variant][kernel].g
+	g := &goKernels[variant*int(numKernels)+int(kernel)]
+	if g.f == nil {
+		return nil
+	}
+	return g
+}
+
+// newGoKernel returns the Go engine of variant v on kernel k with the
+// functions f.
+func newGoKernel(v *Variant, k Kernel, f *asm.Funcs) goKernel {
+	g := goKernel{f: f, rate: v.Rate, nonceSize: v.NonceSize, keySize: v.KeySize,
+		maxBlocks: math.MaxInt32 / v.Rate}
+	if lim := asmByteLimit[k]; lim > 0 {
+		g.maxBlocks = lim / v.Rate
+	}
+	return g
 }
 
 // kstate is a kernel state on the stack, aligned for the soft states.
 type kstate [goKernelBytes / 8]uint64
 
-func (g *goKernel) s128(st *byte) *soft.State128 { return (*soft.State128)(unsafe.Pointer(st)) }
-func (g *goKernel) s256(st *byte) *soft.State256 { return (*soft.State256)(unsafe.Pointer(st)) }
+// noescape returns p, hidden from escape analysis. The kernels' functions
+// are func values, one table per variant (so that a program links only
+// the variants it imports), and escape analysis cannot see through a call
+// of a func value: it would move every buffer handed to one to the heap,
+// the callers' included. The functions keep no pointer after they return
+// (internal/asm's contract, and internal/soft's), so none escapes. The
+// pointer travels through a uintptr for one statement, with no call in
+// between, so no stack move can stale it.
+func noescape(p *byte) *byte {
+	u := *(*uintptr)(unsafe.Pointer(&p))
+	return *(**byte)(unsafe.Pointer(&u))
+}
 
 // The kernel's primitives. Lengths are whole rate blocks unless said
-// otherwise, and none is called with nothing to do.
+// otherwise, and none is called with nothing to do. Each call stays
+// under the assembly's byte limit: it has no preemption point.
 
 func (g *goKernel) kInit(st, k, n *byte) {
-	if g.asmID >= 0 {
-		asm.Init(g.asmID, st, k, n)
-		return
-	}
-	key, nonce := unsafe.Slice(k, g.keySize), unsafe.Slice(n, g.nonceSize)
-	if g.fam128 {
-		g.s128(st).Init(g.d, key, nonce)
-	} else {
-		g.s256(st).Init(g.d, key, nonce)
-	}
+	g.f.Init(noescape(st), noescape(k), noescape(n))
 }
 
 func (g *goKernel) kAbsorb(st *byte, ad []byte) {
-	if g.asmID >= 0 {
-		for len(ad) > 0 {
-			n := min(len(ad)/g.rate, g.maxBlocks)
-			asm.Absorb(g.asmID, st, &ad[0], n)
-			ad = ad[n*g.rate:]
-		}
-		return
-	}
-	if g.fam128 {
-		g.s128(st).Absorb(ad)
-	} else {
-		g.s256(st).Absorb(ad)
+	for len(ad) > 0 {
+		n := min(len(ad)/g.rate, g.maxBlocks)
+		g.f.Absorb(noescape(st), noescape(&ad[0]), n)
+		ad = ad[n*g.rate:]
 	}
 }
 
 func (g *goKernel) kEnc(st *byte, out, in []byte) {
-	if g.asmID >= 0 {
-		for len(in) > 0 {
-			n := min(len(in)/g.rate, g.maxBlocks)
-			asm.Enc(g.asmID, st, &out[0], &in[0], n)
-			in, out = in[n*g.rate:], out[n*g.rate:]
-		}
-		return
-	}
-	if g.fam128 {
-		g.s128(st).Enc(out, in)
-	} else {
-		g.s256(st).Enc(out, in)
+	for len(in) > 0 {
+		n := min(len(in)/g.rate, g.maxBlocks)
+		g.f.Enc(noescape(st), noescape(&out[0]), noescape(&in[0]), n)
+		in, out = in[n*g.rate:], out[n*g.rate:]
 	}
 }
 
 func (g *goKernel) kDec(st *byte, out, in []byte) {
-	if g.asmID >= 0 {
-		for len(in) > 0 {
-			n := min(len(in)/g.rate, g.maxBlocks)
-			asm.Dec(g.asmID, st, &out[0], &in[0], n)
-			in, out = in[n*g.rate:], out[n*g.rate:]
-		}
-		return
-	}
-	if g.fam128 {
-		g.s128(st).Dec(out, in)
-	} else {
-		g.s256(st).Dec(out, in)
+	for len(in) > 0 {
+		n := min(len(in)/g.rate, g.maxBlocks)
+		g.f.Dec(noescape(st), noescape(&out[0]), noescape(&in[0]), n)
+		in, out = in[n*g.rate:], out[n*g.rate:]
 	}
 }
 
 // kEncPartial and kDecPartial take 0 < len(in) < rate bytes: the last
 // block of a message.
 func (g *goKernel) kEncPartial(st *byte, out, in []byte) {
-	switch {
-	case g.asmID >= 0:
-		asm.EncPartial(g.asmID, st, &out[0], &in[0], len(in))
-	case g.fam128:
-		g.s128(st).EncPartial(out, in)
-	default:
-		g.s256(st).EncPartial(out, in)
-	}
+	g.f.EncPartial(noescape(st), noescape(&out[0]), noescape(&in[0]), len(in))
 }
 
 func (g *goKernel) kDecPartial(st *byte, out, in []byte) {
-	switch {
-	case g.asmID >= 0:
-		asm.DecPartial(g.asmID, st, &out[0], &in[0], len(in))
-	case g.fam128:
-		g.s128(st).DecPartial(out, in)
-	default:
-		g.s256(st).DecPartial(out, in)
-	}
+	g.f.DecPartial(noescape(st), noescape(&out[0]), noescape(&in[0]), len(in))
 }
 
 // kStream writes the keystream of len(out) bytes to out, xored with in
 // unless in is nil (in may be out exactly).
 func (g *goKernel) kStream(st *byte, out, in []byte) {
-	if g.asmID >= 0 {
-		if in == nil {
-			clear(out)
-			in = out
-		}
-		for len(out) > 0 {
-			n := min(len(out)/g.rate, g.maxBlocks)
-			asm.Stream(g.asmID, st, &out[0], &in[0], n)
-			in, out = in[n*g.rate:], out[n*g.rate:]
-		}
-		return
+	if in == nil {
+		clear(out)
+		in = out
 	}
-	if g.fam128 {
-		g.s128(st).KeyStream(out, in)
-	} else {
-		g.s256(st).KeyStream(out, in)
+	for len(out) > 0 {
+		n := min(len(out)/g.rate, g.maxBlocks)
+		g.f.Stream(noescape(st), noescape(&out[0]), noescape(&in[0]), n)
+		in, out = in[n*g.rate:], out[n*g.rate:]
 	}
 }
 
 // kKeyBlock writes the keystream of the next block (rate bytes) to z,
 // leaving the state as it is.
 func (g *goKernel) kKeyBlock(st *byte, z []byte) {
-	switch {
-	case g.asmID >= 0:
-		asm.KeyBlock(g.asmID, st, &z[0])
-	case g.fam128:
-		g.s128(st).KeyBlock(z)
-	default:
-		g.s256(st).KeyBlock(z)
-	}
+	g.f.KeyBlock(noescape(st), noescape(&z[0]))
 }
 
 // kFinalize writes the tag of a message; the state is left unusable.
 func (g *goKernel) kFinalize(st *byte, tag []byte, adLen, mLen uint64) {
-	switch {
-	case g.asmID >= 0:
-		asm.Finalize(g.asmID, st, &tag[0], adLen, mLen, len(tag))
-	case g.fam128:
-		g.s128(st).Finalize(adLen*8, mLen*8, tag)
-	default:
-		g.s256(st).Finalize(adLen*8, mLen*8, tag)
-	}
+	g.f.Finalize(noescape(st), noescape(&tag[0]), adLen, mLen, len(tag))
 }
 
 // kMACFinalize writes the MAC tag of dataLen bytes, the last dataLen mod
 // rate of which are zero-padded in last (rate bytes), and leaves the
-// state as it is: on a copy, for soft.
+// state as it is.
 func (g *goKernel) kMACFinalize(st *byte, tag, last []byte, dataLen uint64) {
-	if g.asmID >= 0 {
-		asm.MACFinalize(g.asmID, st, &tag[0], &last[0], dataLen, len(tag))
-		return
-	}
-	rest := int(dataLen % uint64(g.rate))
-	if g.fam128 {
-		c := *g.s128(st)
-		if rest > 0 {
-			c.AbsorbPartial(last[:rest])
-		}
-		c.FinalizeMAC(dataLen*8, tag)
-	} else {
-		c := *g.s256(st)
-		if rest > 0 {
-			c.AbsorbPartial(last[:rest])
-		}
-		c.FinalizeMAC(dataLen*8, tag)
-	}
+	g.f.MACFinalize(noescape(st), noescape(&tag[0]), noescape(&last[0]), dataLen, len(tag))
 }
 
 // absorbAD absorbs additional data of any length: its whole blocks, then

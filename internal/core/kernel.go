@@ -4,15 +4,25 @@ package core
 
 import "os"
 
-// Kernel is one implementation of the variants in the C core. The numbers
-// are csrc/aegis.h's (AEGISGO_SOFT ...); core_cgo.go checks at compile
-// time that the two agree. The assembly's generator (internal/gen/asm)
-// reads the constants below and kernelNames from the source: keep the
-// constants a plain iota list that ends with numKernels.
+// Kernel is one implementation of the AEGIS round and the variants on it:
+// a row of kernelTable, the module's one table of kernels. The numbers
+// are also csrc/aegis.h's (AEGISGO_SOFT ...) and internal/asm's, which
+// core_cgo.go and asm.go check at compile time. The assembly's generator
+// (internal/gen/asm) reads the constants below and the names in
+// kernelTable from the source: keep the constants a plain iota list that
+// ends with numKernels.
+//
+// Adding a kernel touches: this file (a constant and a row), detect.go
+// (when the CPU runs it) and its test's recorded CPUs, csrc/aegis.h (its
+// AEGISGO_ constant), csrc/internal.h (its AEGISGO_HAVE_ switch) and its
+// C file csrc/kernel_<name>.h; for assembly, internal/gen/asm (a machine,
+// or a flavour of one); then go generate ./..., which writes the rest
+// (the engines' packages, internal/asm, the C tests' tables, the kernel
+// lists of the documents and of the commands' help).
 type Kernel int8
 
 const (
-	KernelSoft     Kernel = iota // portable C, constant time
+	KernelSoft     Kernel = iota // constant-time Go
 	KernelAESNI                  // x86-64 AES-NI on 128-bit registers
 	KernelAVX2                   // VAES on 256-bit registers
 	KernelAVX512                 // VAES on 512-bit registers
@@ -22,25 +32,54 @@ const (
 	numKernels
 )
 
-// kernelNames are the names that AEGIS_IMPL and Implementation use: the
-// module's one list of them (the C tests' list is generated from it).
-var kernelNames = [numKernels]string{
-	KernelSoft:   "soft",
-	KernelAESNI:  "aesni",
-	KernelAVX2:   "avx2",
-	KernelAVX512: "avx512",
-	KernelNEON:   "neon",
-	KernelVperm:  "vperm",
-
-	KernelNEONSHA3: "neonsha3",
+// KernelInfo describes a kernel: a row of kernelTable.
+type KernelInfo struct {
+	// Name is the kernel's name in AEGIS_IMPL, Implementation and the C
+	// core (AEGISGO_ and the name in upper case, kernel_<name>.h).
+	Name string
+	// Arch lists the GOARCHes that have it ("any" for every one).
+	Arch string
+	// ISA names the instructions it needs.
+	ISA string
+	// C, Asm and Go say which engines have it: the C core (cgo builds),
+	// the Go assembly (internal/asm), constant-time Go (internal/soft).
+	C, Asm, Go bool
+	// Lanes is how many messages of AEGIS-128L or AEGIS-256 the C core's
+	// batches run side by side in the lanes of one register (0: none).
+	Lanes int
+	// Desc says what it is, in a line.
+	Desc string
 }
+
+// kernelTable is the module's one table of kernels. internal/gen writes
+// the rest from it: the engines' packages, the kernel lists of the
+// variant packages' docs, the C tests' tables and the documents'.
+var kernelTable = [numKernels]KernelInfo{
+	KernelSoft: {Name: "soft", Arch: "any", ISA: "none", Go: true,
+		Desc: "bitsliced AES round in constant-time Go: CPUs without another kernel"},
+	KernelAESNI: {Name: "aesni", Arch: "amd64", ISA: "AES-NI, SSE4.1", C: true, Asm: true,
+		Desc: "AES-NI on 128-bit registers"},
+	KernelAVX2: {Name: "avx2", Arch: "amd64", ISA: "VAES, AVX2", C: true, Asm: true, Lanes: 2,
+		Desc: "VAES on 256-bit registers (Zen 3, Alder Lake and later)"},
+	KernelAVX512: {Name: "avx512", Arch: "amd64", ISA: "VAES, AVX-512 F, VL, BW", C: true, Asm: true, Lanes: 4,
+		Desc: "VAES on 512-bit registers (Ice Lake, Zen 4 and later)"},
+	KernelNEON: {Name: "neon", Arch: "arm64", ISA: "FEAT_AES", C: true, Asm: true, Lanes: 2,
+		Desc: "ARMv8 AES instructions on 128-bit registers"},
+	KernelVperm: {Name: "vperm", Arch: "amd64, arm64", ISA: "SSSE3 or Advanced SIMD", C: true,
+		Desc: "vector-permute AES round in constant time: CPUs without AES instructions"},
+	KernelNEONSHA3: {Name: "neonsha3", Arch: "arm64", ISA: "FEAT_AES, FEAT_SHA3", C: true, Asm: true, Lanes: 2,
+		Desc: "neon with FEAT_SHA3's three-way XOR (Neoverse N2, V1, V2; Apple M1 and later)"},
+}
+
+// Info returns the kernel's row of the table.
+func (k Kernel) Info() KernelInfo { return kernelTable[k] }
 
 // String returns the kernel's name, as AEGIS_IMPL takes it.
 func (k Kernel) String() string {
 	if k < 0 || k >= numKernels {
 		return "none"
 	}
-	return kernelNames[k]
+	return kernelTable[k].Name
 }
 
 // AllKernels returns every kernel, whether or not it runs here.
@@ -56,8 +95,8 @@ func AllKernels() []Kernel {
 // Case does not matter (AEGIS_IMPL=AVX2 is avx2), in ASCII only: Unicode
 // folding would take "\u017Foft" (a long s) for soft.
 func KernelByName(name string) (Kernel, bool) {
-	for k, n := range kernelNames {
-		if equalFoldASCII(name, n) {
+	for k, t := range kernelTable {
+		if equalFoldASCII(name, t.Name) {
 			return Kernel(k), true
 		}
 	}
@@ -101,23 +140,36 @@ var kernelChain = [numKernels][]Kernel{
 // best is the order in which kernels are tried with no cap.
 var best = []Kernel{KernelAVX512, KernelAVX2, KernelAESNI, KernelNEONSHA3, KernelNEON, KernelVperm, KernelSoft}
 
-// cpuKernels is the set of kernels this build has and this CPU runs, as a
-// bit mask of kernel numbers: the CPU detection (detect.go) masked by the
-// engine's kernels (detectKernels in core_cgo.go, or core_nocgo.go). It
-// is 0 only with without_aegis.
-var cpuKernels = detectKernels()
+// cpuKernels is the set of kernels this CPU runs, as a bit mask of
+// kernel numbers (detect.go); 0 with without_aegis. Each variant's
+// kernels are those of its engines among them (register.go).
+var cpuKernels = func() uint32 {
+	if withoutAEGIS {
+		return 0
+	}
+	return cpuKernelsHere()
+}()
 
 // implEnv is AEGIS_IMPL, read once: the one reading of it in the module
 // (the C core reads no environment; it runs the tables chosen here).
 var implEnv = os.Getenv("AEGIS_IMPL")
 
-// defaultKernel is the kernel of each variant, chosen once.
-var defaultKernel, implEnvOK = chooseAll(implEnv)
+// implEnvOK says whether implEnv is valid: empty, or a kernel's name.
+var implEnvOK = func() bool {
+	_, known := KernelByName(implEnv)
+	return implEnv == "" || known
+}()
 
+// defaultKernel is the kernel of each variant, chosen when it registers.
+var defaultKernel [len(Variants)]Kernel
+
+// chooseAll returns the kernel that each registered variant would take
+// under the cap capName, and whether the name is valid.
 func chooseAll(capName string) (ks [len(Variants)]Kernel, ok bool) {
+	ok = true
 	for i := range Variants {
 		ks[i], ok = chooseKernel(cpuKernels, func(k Kernel) bool {
-			return opsFor(i, k) != 0
+			return opsTable[i][k] != 0
 		}, capName)
 	}
 	return ks, ok
@@ -148,31 +200,14 @@ func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel
 	return KernelSoft, ok
 }
 
-// opsTable holds the C tables of the kernels that run here, read once:
-// New and the streams' constructors then make no cgo call.
-var opsTable = func() (t [len(Variants)][numKernels]uintptr) {
-	for v := range t {
-		for k := range t[v] {
-			if cpuKernels&(1<<k) != 0 {
-				t[v][k] = opsFor(v, Kernel(k))
-			}
-		}
-	}
-	return t
-}()
+// opsTable holds, for each variant and kernel that runs here, the
+// engine's table: the C core's (an address in C static memory), or the Go
+// engine's handle (engine.go), or 0. register.go fills it.
+var opsTable [len(Variants)][numKernels]uintptr
 
-// lanesTable holds how many messages each table's batch entry points run
-// side by side (0: one at a time), read once with opsTable.
-var lanesTable = func() (t [len(Variants)][numKernels]int) {
-	for v := range t {
-		for k := range t[v] {
-			if opsTable[v][k] != 0 {
-				t[v][k] = lanesOf(v, Kernel(k))
-			}
-		}
-	}
-	return t
-}()
+// lanesTable holds how many messages each C table's batch entry points
+// run side by side (0: one at a time, and for the Go engine).
+var lanesTable [len(Variants)][numKernels]int
 
 // kernelOps returns the table of a variant in a kernel as an aegisgo_ref,
 // or 0 when the kernel cannot run it here.

@@ -160,6 +160,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	engines "github.com/aegisgo/aegis/internal/engines/{{.Pkg}}"
 )
 
 // The package's errors are common's; this import is what lets its doc comments link to them.
@@ -173,7 +174,8 @@ const (
 	NonceSize = {{.NonceSize}}
 )
 
-var variant = core.{{.Ident}}
+// variant is {{.Title}}, with its code in each engine (internal/engines/{{.Pkg}}) registered: a program that imports this package links that code, and none of the other variants'.
+var variant = core.Register(core.{{.Ident}}, engines.Engines)
 
 // {{.Type}} is an {{.Title}} AEAD. Make one with [New]; the zero value is not usable. It is safe for concurrent use by multiple goroutines, except [{{.Type}}.Wipe].
 type {{.Type}} struct {
@@ -237,7 +239,7 @@ func (x *{{.Type}}) SealDetached(dst, nonce, plaintext, additionalData []byte) (
 
 // OpenDetached is [{{.Type}}.Open] with the tag given apart from the ciphertext: it checks tag, and appends the plaintext of ciphertext to dst.
 //
-// If the tag does not match, or is not Overhead() bytes long, it returns [common.ErrAuth], and the bytes it used for output are zeroed. Nonce rules, in-place use (ciphertext[:0] as dst) and panics are as for Open; the output must not overlap the tag.
+// If the tag does not match, it returns [common.ErrAuth], and the bytes it used for output are zeroed; a tag that is not Overhead() bytes long is refused with [common.ErrBadTagLength], as [Decrypter.Final] refuses one. Nonce rules, in-place use (ciphertext[:0] as dst) and panics are as for Open; the output must not overlap the tag.
 func (x *{{.Type}}) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
 	return x.a.OpenDetached(dst, nonce, ciphertext, tag, additionalData)
 }
@@ -1120,6 +1122,7 @@ func main() {
 		write(batchTestTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch_test.go"))
 		write(batchExampleTmpl, v, filepath.Join(v.Pkg, v.Pkg+"_batch_example_test.go"))
 		write(streamExampleTmpl, loadStreamExample(v), filepath.Join(v.Pkg, v.Pkg+"_stream_example_test.go"))
+		writeEngines(v)
 	}
 	writeCTables(filepath.Join("internal", "testing", "ctest", "tables_gen.h"))
 	writeBatch()
@@ -1239,8 +1242,11 @@ var (
 
 func u8(p *byte) *C.uint8_t { return (*C.uint8_t)(p) }
 
-// runGroup is the one cgo call of each group of a batch: the entry point with {{.Small}} slots when they hold the group, else the one with {{.Group}}. It returns, for an open, the bit mask of the messages whose tag did not match.
+// runGroup is the one cgo call of each group of a batch, for a C table: the entry point with {{.Small}} slots when they hold the group, else the one with {{.Group}}; the Go engine takes a handle (engine.go). It returns, for an open, the bit mask of the messages whose tag did not match.
 func runGroup(ops uintptr, g *group, k *byte, tagLen int, open bool) uint32 {
+	if isGo(ops) {
+		return goEngine(ops).runGroup(g, k, tagLen, open)
+	}
 	dir := C.aegisgo_dir(C.AEGISGO_ENCRYPT)
 	if open {
 		dir = C.AEGISGO_DECRYPT
@@ -1409,3 +1415,197 @@ func fill(indent string, words []string) []string {
 	}
 	return append(lines, prefix+line)
 }
+
+// The engines' packages: internal/engines/<variant> holds one variant's
+// code in each engine (asm.Engines), which the variant's package
+// registers with internal/core, so that a program links the variants it
+// imports and no other. Its C files instantiate the kernels of
+// csrc/kernel_<name>.h for that variant alone: each lists the variant's
+// entry points in a table, by their full names (so that grep finds what
+// a profiler shows), and the compiler drops the rest of the kernel.
+
+// cKernel is a kernel of the C core, as the engines' templates need it.
+type cKernel struct {
+	Name, Upper string
+	Lanes       int // for the D = 1 variants; 0 otherwise
+}
+
+// engineData is what the engines' templates need for one variant.
+type engineData struct {
+	variant
+	Suffix  string // of the C names: 128l, 256x2
+	Short   string // of the Go names: 128L, 256X2
+	Fam     int    // 128 or 256
+	D       int    // the degree
+	Kernels []cKernel
+}
+
+func engineDataOf(v variant) engineData {
+	e := engineData{variant: v, Suffix: strings.TrimPrefix(v.Pkg, "aegis"), Short: strings.TrimPrefix(v.Ident, "AEGIS"), Fam: 128, D: v.Rate / 32}
+	if v.KeySize == 32 {
+		e.Fam, e.D = 256, v.Rate/16
+	}
+	for _, k := range core.AllKernels() {
+		info := k.Info()
+		if !info.C {
+			continue
+		}
+		ck := cKernel{Name: info.Name, Upper: strings.ToUpper(info.Name)}
+		if e.D == 1 {
+			ck.Lanes = info.Lanes
+		}
+		e.Kernels = append(e.Kernels, ck)
+	}
+	return e
+}
+
+func writeEngines(v variant) {
+	e := engineDataOf(v)
+	dir := filepath.Join("internal", "engines", v.Pkg)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fail(err)
+	}
+	write(enginesDocTmpl, e, filepath.Join(dir, "engines.go"))
+	write(enginesCgoTmpl, e, filepath.Join(dir, "engines_cgo.go"))
+	write(enginesNocgoTmpl, e, filepath.Join(dir, "engines_nocgo.go"))
+	write(enginesNoneTmpl, e, filepath.Join(dir, "engines_none.go"))
+	for _, k := range e.Kernels {
+		var b bytes.Buffer
+		if err := enginesKernelTmpl.Execute(&b, struct {
+			engineData
+			K cKernel
+		}{e, k}); err != nil {
+			fail(err)
+		}
+		writeFile(filepath.Join(dir, "kernel_"+k.Name+".c"), b.Bytes())
+	}
+	var b bytes.Buffer
+	if err := enginesTablesTmpl.Execute(&b, e); err != nil {
+		fail(err)
+	}
+	writeFile(filepath.Join(dir, "tables.c"), b.Bytes())
+}
+
+var enginesDocTmpl = template.Must(template.New("enginesdoc").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+// Package {{.Pkg}} holds the code of {{.Title}} in each engine, which package github.com/aegisgo/aegis/{{.Pkg}} registers with internal/core: the C core's kernels instantiated for {{.Title}} alone (kernel_*.c, from the bodies and kernels of csrc), the Go assembly's functions (internal/asm) and the constant-time Go kernel (internal/soft). A program that imports the variant links this package, and nothing of the other variants.
+package {{.Pkg}}
+`))
+
+var enginesCgoTmpl = template.Must(template.New("enginescgo").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+//go:build cgo && !without_aegis
+
+package {{.Pkg}}
+
+// The kernels switch their instruction sets on per function with target
+// pragmas, so the package compiles for the baseline CPU.
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../../csrc -O3 -g1 -Wall
+#include "aegis.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	_ "github.com/aegisgo/aegis/csrc" // the C core's glue, which the kernels call
+	"github.com/aegisgo/aegis/internal/asm"
+	"github.com/aegisgo/aegis/internal/soft"
+)
+
+// Engines is {{.Title}}'s code in a cgo build: the C core's tables (tables.c) for every call that the assembly's one-message Seal and Open do not take, and soft.
+var Engines = func() asm.Engines {
+	e := asm.Engines{OneShot: &asm.OneShot{{.Short}}, Soft: &soft.Funcs{{.Short}}}
+	for k, t := range C.aegisgo_tables_{{.Suffix}} {
+		if t != nil {
+			e.C[k] = uintptr(unsafe.Pointer(t))
+			e.Lanes[k] = int(t.lanes)
+		}
+	}
+	return e
+}()
+`))
+
+var enginesNocgoTmpl = template.Must(template.New("enginesnocgo").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+//go:build !cgo && !without_aegis
+
+package {{.Pkg}}
+
+import (
+	"github.com/aegisgo/aegis/internal/asm"
+	"github.com/aegisgo/aegis/internal/soft"
+)
+
+// Engines is {{.Title}}'s code in a build without cgo: the assembly's one-message Seal and Open, its state-level functions, on which the Go engine composes the rest, and soft.
+var Engines = asm.Engines{OneShot: &asm.OneShot{{.Short}}, State: &asm.Funcs{{.Short}}, Soft: &soft.Funcs{{.Short}}}
+`))
+
+var enginesNoneTmpl = template.Must(template.New("enginesnone").Parse(`// SPDX-License-Identifier: MIT
+
+// Code generated by internal/gen/main.go; DO NOT EDIT.
+
+//go:build without_aegis
+
+package {{.Pkg}}
+
+import "github.com/aegisgo/aegis/internal/asm"
+
+// Engines is empty in a build without AEGIS.
+var Engines asm.Engines
+`))
+
+var enginesKernelTmpl = template.Must(template.New("engineskernel").Parse(`// SPDX-License-Identifier: MIT
+
+//go:build cgo && !without_aegis
+
+/* Code generated by internal/gen/main.go; DO NOT EDIT.
+ *
+ * {{.Title}} on the {{.K.Name}} kernel (csrc/kernel_{{.K.Name}}.h): its table
+ * of entry points, which is all the compiler keeps of the kernel. */
+#include "kernel_{{.K.Name}}.h"
+
+#ifdef AEGISGO_HAVE_{{.K.Upper}}
+const aegisgo_ops aegisgo_{{.K.Name}}_{{.Suffix}} = {
+    .encrypt = {{.K.Name}}_d{{.D}}_encrypt{{.Fam}}, .decrypt = {{.K.Name}}_d{{.D}}_decrypt{{.Fam}},
+    .inc_init = {{.K.Name}}_d{{.D}}_inc{{.Fam}}_init, .inc_update = {{.K.Name}}_d{{.D}}_inc{{.Fam}}_update,
+    .inc_final = {{.K.Name}}_d{{.D}}_inc{{.Fam}}_final,
+    .mac_update = {{.K.Name}}_d{{.D}}_mac{{.Fam}}_update, .mac_final = {{.K.Name}}_d{{.D}}_mac{{.Fam}}_final,
+{{- if .K.Lanes}}
+    .lanes = {{.K.Lanes}}, .seal_lanes = {{.K.Name}}_seal{{.Fam}}_{{.K.Lanes}}x1, .open_lanes = {{.K.Name}}_open{{.Fam}}_{{.K.Lanes}}x1,
+{{- end}}
+};
+#endif
+`))
+
+var enginesTablesTmpl = template.Must(template.New("enginestables").Parse(`// SPDX-License-Identifier: MIT
+
+//go:build cgo && !without_aegis
+
+/* Code generated by internal/gen/main.go; DO NOT EDIT.
+ *
+ * {{.Title}}'s tables, by kernel (AEGISGO_TABLES in csrc/aegis.h): the
+ * kernels this build has, from kernel_*.c here. */
+#include "internal.h"
+{{range .Kernels}}
+#ifdef AEGISGO_HAVE_{{.Upper}}
+extern const aegisgo_ops aegisgo_{{.Name}}_{{$.Suffix}};
+#endif
+{{- end}}
+
+AEGISGO_TABLES({{.Suffix}}) = {
+{{- range .Kernels}}
+#ifdef AEGISGO_HAVE_{{.Upper}}
+    [AEGISGO_{{.Upper}}] = &aegisgo_{{.Name}}_{{$.Suffix}},
+#endif
+{{- end}}
+};
+`))

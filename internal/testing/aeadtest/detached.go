@@ -62,7 +62,7 @@ func (v StreamVariant) testDetached(t *testing.T) {
 			}
 			for _, bl := range []int{0, tagLen - 1, tagLen + 1} {
 				long := append(bytes.Clone(tag), 0)
-				if _, err := x.OpenDetached(nil, nonce, ct, long[:bl], ad); !errors.Is(err, common.ErrAuth) {
+				if _, err := x.OpenDetached(nil, nonce, ct, long[:bl], ad); !errors.Is(err, common.ErrBadTagLength) {
 					t.Fatalf("OpenDetached with a %d-byte tag: %v", bl, err)
 				}
 			}

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
-
 /*
- * kernel_neon.c: the ARMv8 AES instructions (AESE, AESMC) on 128-bit NEON
+ * kernel_neon.h: the ARMv8 AES instructions (AESE, AESMC) on 128-bit NEON
  * registers. Like aesni, the X variants keep their D states in D registers
  * each, so every AES instruction is one lane of one state block; their
  * messages run a lane at a time through the D = 1 code (GROUP_MIN 0), in
@@ -25,7 +23,7 @@
  *
  * EOR3 (the SHA3 extension) merges two xors into one instruction, but it
  * is optional from ARMv8.2 on, so it is a kernel of its own, neonsha3:
- * kernel_neonsha3.c compiles this file again with NEON_SHA3 defined.
+ * kernel_neonsha3.h compiles this file again with NEON_SHA3 defined.
  */
 #include "internal.h"
 
@@ -87,7 +85,7 @@ AEGISGO_INLINE uint8x16_t neon_aesround(uint8x16_t a, uint8x16_t k)
 typedef struct { uint8x16_t l[2]; } neon_blk2;
 typedef struct { uint8x16_t l[4]; } neon_blk4;
 
-/* kernel_neonsha3.c compiles this file again, for FEAT_SHA3, under its
+/* kernel_neonsha3.h compiles this file again, for FEAT_SHA3, under its
  * own names and table. */
 #ifdef NEON_SHA3
 #define KERNEL neonsha3
@@ -450,47 +448,6 @@ AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *s
 #endif
 
 #ifndef NEON_SHA3
-/* The entry points, by variant (see instance.h). */
-const aegisgo_ops aegisgo_neon_ops[AEGISGO_NVARIANTS] = {
-    [AEGISGO_128L] = {
-        .encrypt = neon_d1_encrypt128, .decrypt = neon_d1_decrypt128,
-        .inc_init = neon_d1_inc128_init, .inc_update = neon_d1_inc128_update,
-        .inc_final = neon_d1_inc128_final,
-        .mac_update = neon_d1_mac128_update, .mac_final = neon_d1_mac128_final,
-        .lanes = 2, .seal_lanes = neon_seal128_2x1, .open_lanes = neon_open128_2x1,
-    },
-    [AEGISGO_128X2] = {
-        .encrypt = neon_d2_encrypt128, .decrypt = neon_d2_decrypt128,
-        .inc_init = neon_d2_inc128_init, .inc_update = neon_d2_inc128_update,
-        .inc_final = neon_d2_inc128_final,
-        .mac_update = neon_d2_mac128_update, .mac_final = neon_d2_mac128_final,
-    },
-    [AEGISGO_128X4] = {
-        .encrypt = neon_d4_encrypt128, .decrypt = neon_d4_decrypt128,
-        .inc_init = neon_d4_inc128_init, .inc_update = neon_d4_inc128_update,
-        .inc_final = neon_d4_inc128_final,
-        .mac_update = neon_d4_mac128_update, .mac_final = neon_d4_mac128_final,
-    },
-    [AEGISGO_256] = {
-        .encrypt = neon_d1_encrypt256, .decrypt = neon_d1_decrypt256,
-        .inc_init = neon_d1_inc256_init, .inc_update = neon_d1_inc256_update,
-        .inc_final = neon_d1_inc256_final,
-        .mac_update = neon_d1_mac256_update, .mac_final = neon_d1_mac256_final,
-        .lanes = 2, .seal_lanes = neon_seal256_2x1, .open_lanes = neon_open256_2x1,
-    },
-    [AEGISGO_256X2] = {
-        .encrypt = neon_d2_encrypt256, .decrypt = neon_d2_decrypt256,
-        .inc_init = neon_d2_inc256_init, .inc_update = neon_d2_inc256_update,
-        .inc_final = neon_d2_inc256_final,
-        .mac_update = neon_d2_mac256_update, .mac_final = neon_d2_mac256_final,
-    },
-    [AEGISGO_256X4] = {
-        .encrypt = neon_d4_encrypt256, .decrypt = neon_d4_decrypt256,
-        .inc_init = neon_d4_inc256_init, .inc_update = neon_d4_inc256_update,
-        .inc_final = neon_d4_inc256_final,
-        .mac_update = neon_d4_mac256_update, .mac_final = neon_d4_mac256_final,
-    },
-};
 #endif
 
 #endif

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
-
 /*
- * kernel_avx2.c: VAES on 256-bit registers. One register holds the two
+ * kernel_avx2.h: VAES on 256-bit registers. One register holds the two
  * lanes of AEGIS-128X2 and AEGIS-256X2; the X4 variants use two registers
  * per state block. AEGIS-128L and AEGIS-256 have one lane: they get the
  * VEX forms of the 128-bit AES instructions.
@@ -115,46 +113,5 @@ typedef struct { __m256i l[2]; } avx2_blk4;
 #pragma GCC pop_options
 #endif
 
-/* The entry points, by variant (see instance.h). */
-const aegisgo_ops aegisgo_avx2_ops[AEGISGO_NVARIANTS] = {
-    [AEGISGO_128L] = {
-        .encrypt = avx2_d1_encrypt128, .decrypt = avx2_d1_decrypt128,
-        .inc_init = avx2_d1_inc128_init, .inc_update = avx2_d1_inc128_update,
-        .inc_final = avx2_d1_inc128_final,
-        .mac_update = avx2_d1_mac128_update, .mac_final = avx2_d1_mac128_final,
-        .lanes = 2, .seal_lanes = avx2_seal128_2x1, .open_lanes = avx2_open128_2x1,
-    },
-    [AEGISGO_128X2] = {
-        .encrypt = avx2_d2_encrypt128, .decrypt = avx2_d2_decrypt128,
-        .inc_init = avx2_d2_inc128_init, .inc_update = avx2_d2_inc128_update,
-        .inc_final = avx2_d2_inc128_final,
-        .mac_update = avx2_d2_mac128_update, .mac_final = avx2_d2_mac128_final,
-    },
-    [AEGISGO_128X4] = {
-        .encrypt = avx2_d4_encrypt128, .decrypt = avx2_d4_decrypt128,
-        .inc_init = avx2_d4_inc128_init, .inc_update = avx2_d4_inc128_update,
-        .inc_final = avx2_d4_inc128_final,
-        .mac_update = avx2_d4_mac128_update, .mac_final = avx2_d4_mac128_final,
-    },
-    [AEGISGO_256] = {
-        .encrypt = avx2_d1_encrypt256, .decrypt = avx2_d1_decrypt256,
-        .inc_init = avx2_d1_inc256_init, .inc_update = avx2_d1_inc256_update,
-        .inc_final = avx2_d1_inc256_final,
-        .mac_update = avx2_d1_mac256_update, .mac_final = avx2_d1_mac256_final,
-        .lanes = 2, .seal_lanes = avx2_seal256_2x1, .open_lanes = avx2_open256_2x1,
-    },
-    [AEGISGO_256X2] = {
-        .encrypt = avx2_d2_encrypt256, .decrypt = avx2_d2_decrypt256,
-        .inc_init = avx2_d2_inc256_init, .inc_update = avx2_d2_inc256_update,
-        .inc_final = avx2_d2_inc256_final,
-        .mac_update = avx2_d2_mac256_update, .mac_final = avx2_d2_mac256_final,
-    },
-    [AEGISGO_256X4] = {
-        .encrypt = avx2_d4_encrypt256, .decrypt = avx2_d4_decrypt256,
-        .inc_init = avx2_d4_inc256_init, .inc_update = avx2_d4_inc256_update,
-        .inc_final = avx2_d4_inc256_final,
-        .mac_update = avx2_d4_mac256_update, .mac_final = avx2_d4_mac256_final,
-    },
-};
 
 #endif

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
-
 /*
- * kernel_avx512.c: VAES on 512-bit registers for the X4 variants (one
+ * kernel_avx512.h: VAES on 512-bit registers for the X4 variants (one
  * register per state block), and AVX-512VL ternary logic on 256-bit
  * registers for the X2 variants and on 128-bit registers for AEGIS-128L and
  * AEGIS-256: a^b^(c&d) and a^b^c take one instruction fewer each than with
@@ -178,46 +176,5 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #pragma GCC pop_options
 #endif
 
-/* The entry points, by variant (see instance.h). */
-const aegisgo_ops aegisgo_avx512_ops[AEGISGO_NVARIANTS] = {
-    [AEGISGO_128L] = {
-        .encrypt = avx512_d1_encrypt128, .decrypt = avx512_d1_decrypt128,
-        .inc_init = avx512_d1_inc128_init, .inc_update = avx512_d1_inc128_update,
-        .inc_final = avx512_d1_inc128_final,
-        .mac_update = avx512_d1_mac128_update, .mac_final = avx512_d1_mac128_final,
-        .lanes = 4, .seal_lanes = avx512_seal128_4x1, .open_lanes = avx512_open128_4x1,
-    },
-    [AEGISGO_128X2] = {
-        .encrypt = avx512_d2_encrypt128, .decrypt = avx512_d2_decrypt128,
-        .inc_init = avx512_d2_inc128_init, .inc_update = avx512_d2_inc128_update,
-        .inc_final = avx512_d2_inc128_final,
-        .mac_update = avx512_d2_mac128_update, .mac_final = avx512_d2_mac128_final,
-    },
-    [AEGISGO_128X4] = {
-        .encrypt = avx512_d4_encrypt128, .decrypt = avx512_d4_decrypt128,
-        .inc_init = avx512_d4_inc128_init, .inc_update = avx512_d4_inc128_update,
-        .inc_final = avx512_d4_inc128_final,
-        .mac_update = avx512_d4_mac128_update, .mac_final = avx512_d4_mac128_final,
-    },
-    [AEGISGO_256] = {
-        .encrypt = avx512_d1_encrypt256, .decrypt = avx512_d1_decrypt256,
-        .inc_init = avx512_d1_inc256_init, .inc_update = avx512_d1_inc256_update,
-        .inc_final = avx512_d1_inc256_final,
-        .mac_update = avx512_d1_mac256_update, .mac_final = avx512_d1_mac256_final,
-        .lanes = 4, .seal_lanes = avx512_seal256_4x1, .open_lanes = avx512_open256_4x1,
-    },
-    [AEGISGO_256X2] = {
-        .encrypt = avx512_d2_encrypt256, .decrypt = avx512_d2_decrypt256,
-        .inc_init = avx512_d2_inc256_init, .inc_update = avx512_d2_inc256_update,
-        .inc_final = avx512_d2_inc256_final,
-        .mac_update = avx512_d2_mac256_update, .mac_final = avx512_d2_mac256_final,
-    },
-    [AEGISGO_256X4] = {
-        .encrypt = avx512_d4_encrypt256, .decrypt = avx512_d4_decrypt256,
-        .inc_init = avx512_d4_inc256_init, .inc_update = avx512_d4_inc256_update,
-        .inc_final = avx512_d4_inc256_final,
-        .mac_update = avx512_d4_mac256_update, .mac_final = avx512_d4_mac256_final,
-    },
-};
 
 #endif

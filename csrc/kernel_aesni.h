@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
-
 /*
- * kernel_aesni.c: x86-64 AES-NI on 128-bit registers. The X variants keep
+ * kernel_aesni.h: x86-64 AES-NI on 128-bit registers. The X variants keep
  * their D states in D registers each, so every AES instruction is one
  * lane of one state block.
  */
@@ -105,44 +103,5 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #pragma GCC pop_options
 #endif
 
-/* The entry points, by variant (see instance.h). */
-const aegisgo_ops aegisgo_aesni_ops[AEGISGO_NVARIANTS] = {
-    [AEGISGO_128L] = {
-        .encrypt = aesni_d1_encrypt128, .decrypt = aesni_d1_decrypt128,
-        .inc_init = aesni_d1_inc128_init, .inc_update = aesni_d1_inc128_update,
-        .inc_final = aesni_d1_inc128_final,
-        .mac_update = aesni_d1_mac128_update, .mac_final = aesni_d1_mac128_final,
-    },
-    [AEGISGO_128X2] = {
-        .encrypt = aesni_d2_encrypt128, .decrypt = aesni_d2_decrypt128,
-        .inc_init = aesni_d2_inc128_init, .inc_update = aesni_d2_inc128_update,
-        .inc_final = aesni_d2_inc128_final,
-        .mac_update = aesni_d2_mac128_update, .mac_final = aesni_d2_mac128_final,
-    },
-    [AEGISGO_128X4] = {
-        .encrypt = aesni_d4_encrypt128, .decrypt = aesni_d4_decrypt128,
-        .inc_init = aesni_d4_inc128_init, .inc_update = aesni_d4_inc128_update,
-        .inc_final = aesni_d4_inc128_final,
-        .mac_update = aesni_d4_mac128_update, .mac_final = aesni_d4_mac128_final,
-    },
-    [AEGISGO_256] = {
-        .encrypt = aesni_d1_encrypt256, .decrypt = aesni_d1_decrypt256,
-        .inc_init = aesni_d1_inc256_init, .inc_update = aesni_d1_inc256_update,
-        .inc_final = aesni_d1_inc256_final,
-        .mac_update = aesni_d1_mac256_update, .mac_final = aesni_d1_mac256_final,
-    },
-    [AEGISGO_256X2] = {
-        .encrypt = aesni_d2_encrypt256, .decrypt = aesni_d2_decrypt256,
-        .inc_init = aesni_d2_inc256_init, .inc_update = aesni_d2_inc256_update,
-        .inc_final = aesni_d2_inc256_final,
-        .mac_update = aesni_d2_mac256_update, .mac_final = aesni_d2_mac256_final,
-    },
-    [AEGISGO_256X4] = {
-        .encrypt = aesni_d4_encrypt256, .decrypt = aesni_d4_decrypt256,
-        .inc_init = aesni_d4_inc256_init, .inc_update = aesni_d4_inc256_update,
-        .inc_final = aesni_d4_inc256_final,
-        .mac_update = aesni_d4_mac256_update, .mac_final = aesni_d4_mac256_final,
-    },
-};
 
 #endif

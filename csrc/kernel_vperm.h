@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
-
 /*
- * kernel_vperm.c: a constant-time AES round for CPUs without AES
+ * kernel_vperm.h: a constant-time AES round for CPUs without AES
  * instructions, by vector permutes: SSSE3's PSHUFB on x86-64, TBL on
  * arm64 (Advanced SIMD, which every arm64 CPU has: the Cortex-A72 of a
  * Raspberry Pi 4 has no crypto extension). One source, two halves that
@@ -71,9 +69,8 @@
  * vperm_d4_groups256): a lane's rounds already keep the vector units
  * busy, and its state and the tables fill x86's sixteen registers.
  *
- * Like aesni and neon, and unlike soft, the tables do not ask for the
- * stack to be wiped after each call (wipe_stack, aegis.h): spilled
- * registers can leave state on the stack here as they do there.
+ * Like aesni and neon, it leaves what registers spill on the stack: see
+ * SECURITY.md for what the module wipes where.
  */
 #include "internal.h"
 
@@ -403,44 +400,5 @@ void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8
 #endif
 #endif
 
-/* The entry points, by variant (see instance.h). */
-const aegisgo_ops aegisgo_vperm_ops[AEGISGO_NVARIANTS] = {
-    [AEGISGO_128L] = {
-        .encrypt = vperm_d1_encrypt128, .decrypt = vperm_d1_decrypt128,
-        .inc_init = vperm_d1_inc128_init, .inc_update = vperm_d1_inc128_update,
-        .inc_final = vperm_d1_inc128_final,
-        .mac_update = vperm_d1_mac128_update, .mac_final = vperm_d1_mac128_final,
-    },
-    [AEGISGO_128X2] = {
-        .encrypt = vperm_d2_encrypt128, .decrypt = vperm_d2_decrypt128,
-        .inc_init = vperm_d2_inc128_init, .inc_update = vperm_d2_inc128_update,
-        .inc_final = vperm_d2_inc128_final,
-        .mac_update = vperm_d2_mac128_update, .mac_final = vperm_d2_mac128_final,
-    },
-    [AEGISGO_128X4] = {
-        .encrypt = vperm_d4_encrypt128, .decrypt = vperm_d4_decrypt128,
-        .inc_init = vperm_d4_inc128_init, .inc_update = vperm_d4_inc128_update,
-        .inc_final = vperm_d4_inc128_final,
-        .mac_update = vperm_d4_mac128_update, .mac_final = vperm_d4_mac128_final,
-    },
-    [AEGISGO_256] = {
-        .encrypt = vperm_d1_encrypt256, .decrypt = vperm_d1_decrypt256,
-        .inc_init = vperm_d1_inc256_init, .inc_update = vperm_d1_inc256_update,
-        .inc_final = vperm_d1_inc256_final,
-        .mac_update = vperm_d1_mac256_update, .mac_final = vperm_d1_mac256_final,
-    },
-    [AEGISGO_256X2] = {
-        .encrypt = vperm_d2_encrypt256, .decrypt = vperm_d2_decrypt256,
-        .inc_init = vperm_d2_inc256_init, .inc_update = vperm_d2_inc256_update,
-        .inc_final = vperm_d2_inc256_final,
-        .mac_update = vperm_d2_mac256_update, .mac_final = vperm_d2_mac256_final,
-    },
-    [AEGISGO_256X4] = {
-        .encrypt = vperm_d4_encrypt256, .decrypt = vperm_d4_decrypt256,
-        .inc_init = vperm_d4_inc256_init, .inc_update = vperm_d4_inc256_update,
-        .inc_final = vperm_d4_inc256_final,
-        .mac_update = vperm_d4_mac256_update, .mac_final = vperm_d4_mac256_final,
-    },
-};
 
 #endif

@@ -102,6 +102,8 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	// A file names its variant in its header: raf links all six.
+	_ "github.com/aegisgo/aegis/internal/variants"
 )
 
 // Algorithm selects the AEGIS variant of a file. Its values are go-libaegis's

@@ -11,13 +11,12 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
-	"github.com/aegisgo/aegis/internal/soft"
 )
 
 // BenchmarkSoft seals with what a CPU without AES instructions runs, in
-// one run: the pure-Go bitsliced kernel (impl=go, internal/soft), the C
-// core's portable soft kernel and its vperm kernel (impl=c-soft and
-// impl=vperm, in cgo builds where the CPU runs them), the standard
+// one run: the constant-time Go kernel (impl=soft, internal/soft, through
+// the Go engine), the C core's vperm kernel (impl=vperm, in cgo builds
+// where the CPU runs it), the standard
 // library's AES-GCM and x/crypto's ChaCha20-Poly1305. For the last two to
 // run their fallbacks too, build with -tags purego (x/crypto's generic
 // ChaCha20 and Poly1305; the library's own assembly is then off as well,
@@ -30,7 +29,7 @@ import (
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /impl soft.txt
 func BenchmarkSoft(b *testing.B) {
 	for _, size := range []int{16, 1024, 16384, 1 << 20} {
-		msg, ad, tag := make([]byte, size), make([]byte, 13), make([]byte, 16)
+		msg, ad := make([]byte, size), make([]byte, 13)
 		run := func(name, impl string, seal func()) {
 			b.Run(fmt.Sprintf("size=%d/cipher=%s/impl=%s", size, name, impl), func(b *testing.B) {
 				b.SetBytes(int64(size))
@@ -43,20 +42,10 @@ func BenchmarkSoft(b *testing.B) {
 		for _, v := range []*core.Variant{core.AEGIS128L, core.AEGIS256} {
 			key := make([]byte, v.KeySize)
 			nonce := make([]byte, v.NonceSize)
-			run(v.Name, "go", func() {
-				if v.KeySize == 16 {
-					soft.Seal128(1, msg, tag, key, nonce, msg, ad)
-				} else {
-					soft.Seal256(1, msg, tag, key, nonce, msg, ad)
-				}
-			})
-			if !withCCore {
-				continue // core's C path would be the Go engine again
-			}
 			for _, k := range []struct {
 				impl   string
 				kernel core.Kernel
-			}{{"c-soft", core.KernelSoft}, {"vperm", core.KernelVperm}} {
+			}{{"soft", core.KernelSoft}, {"vperm", core.KernelVperm}} {
 				var a core.AEAD
 				switch err := a.InitPath(v, key, 16, k.kernel, core.PathC); err {
 				case nil:

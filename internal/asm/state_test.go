@@ -20,6 +20,7 @@ import (
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/asm"
 	"github.com/aegisgo/aegis/internal/core"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/cpuid"
 	"github.com/aegisgo/aegis/internal/testing/ref"
 	"github.com/aegisgo/aegis/internal/testing/vectors"

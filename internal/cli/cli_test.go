@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/internal/core"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 

@@ -21,6 +21,10 @@ import (
 // registered says which variants registered.
 var registered [len(Variants)]bool
 
+// built holds, for each variant, the kernels its engines have in this
+// build, whether or not the CPU runs them, as a bit mask.
+var built [len(Variants)]uint32
+
 // oneShots holds the assembly's Seal and Open of each variant and kernel
 // that runs here, for the one-message calls (asm.go).
 var oneShots [len(Variants)][numKernels]asm.OneShot
@@ -41,15 +45,18 @@ func Register(v *Variant, e asm.Engines) *Variant {
 	}
 	registered[i] = true
 	for k := range numKernels {
-		if cpuKernels&(1<<k) == 0 {
-			continue
-		}
 		var f *asm.Funcs
 		switch {
 		case k == KernelSoft:
 			f = e.Soft
 		case e.State != nil && e.State[k].Init != nil:
 			f = &e.State[k]
+		}
+		if f != nil || e.C[k] != 0 {
+			built[i] |= 1 << k
+		}
+		if cpuKernels&(1<<k) == 0 {
+			continue
 		}
 		if f != nil {
 			goKernels[i*int(numKernels)+int(k)] = newGoKernel(v, k, f)

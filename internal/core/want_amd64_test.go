@@ -27,7 +27,7 @@ func TestWantKernelX86(t *testing.T) {
 	n := 0
 	for i := range Variants {
 		v := &Variants[i]
-		if opsFor(v.ID, k) == 0 {
+		if kernelOps(v.ID, k) == 0 {
 			continue // no code there: it runs a kernel below
 		}
 		n++

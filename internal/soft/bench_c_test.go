@@ -10,14 +10,15 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/soft"
 )
 
 // BenchmarkCompare seals each case (13 bytes of ad, a 16-byte tag) with
 // this package (impl=go), the table-driven yardstick (impl=table,
-// AEGIS-128L and AEGIS-256 only), the C core's soft and vperm kernels
-// through cgo (impl=c and impl=vperm, each skipped where the module has no
-// C core or the CPU cannot run it) and the standard library's AES-GCM
+// AEGIS-128L and AEGIS-256 only), the C core's vperm kernel through cgo
+// (impl=vperm, skipped where the module has no C core or the CPU cannot
+// run it) and the standard library's AES-GCM
 // with the same key (impl=gcm, AEGIS-128L and AEGIS-256 only), one after
 // the other, so that the ratios come from one stretch of time on a shared
 // machine:
@@ -56,13 +57,12 @@ func BenchmarkCompare(b *testing.B) {
 			if d == 1 {
 				run("table", func() { soft.TableSeal(fam128, msg, tag, key, nonce, msg, ad) })
 			}
-			// The C core's soft and vperm kernels, where this build has
-			// the C core and this machine runs them (vperm: SSSE3 or
-			// arm64).
+			// The C core's vperm kernel, where this build has the C core
+			// and this machine runs it (SSSE3 or arm64).
 			for _, k := range []struct {
 				impl   string
 				kernel core.Kernel
-			}{{"c", core.KernelSoft}, {"vperm", core.KernelVperm}} {
+			}{{"vperm", core.KernelVperm}} {
 				if !withC {
 					break
 				}

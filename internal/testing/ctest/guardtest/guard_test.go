@@ -17,6 +17,7 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 )
 
 // maxLen is the longest message and associated data: past two blocks of the

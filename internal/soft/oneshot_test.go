@@ -4,7 +4,7 @@ package soft
 
 import "crypto/subtle"
 
-// One-shot functions built on the states, for tests and for an engine's
+// One-shot functions built on the states, for the tests: the reference
 // one-message calls. Keys and nonces have the variant's full sizes (16
 // bytes for the 128 family, 32 for the 256 family); d is the degree.
 // Outputs may be their inputs exactly and must not overlap them otherwise.

@@ -5,8 +5,6 @@ package core
 import (
 	"runtime"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/aegisgo/aegis/internal/cpuid"
 )
 
@@ -26,7 +24,7 @@ func cpuKernelsHere() uint32 {
 		k = x86Kernels(r.Leaf1ECX, r.Leaf7EBX, r.Leaf7ECX, r.XCR0, osAVX512Here())
 	}
 	if runtime.GOARCH == "arm64" {
-		k = arm64Kernels(runtime.GOOS, cpu.ARM64.HasAES, hasSHA3Here())
+		k = arm64Kernels(runtime.GOOS, xsysHasAES(), hasSHA3Here())
 	}
 	return k
 }
@@ -141,7 +139,7 @@ const (
 
 // osAVX512Here is the OS's word for the running program. On other
 // architectures than amd64 the detection does not look at it.
-func osAVX512Here() osAVX512 { return osAVX512Of(runtime.GOOS, cpu.X86.HasAVX512F) }
+func osAVX512Here() osAVX512 { return osAVX512Of(runtime.GOOS, xsysHasAVX512F()) }
 
 // osAVX512Of returns the OS's word on AVX-512 for GOOS goos.
 //

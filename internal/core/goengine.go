@@ -48,9 +48,9 @@ const (
 )
 
 // The soft states are read in place in incState.st, so st must sit at a
-// multiple of 8: this index is out of range otherwise, and the build
-// fails.
-var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%8]
+// multiple of a uint64's alignment: this index is out of range otherwise,
+// and the build fails.
+var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%unsafe.Alignof(uint64(0))]
 
 // goKernel is the Go engine of one variant on one kernel: the kernel's
 // state-level functions (asm.Funcs), from the variant's package.

@@ -5,6 +5,7 @@ package core
 import (
 	"bytes"
 	"fmt"
+	"github.com/aegisgo/aegis/internal/soft"
 	"math/rand/v2"
 	"testing"
 )
@@ -277,5 +278,13 @@ func TestGoEngineChunks(t *testing.T) {
 					Variants[i].Name, k, g.maxBlocks, g.rate, asmByteLimit[k])
 			}
 		}
+	}
+}
+
+// softStateBytes must be internal/soft's StateBytes: a soft state that
+// outgrew it would overrun the Go engine's kernel state.
+func TestSoftStateBytes(t *testing.T) {
+	if softStateBytes != soft.StateBytes {
+		t.Fatalf("softStateBytes is %d, soft.StateBytes %d", softStateBytes, soft.StateBytes)
 	}
 }

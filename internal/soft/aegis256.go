@@ -106,11 +106,19 @@ func (s *State256) init1(key, nonce []byte) {
 		s.g[1][i] = (k1 | k1<<2) ^ n1 ^ init256[1][i]
 		x[i] = w[i] ^ w[i]>>2
 	}
-	for range 4 {
-		s.update1(&w, 0)
-		s.update1(&w, 1)
-		s.update1(&x, 0)
-		s.update1(&x, 1)
+	if useFused {
+		// The messages in the order of the updates, lanes 0 to 3.
+		for i := range x {
+			x[i] = w[i]&lane01 | x[i]&lane01<<2
+		}
+		update256N(&s.g, &x, 16)
+	} else {
+		for range 4 {
+			s.update1(&w, 0)
+			s.update1(&w, 1)
+			s.update1(&x, 0)
+			s.update1(&x, 1)
+		}
 	}
 	w, x = group{}, group{}
 }
@@ -287,7 +295,21 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		n = len(dst)
 	}
 	var w, z, zero group
-	for off := 0; off < n; off += 64 {
+	off := 0
+	if useFused && d == 1 {
+		switch mode {
+		case absorb256:
+			absorb256Chunks(&s.g, src)
+		case enc256:
+			enc256Chunks(&s.g, dst, src)
+		case dec256:
+			dec256Chunks(&s.g, dst, src)
+		}
+		if mode != stream256 {
+			off = n &^ 63
+		}
+	}
+	for ; off < n; off += 64 {
 		nb := min(n-off, 64) / 16 // AES blocks in this chunk
 		if src != nil {
 			loadN(&w, src[off:], nb)
@@ -519,8 +541,13 @@ func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
 	m := s.lengths(adLenBits, msgLenBits, false)
-	for range 7 {
-		s.update(&m, 0)
+	if useFused && s.d == 1 {
+		m = lanesAll(&m)
+		update256N(&s.g, &m, 7)
+	} else {
+		for range 7 {
+			s.update(&m, 0)
+		}
 	}
 	s.tag(tag, true)
 	m = group{}

@@ -15,9 +15,10 @@ import (
 	"github.com/aegisgo/aegis/internal/testing/testdir"
 )
 
-// TestRoundGenerated runs the generator (_gen) and checks that round.go
-// and the C core's csrc/soft_round_gen.h are its output: a change to
-// _gen/circuit.txt without go generate fails here. It needs the go command of a Unix host, so it skips elsewhere
+// TestRoundGenerated runs the generator (internal/gen/softround) and
+// checks that round.go, fused_gen.go and the C core's
+// csrc/soft_round_gen.h are its output: a change to its circuit.txt
+// without go generate fails here. It needs the go command of a Unix host, so it skips elsewhere
 // (js, wasip1, windows under wine, -short) and where the command cannot
 // be started (under emulation without it).
 func TestRoundGenerated(t *testing.T) {
@@ -33,9 +34,11 @@ func TestRoundGenerated(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
-	files := map[string]string{"round.go": "round.go", "soft_round_gen.h": filepath.Join("..", "..", "csrc", "soft_round_gen.h")}
+	files := map[string]string{"round.go": "round.go", "fused_gen.go": "fused_gen.go",
+		"soft_round_gen.h": filepath.Join("..", "..", "csrc", "soft_round_gen.h")}
 	dir := testdir.TempDir(t)
-	cmd := exec.Command(gobin, "run", "./_gen", "-o", filepath.Join(dir, "round.go"), "-c", filepath.Join(dir, "soft_round_gen.h"))
+	cmd := exec.Command(gobin, "run", "../gen/softround", "-o", filepath.Join(dir, "round.go"),
+		"-c", filepath.Join(dir, "soft_round_gen.h"), "-f", filepath.Join(dir, "fused_gen.go"))
 	// The generator runs on this machine, whatever GOOS and GOARCH the
 	// test was built for (under emulation, say).
 	for _, e := range os.Environ() {
@@ -47,7 +50,7 @@ func TestRoundGenerated(t *testing.T) {
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):
-		t.Fatalf("go run ./_gen: %v\n%s", err, msg)
+		t.Fatalf("go run ../gen/softround: %v\n%s", err, msg)
 	case err != nil:
 		t.Skip("cannot start the go command:", err)
 	}

@@ -98,9 +98,11 @@ var outLine = regexp.MustCompile(`^o([0-7]) = (.*)$`)
 func main() {
 	out := flag.String("o", "round.go", "the Go file to write")
 	cout := flag.String("c", filepath.Join("..", "..", "csrc", "soft_round_gen.h"), "the C file to write")
+	fout := flag.String("f", "fused_gen.go", "the Go file of the fused loops to write")
 	flag.Parse()
 	writeGo(*out)
 	writeC(*cout)
+	writeFused(*fout)
 }
 
 func writeGo(out string) {

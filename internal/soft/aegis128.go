@@ -347,8 +347,8 @@ func (s *State128) Absorb(ad []byte) {
 	switch s.d {
 	case 1:
 		if useFused {
-			absorb128Chunks(&s.g, ad)
-			ad = ad[len(ad)&^63:]
+			s.fused(nil, ad, absorb256)
+			break
 		}
 		for ; len(ad) >= 64; ad = ad[64:] {
 			load2(&w, ad)
@@ -394,9 +394,8 @@ func (s *State128) Enc(dst, src []byte) {
 	switch s.d {
 	case 1:
 		if useFused {
-			enc128Chunks(&s.g, dst, src)
-			n := len(src) &^ 63
-			src, dst = src[n:], dst[n:]
+			s.fused(dst, src, enc256)
+			break
 		}
 		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
 			load2(&w, src)
@@ -450,9 +449,8 @@ func (s *State128) Dec(dst, src []byte) {
 		// The plaintext of each block is its ciphertext xored with the
 		// keystream, lane by lane, before its update.
 		if useFused {
-			dec128Chunks(&s.g, dst, src)
-			n := len(src) &^ 63
-			src, dst = src[n:], dst[n:]
+			s.fused(dst, src, dec256)
+			break
 		}
 		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
 			load2(&w, src)

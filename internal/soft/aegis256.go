@@ -295,21 +295,11 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		n = len(dst)
 	}
 	var w, z, zero group
-	off := 0
-	if useFused && d == 1 {
-		switch mode {
-		case absorb256:
-			absorb256Chunks(&s.g, src)
-		case enc256:
-			enc256Chunks(&s.g, dst, src)
-		case dec256:
-			dec256Chunks(&s.g, dst, src)
-		}
-		if mode != stream256 {
-			off = n &^ 63
-		}
+	if useFused && d == 1 && mode != stream256 {
+		s.fused(dst, src, mode)
+		return
 	}
-	for ; off < n; off += 64 {
+	for off := 0; off < n; off += 64 {
 		nb := min(n-off, 64) / 16 // AES blocks in this chunk
 		if src != nil {
 			loadN(&w, src[off:], nb)

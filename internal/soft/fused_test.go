@@ -9,62 +9,77 @@ import (
 )
 
 // TestFused runs the fused loops of fused_gen.go against the loops of
-// small functions, from random states, on every GOARCH: the bulk loops
-// for 0 to 5 chunks, in place and not, and the chains of updates for 0
-// to 17 updates. Where useFused is true (wasm) the methods run the fused
-// loops themselves, and TestSealAgainstRef holds them to the reference.
+// small functions, from random states, on every GOARCH: absorb, enc and
+// dec of 0 to 11 rate blocks (whole chunks and a last one of each
+// length), in place and not, and the chains of updates for 0 to 17
+// updates. Where useFused is true (wasm) the methods run the fused loops
+// themselves, and TestSealAgainstRef holds them to the reference.
 func TestFused(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 9))
-	for n := 0; n <= 5*64; n += 64 {
-		src := randBytes(r, n)
+	modes := []struct {
+		name string
+		mode mode256
+	}{{"absorb", absorb256}, {"enc", enc256}, {"dec", dec256}}
+	for blocks := range 12 {
 		var a128 State128
 		a128.Init(1, randBytes(r, 16), randBytes(r, 16))
 		var a256 State256
 		a256.Init(1, randBytes(r, 32), randBytes(r, 32))
-		type run struct {
-			name           string
-			generic, fused func(dst []byte)
-			s128, f128     *State128
-			s256, f256     *State256
-		}
-		for _, inPlace := range []bool{false, true} {
-			s128, f128 := a128, a128
-			s256, f256 := a256, a256
-			out := func() []byte {
-				if inPlace {
-					return bytes.Clone(src)
-				}
-				return make([]byte, n)
-			}
-			in := func(dst []byte) []byte {
-				if inPlace {
-					return dst
-				}
-				return src
-			}
-			cases := []run{
-				{"absorb128", func([]byte) { s128.Absorb(src) }, func([]byte) { absorb128Chunks(&f128.g, src) }, &s128, &f128, nil, nil},
-				{"enc128", func(d []byte) { s128.Enc(d, in(d)) }, func(d []byte) { enc128Chunks(&f128.g, d, in(d)) }, &s128, &f128, nil, nil},
-				{"dec128", func(d []byte) { s128.Dec(d, in(d)) }, func(d []byte) { dec128Chunks(&f128.g, d, in(d)) }, &s128, &f128, nil, nil},
-				{"absorb256", func([]byte) { s256.Absorb(src) }, func([]byte) { absorb256Chunks(&f256.g, src) }, nil, nil, &s256, &f256},
-				{"enc256", func(d []byte) { s256.Enc(d, in(d)) }, func(d []byte) { enc256Chunks(&f256.g, d, in(d)) }, nil, nil, &s256, &f256},
-				{"dec256", func(d []byte) { s256.Dec(d, in(d)) }, func(d []byte) { dec256Chunks(&f256.g, d, in(d)) }, nil, nil, &s256, &f256},
-			}
-			for _, c := range cases {
-				if c.s128 != nil {
-					*c.s128, *c.f128 = a128, a128
-				} else {
-					*c.s256, *c.f256 = a256, a256
-				}
-				want, got := out(), out()
-				c.generic(want)
-				c.fused(got)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%s of %d bytes (in place %v): output differs", c.name, n, inPlace)
-				}
-				if c.s128 != nil && (c.s128.g[0] != c.f128.g[0] || c.s128.g[1] != c.f128.g[1]) ||
-					c.s256 != nil && (c.s256.g[0] != c.f256.g[0] || c.s256.g[1] != c.f256.g[1]) {
-					t.Fatalf("%s of %d bytes (in place %v): state differs", c.name, n, inPlace)
+		for _, m := range modes {
+			for _, inPlace := range []bool{false, true} {
+				for _, fam := range []string{"128", "256"} {
+					n := 32 * blocks
+					if fam == "256" {
+						n = 16 * blocks
+					}
+					src := randBytes(r, n)
+					want, got := make([]byte, n), make([]byte, n)
+					in := func(dst []byte) []byte { return src }
+					if inPlace {
+						copy(want, src)
+						copy(got, src)
+						in = func(dst []byte) []byte { return dst }
+					}
+					var same bool
+					if fam == "128" {
+						s, f := a128, a128
+						switch m.mode {
+						case absorb256:
+							s.Absorb(src)
+						case enc256:
+							s.Enc(want, in(want))
+						case dec256:
+							s.Dec(want, in(want))
+						}
+						if m.mode == absorb256 {
+							f.fused(nil, src, m.mode)
+						} else {
+							f.fused(got, in(got), m.mode)
+						}
+						same = s.g[0] == f.g[0] && s.g[1] == f.g[1]
+					} else {
+						s, f := a256, a256
+						switch m.mode {
+						case absorb256:
+							s.Absorb(src)
+						case enc256:
+							s.Enc(want, in(want))
+						case dec256:
+							s.Dec(want, in(want))
+						}
+						if m.mode == absorb256 {
+							f.fused(nil, src, m.mode)
+						} else {
+							f.fused(got, in(got), m.mode)
+						}
+						same = s.g[0] == f.g[0] && s.g[1] == f.g[1]
+					}
+					if !bytes.Equal(got, want) {
+						t.Fatalf("%s %s of %d bytes (in place %v): output differs", m.name, fam, n, inPlace)
+					}
+					if !same {
+						t.Fatalf("%s %s of %d bytes (in place %v): state differs", m.name, fam, n, inPlace)
+					}
 				}
 			}
 		}

@@ -11,13 +11,14 @@ import (
 	"strings"
 )
 
-// The fused loops (fused.go in package soft): AEGIS-128L's and AEGIS-256's
-// bulk loops, Init's and Finalize's chains of updates, each one function
-// with no call inside, for the targets where a call costs more than the
-// work around it (js/wasm: Go passes arguments and the return address
-// through linear memory and checks for unwinding after every call, so
-// the generic loops, about twenty calls per 64 bytes, spent two thirds
-// of their time outside the rounds).
+// The fused loops (fused_gen.go in package soft): for AEGIS-128L and
+// AEGIS-256, crypt (absorb, encrypt or decrypt 64-byte chunks, a mode
+// argument choosing) and the chains of updates of Init and Finalize, each
+// one function with no call inside, for the targets where a call costs
+// more than the work around it (js/wasm: Go passes arguments and the
+// return address through linear memory and checks for unwinding after
+// every call, so the generic loops, about twenty calls per 64 bytes,
+// spent two thirds of their time outside the rounds).
 //
 // Everything the generic code leaves to small functions is written out
 // here: the rounds (the circuit, with shiftRows and the lane moves as
@@ -25,16 +26,22 @@ import (
 // budget), the loads and stores as byte expressions that the compiler
 // combines into single 64-bit loads and stores, pack and unpack, and the
 // keystream. Each round is a block of its own, so its temporaries end
-// with it. Two updates (AEGIS-128L) or four (AEGIS-256) run per 64-byte
-// chunk, alternating between the state's groups and the spare ones
-// (g[2], g[3]) so that no group is copied.
+// with it. A pass runs two updates, from the state's groups into the
+// spare ones (g[2], g[3]) and back, so that no group is copied; its
+// second update is skipped, and the first's result copied back, where
+// the count is odd. Two updates, not more, per pass: a body of four
+// updates (eight rounds, AEGIS-256's 64-byte chunk) outgrew the CPU's
+// cache of decoded instructions and ran at 60% of the speed per round.
+// Nor fewer: one update per pass needs group 0's old value kept, and an
+// array copy is a memory.copy (a call, in V8), while eight scalars held
+// across a round spill (both measured slower).
 
 // fusedGen writes Go source into b.
 type fusedGen struct{ b *bytes.Buffer }
 
 func (f fusedGen) p(format string, args ...any) { fmt.Fprintf(f.b, format+"\n", args...) }
 
-// expand returns the circuit's statements with the calls of shiftRows
+// expandCircuit returns the circuit's statements with the calls of shiftRows
 // written out.
 func expandCircuit() []string {
 	var out []string
@@ -84,7 +91,7 @@ func (f fusedGen) round(comment string, in func(i int) string, out func(j int, v
 	f.p("}")
 }
 
-// load writes the eight words of four blocks of b (a *[64]byte), block k
+// loadPack writes the eight words of four blocks of b (a *[64]byte), block k
 // from offset off[k], into w0 to w7 (words 2k and 2k+1: block k), packed
 // into the array dst.
 func (f fusedGen) loadPack(dst, b string, off [4]int) {
@@ -165,56 +172,6 @@ var packSwaps = func() []swapStep {
 func rotWExpr(x string) string  { return fmt.Sprintf("(%[1]s<<1&lane123 | %[1]s>>3&lane0)", x) }
 func rot3WExpr(x string) string { return fmt.Sprintf("(%[1]s<<1&lane12 | %[1]s>>2&lane0)", x) }
 
-// update128 writes an AEGIS-128L update of the state (a, b) = (S0 S2 S4
-// S6, S1 S3 S5 S7) into (c, e), with the message msg(j) of plane j (its
-// lanes 0 and 2) added to group 0's round.
-func (f fusedGen) update128(a, b, c, e string, msg func(j int) string) {
-	f.round(fmt.Sprintf("%s = AESRound(rot(%s), %s ^ M)", c, b, a),
-		func(i int) string { return rotWExpr(fmt.Sprintf("%s[%d]", b, i)) },
-		func(j int, v string) string {
-			return fmt.Sprintf("%s[%d] = %s ^ %s[%d] ^ %s", c, j, v, a, j, msg(j))
-		})
-	f.round(fmt.Sprintf("%s = AESRound(%s, %s)", e, a, b),
-		func(i int) string { return fmt.Sprintf("%s[%d]", a, i) },
-		func(j int, v string) string { return fmt.Sprintf("%s[%d] = %s ^ %s[%d]", e, j, v, b, j) })
-}
-
-// update256 writes an AEGIS-256 update of (a, b) = (S0 S2 S4, S1 S3 S5)
-// into (c, e), with the message msg(j) (its lane 0) added.
-func (f fusedGen) update256(a, b, c, e string, msg func(j int) string) {
-	f.round(fmt.Sprintf("%s = AESRound(rot3(%s), %s ^ M)", c, b, a),
-		func(i int) string { return rot3WExpr(fmt.Sprintf("%s[%d]", b, i)) },
-		func(j int, v string) string {
-			return fmt.Sprintf("%s[%d] = %s ^ %s[%d] ^ %s", c, j, v, a, j, msg(j))
-		})
-	f.round(fmt.Sprintf("%s = AESRound(%s, %s)", e, a, b),
-		func(i int) string { return fmt.Sprintf("%s[%d]", a, i) },
-		func(j int, v string) string { return fmt.Sprintf("%s[%d] = %s ^ %s[%d]", e, j, v, b, j) })
-}
-
-// ks128 writes the keystream of (a, b) (ks1w: lanes 0 and 2) moved up by
-// sh lanes, as the statement set(j, v) for each plane j.
-func (f fusedGen) ks128(a, b string, set func(j int, v string) string) {
-	for j := range 8 {
-		x, y := fmt.Sprintf("%s[%d]", a, j), fmt.Sprintf("%s[%d]", b, j)
-		f.p("%s", set(j, fmt.Sprintf("(%[2]s ^ (%[1]s>>3&lane0 | %[1]s<<1&lane2) ^ (%[1]s&%[2]s)>>1) & lane02", x, y)))
-	}
-}
-
-// ks256 is ks128 for AEGIS-256 (ks256w1: lane 0).
-func (f fusedGen) ks256(a, b string, set func(j int, v string) string) {
-	for j := range 8 {
-		x, y := fmt.Sprintf("%s[%d]", a, j), fmt.Sprintf("%s[%d]", b, j)
-		f.p("%s", set(j, fmt.Sprintf("(%[2]s ^ (%[1]s^%[2]s)>>2 ^ (%[1]s&%[2]s)>>1) & lane0", x, y)))
-	}
-}
-
-func forPlanes(f fusedGen, format string) {
-	for j := range 8 {
-		f.p(format, j)
-	}
-}
-
 // The block order of AEGIS-128L's chunks (load2): the first rate block in
 // lanes 0 and 2, the second in lanes 1 and 3; AEGIS-256's: block k in
 // lane k.
@@ -234,164 +191,108 @@ package soft
 
 import "math/bits"
 
-// The fused loops: AEGIS-128L's and AEGIS-256's bulk loops and chains of
-// updates, each a function with no call inside (see the generator,
-// internal/gen/softround/fused.go, and fused.go's useFused). The rounds
-// are round.go's circuit; the state is in g[0] and g[1], and g[2] and
-// g[3] hold every other update's result.
+// The fused loops of AEGIS-128L and AEGIS-256 (see fused.go and the
+// generator, internal/gen/softround/fused.go): round.go's circuit written
+// out, one update (two rounds) per pass, group 0's old planes kept in
+// old0 to old7.
 `)
-	// AEGIS-128L.
-	for _, mode := range []string{"absorb", "enc", "dec"} {
-		switch mode {
-		case "absorb":
-			f.p("\n// absorb128Chunks absorbs the 64-byte chunks of src (two rate blocks each)\n// into the AEGIS-128L state g: len(src) &^ 63 bytes.")
-			f.p("func absorb128Chunks(g *[8]group, src []byte) {")
-		case "enc":
-			f.p("\n// enc128Chunks encrypts the 64-byte chunks of src to dst (AEGIS-128L);\n// len(src) &^ 63 bytes. dst may be src exactly.")
-			f.p("func enc128Chunks(g *[8]group, dst, src []byte) {")
-		case "dec":
-			f.p("\n// dec128Chunks decrypts the 64-byte chunks of src to dst (AEGIS-128L);\n// len(src) &^ 63 bytes. dst may be src exactly.")
-			f.p("func dec128Chunks(g *[8]group, dst, src []byte) {")
+	for _, fam := range []struct {
+		name, state, lanes, rot, order string
+		blocks                         int
+		ks                             func(x, y string) string
+	}{
+		{"128", "*[8]group", "lane02", "rotW", "128", 2, func(x, y string) string {
+			return fmt.Sprintf("(%[2]s ^ (%[1]s>>3&lane0 | %[1]s<<1&lane2) ^ (%[1]s&%[2]s)>>1)", x, y)
+		}},
+		{"256", "*[6]group", "lane0", "rot3W", "256", 4, func(x, y string) string {
+			return fmt.Sprintf("(%[2]s ^ (%[1]s^%[2]s)>>2 ^ (%[1]s&%[2]s)>>1)", x, y)
+		}},
+	} {
+		rot := rotWExpr
+		order := order128
+		variant := "AEGIS-128L"
+		if fam.name == "256" {
+			rot, order, variant = rot3WExpr, order256, "AEGIS-256"
 		}
-		vars := "m, z"
-		if mode == "absorb" {
-			vars = "m"
+		// The update of (g[0], g[1]) with message msg(j), the keystream
+		// of the old state available to it as ks(j).
+		// One update of the state (a, b) into (c, e) with the message
+		// msg(j).
+		update := func(a, b, c, e string, msg func(j int) string) {
+			f.round(fmt.Sprintf("%s = AESRound(rot(%s), %s ^ M)", c, b, a),
+				func(i int) string { return rot(fmt.Sprintf("%s[%d]", b, i)) },
+				func(j int, v string) string { return fmt.Sprintf("%s[%d] = %s ^ %s[%d] ^ %s", c, j, v, a, j, msg(j)) })
+			f.round(fmt.Sprintf("%s = AESRound(%s, %s)", e, a, b),
+				func(i int) string { return fmt.Sprintf("%s[%d]", a, i) },
+				func(j int, v string) string { return fmt.Sprintf("%s[%d] = %s ^ %s[%d]", e, j, v, b, j) })
 		}
-		f.p("var %s [8]uint64", vars)
+		// The pass of two updates, (g[0], g[1]) into (g[2], g[3]) and
+		// back, the second only if more is true; else the first's result
+		// is copied back. pre(a, b, sh) writes what comes before an
+		// update of (a, b) with the message in lanes sh.
+		pass := func(more string, pre func(a, b, sh string), msg func(sh string) func(j int) string) {
+			pre("g[0]", "g[1]", "sh")
+			update("g[0]", "g[1]", "g[2]", "g[3]", msg("sh"))
+			f.p("if %s {", more)
+			pre("g[2]", "g[3]", "sh1")
+			update("g[2]", "g[3]", "g[0]", "g[1]", msg("sh1"))
+			f.p("} else {")
+			f.p("g[0], g[1] = g[2], g[3]")
+			f.p("}")
+		}
+		f.p(`
+// crypt%[1]s runs %[2]s's updates over the 64-byte chunks of src,
+// len(src) &^ 63 bytes, nb rate blocks (at most %[3]d) of each: rate
+// block t of a chunk is in the lanes %[4]s shifted by t of the packed
+// chunk, and its output goes back there. mode absorb256 absorbs them;
+// enc256 and dec256 encrypt and decrypt them to dst, which may be src
+// exactly. Before each update, its message (w) and output (z) are
+// computed from the chunk and the keystream of the state.`, fam.name, variant, fam.blocks, fam.lanes)
+		f.p("func crypt%s(g %s, dst, src []byte, nb uint, mode mode256) {", fam.name, fam.state)
+		f.p("dm := uint64(0) // the keystream's share of the message: the plaintext when decrypting")
+		f.p("if mode == dec256 { dm = ^uint64(0) }")
+		f.p("var m, w, z [8]uint64")
 		f.p("n := len(src) &^ 63")
 		f.p("for off := 0; off < n; off += 64 {")
 		f.p("in := (*[64]byte)(src[off : off+64])")
-		f.loadPack("m", "in", order128)
-		switch mode {
-		case "absorb":
-			f.update128("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("m[%d]&lane02", j) })
-			f.update128("g[2]", "g[3]", "g[0]", "g[1]", func(j int) string { return fmt.Sprintf("m[%d]>>1&lane02", j) })
-		case "enc":
-			f.ks128("g[0]", "g[1]", func(j int, v string) string { return fmt.Sprintf("z[%d] = %s", j, v) })
-			f.update128("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("m[%d]&lane02", j) })
-			f.ks128("g[2]", "g[3]", func(j int, v string) string { return fmt.Sprintf("z[%d] |= %s << 1", j, v) })
-			f.update128("g[2]", "g[3]", "g[0]", "g[1]", func(j int) string { return fmt.Sprintf("m[%d]>>1&lane02", j) })
-			forPlanes(f, "m[%[1]d] ^= z[%[1]d]")
-		case "dec":
-			// z: the plaintext, lanes 0 and 2 before the first update,
-			// lanes 1 and 3 before the second.
-			f.ks128("g[0]", "g[1]", func(j int, v string) string { return fmt.Sprintf("z[%d] = (%s ^ m[%d]) & lane02", j, v, j) })
-			f.update128("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("z[%d]", j) })
-			f.ks128("g[2]", "g[3]", func(j int, v string) string {
-				return fmt.Sprintf("z[%[1]d] |= (%[2]s << 1 ^ m[%[1]d]) & (lane02 << 1)", j, v)
-			})
-			f.update128("g[2]", "g[3]", "g[0]", "g[1]", func(j int) string { return fmt.Sprintf("z[%d]>>1&lane02", j) })
-			forPlanes(f, "m[%[1]d] = z[%[1]d]")
-		}
-		if mode != "absorb" {
-			f.p("out := (*[64]byte)(dst[off : off+64])")
-			f.unpackStore("out", "m", order128)
-		}
+		f.loadPack("m", "in", order)
+		f.p("z = [8]uint64{}")
+		f.p("for blk := uint(0); blk < nb; blk += 2 {")
+		f.p("sh, sh1 := blk&63, (blk+1)&63")
+		pass("blk+1 < nb", func(a, b, sh string) {
+			for j := range 8 {
+				f.p("{ x, k := m[%[1]d]>>%[2]s, %[3]s; z[%[1]d] |= (x ^ k) & %[4]s << %[2]s; w[%[1]d] = (x ^ k&dm) & %[4]s }",
+					j, sh, fam.ks(fmt.Sprintf("%s[%d]", a, j), fmt.Sprintf("%s[%d]", b, j)), fam.lanes)
+			}
+		}, func(string) func(int) string { return func(j int) string { return fmt.Sprintf("w[%d]", j) } })
 		f.p("}")
-		if mode == "absorb" {
-			f.p("m = [8]uint64{}")
-		} else {
-			f.p("m, z = [8]uint64{}, [8]uint64{}")
-		}
+		f.p("if mode != absorb256 {")
+		f.p("out := (*[64]byte)(dst[off : off+64])")
+		f.unpackStore("out", "z", order)
 		f.p("}")
-	}
-	f.p("\n// update128N runs n AEGIS-128L updates of the state g with the message in\n// lanes 0 and 2 of w (Init's and Finalize's chains).")
-	f.p("func update128N(g *[8]group, w *group, n int) {")
-	f.p("for k := 0; k+1 < n; k += 2 {")
-	f.update128("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("w[%d]&lane02", j) })
-	f.update128("g[2]", "g[3]", "g[0]", "g[1]", func(j int) string { return fmt.Sprintf("w[%d]&lane02", j) })
-	f.p("}")
-	f.p("if n&1 == 1 {")
-	f.update128("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("w[%d]&lane02", j) })
-	f.p("g[0], g[1] = g[2], g[3]")
-	f.p("}")
-	f.p("}")
+		f.p("}")
+		f.p("m, w, z = [8]uint64{}, [8]uint64{}, [8]uint64{}")
+		f.p("}")
 
-	// AEGIS-256: four updates a chunk, rate block k in lane k.
-	for _, mode := range []string{"absorb", "enc", "dec"} {
-		switch mode {
-		case "absorb":
-			f.p("\n// absorb256Chunks absorbs the 64-byte chunks of src (four rate blocks each)\n// into the AEGIS-256 state g: len(src) &^ 63 bytes.")
-			f.p("func absorb256Chunks(g *[6]group, src []byte) {")
-		case "enc":
-			f.p("\n// enc256Chunks encrypts the 64-byte chunks of src to dst (AEGIS-256); len(src)\n// &^ 63 bytes. dst may be src exactly.")
-			f.p("func enc256Chunks(g *[6]group, dst, src []byte) {")
-		case "dec":
-			f.p("\n// dec256Chunks decrypts the 64-byte chunks of src to dst (AEGIS-256); len(src)\n// &^ 63 bytes. dst may be src exactly.")
-			f.p("func dec256Chunks(g *[6]group, dst, src []byte) {")
-		}
-		vars := "m, z"
-		if mode == "absorb" {
-			vars = "m"
-		}
-		f.p("var %s [8]uint64", vars)
-		f.p("n := len(src) &^ 63")
-		f.p("for off := 0; off < n; off += 64 {")
-		f.p("in := (*[64]byte)(src[off : off+64])")
-		f.loadPack("m", "in", order256)
-		// Two updates per pass, the lanes k and k+1: a body of eight
-		// rounds outgrows the CPU's cache of decoded instructions (it ran
-		// at two thirds of the speed a round of this one runs at).
-		if mode != "absorb" {
-			forPlanes(f, "z[%[1]d] = 0")
-		}
-		f.p("for k := uint(0); k < 4; k += 2 {")
-		for h := range 2 {
-			a, b, c, e := "g[0]", "g[1]", "g[2]", "g[3]"
-			if h == 1 {
-				a, b, c, e = c, e, a, b
-			}
-			sh := "k"
-			if h == 1 {
-				sh = "(k+1)"
-			}
-			switch mode {
-			case "absorb":
-				f.update256(a, b, c, e, func(j int) string { return fmt.Sprintf("m[%d]>>%s&lane0", j, sh) })
-			case "enc":
-				f.ks256(a, b, func(j int, v string) string {
-					return fmt.Sprintf("z[%d] |= %s << %s", j, v, sh)
-				})
-				f.update256(a, b, c, e, func(j int) string { return fmt.Sprintf("m[%d]>>%s&lane0", j, sh) })
-			case "dec":
-				f.ks256(a, b, func(j int, v string) string {
-					return fmt.Sprintf("z[%[1]d] |= (%[2]s << %[3]s ^ m[%[1]d]) & (lane0 << %[3]s)", j, v, sh)
-				})
-				f.update256(a, b, c, e, func(j int) string { return fmt.Sprintf("z[%d]>>%s&lane0", j, sh) })
-			}
-		}
-		f.p("}")
-		switch mode {
-		case "enc":
-			forPlanes(f, "m[%[1]d] ^= z[%[1]d]")
-		case "dec":
-			forPlanes(f, "m[%[1]d] = z[%[1]d]")
-		}
-		if mode != "absorb" {
-			f.p("out := (*[64]byte)(dst[off : off+64])")
-			f.unpackStore("out", "m", order256)
-		}
-		f.p("}")
-		if mode == "absorb" {
-			f.p("m = [8]uint64{}")
+		if fam.name == "128" {
+			f.p("\n// update128N runs n AEGIS-128L updates of the state g with the message in\n// lanes 0 and 2 of w (Init's and Finalize's chains).")
+			f.p("func update128N(g *[8]group, w *group, n int) {")
+			f.p("for k := 0; k < n; k += 2 {")
+			pass("k+1 < n", func(a, b, sh string) {}, func(string) func(int) string {
+				return func(j int) string { return fmt.Sprintf("w[%d]&lane02", j) }
+			})
 		} else {
-			f.p("m, z = [8]uint64{}, [8]uint64{}")
+			f.p("\n// update256N runs n AEGIS-256 updates of the state g, update k with the\n// message in lane k mod 4 of w (Init's and Finalize's chains).")
+			f.p("func update256N(g *[6]group, w *group, n int) {")
+			f.p("for k := 0; k < n; k += 2 {")
+			f.p("sh, sh1 := uint(k)&3, uint(k+1)&3")
+			pass("k+1 < n", func(a, b, sh string) {}, func(sh string) func(int) string {
+				return func(j int) string { return fmt.Sprintf("w[%d]>>%s&lane0", j, sh) }
+			})
 		}
+		f.p("}")
 		f.p("}")
 	}
-	f.p("\n// update256N runs n AEGIS-256 updates of the state g, update k with the\n// message in lane k mod 4 of w (Init's and Finalize's chains).")
-	f.p("func update256N(g *[6]group, w *group, n int) {")
-	f.p("sh := uint(0)")
-	f.p("for k := 0; k+1 < n; k += 2 {")
-	f.update256("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("w[%d]>>sh&lane0", j) })
-	f.update256("g[2]", "g[3]", "g[0]", "g[1]", func(j int) string { return fmt.Sprintf("w[%d]>>(sh+1&63)&lane0", j) })
-	f.p("sh = (sh + 2) & 3")
-	f.p("}")
-	f.p("if n&1 == 1 {")
-	f.update256("g[0]", "g[1]", "g[2]", "g[3]", func(j int) string { return fmt.Sprintf("w[%d]>>sh&lane0", j) })
-	f.p("g[0], g[1] = g[2], g[3]")
-	f.p("}")
-	f.p("}")
 
 	src, err := format.Source(b.Bytes())
 	if err != nil {

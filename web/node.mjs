@@ -20,7 +20,7 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: "string", default: "7" },
     seconds: { type: "string", default: "0.05" },
-    clock: { type: "string", default: "cpu" }, // or "wall"
+    clock: { type: "string", default: "wall" }, // or "cpu"
     json: { type: "string" },
   },
 });

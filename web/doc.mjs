@@ -5,7 +5,7 @@
 //
 //	node doc.mjs CHROMIUM.json NODE.json OUT.md
 import { readFileSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { header, rows } from "./runner.mjs";
 
 const [chromium, node] = process.argv.slice(2, 4).map((f) => JSON.parse(readFileSync(f, "utf8")));
@@ -40,8 +40,9 @@ additional data fails on both sides (${chromium.interop.cases} cases each way, $
 Chromium, ${node.interop.failures.length} under node).
 
 Go / libsodium.js: ${summary(chromium)} in Chromium; ${summary(node)} under node.
-${cpus()[0]?.model ?? "this machine"}, two cores shared with other work:
-the ratios, measured in one run, are the figures to compare.
+${cpus()[0]?.model ?? "this machine"}, two cores shared with other work (load
+average ${loadavg()[0].toFixed(1)} as this was written): the ratios, measured in one run, are
+the figures to compare, and the absolute figures are low.
 
 ![The benchmark page in headless Chromium](wasm-benchmarks.png)
 

@@ -42,10 +42,11 @@ const res = await run(sodium, globalThis.aegisgo, {
   rounds: Number(args.rounds),
   seconds: Number(args.seconds),
   log: (s) => console.log(s),
-  // The process's CPU time: the page's code runs on one thread, and other
-  // processes on a shared machine do not inflate it as they do the time
-  // of day. (The browser has no such clock: drive.mjs's run is timed by
-  // the time of day, in Go by Go's clock.)
+  // With --clock cpu, the process's CPU time times both sides: other
+  // processes on a shared machine do not inflate it, but V8's GC threads,
+  // busy after libsodium.js's rounds, are charged to the Go round that
+  // follows. The default is the time of day, Go's side by Go's clock, as
+  // in the browser, which has no CPU clock.
   clock: args.clock === "cpu" ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; } : undefined,
 });
 res.engine = `node ${process.version}`;

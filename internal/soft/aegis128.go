@@ -92,8 +92,12 @@ func (s *State128) init1(key, nonce []byte) {
 		s.g[0][i] = k&lane023 ^ n&lane02 ^ init128[0][i]
 		s.g[1][i] = k&lane23 ^ init128[1][i]
 	}
-	for range 10 {
-		s.update1(&w, 0)
+	if useFused {
+		update128N(&s.g, &w, 10)
+	} else {
+		for range 10 {
+			s.update1(&w, 0)
+		}
 	}
 	w = group{}
 }
@@ -342,6 +346,10 @@ func (s *State128) Absorb(ad []byte) {
 	var w, w1 group
 	switch s.d {
 	case 1:
+		if useFused {
+			s.fused(nil, ad, absorb256)
+			break
+		}
 		for ; len(ad) >= 64; ad = ad[64:] {
 			load2(&w, ad)
 			s.update1(&w, 0)
@@ -385,6 +393,10 @@ func (s *State128) Enc(dst, src []byte) {
 	var w, w1, z, z1 group
 	switch s.d {
 	case 1:
+		if useFused {
+			s.fused(dst, src, enc256)
+			break
+		}
 		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
 			load2(&w, src)
 			z = group{}
@@ -436,6 +448,10 @@ func (s *State128) Dec(dst, src []byte) {
 	case 1:
 		// The plaintext of each block is its ciphertext xored with the
 		// keystream, lane by lane, before its update.
+		if useFused {
+			s.fused(dst, src, dec256)
+			break
+		}
 		for ; len(src) >= 64; src, dst = src[64:], dst[64:] {
 			load2(&w, src)
 			z = group{}
@@ -612,8 +628,12 @@ func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
 func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
 	m := s.lengths(adLenBits, msgLenBits, false)
-	for range 7 {
-		s.update(&m)
+	if useFused && s.d == 1 {
+		update128N(&s.g, &m[0], 7)
+	} else {
+		for range 7 {
+			s.update(&m)
+		}
 	}
 	s.tag(tag, true)
 	m = msg128{}

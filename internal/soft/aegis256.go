@@ -106,11 +106,19 @@ func (s *State256) init1(key, nonce []byte) {
 		s.g[1][i] = (k1 | k1<<2) ^ n1 ^ init256[1][i]
 		x[i] = w[i] ^ w[i]>>2
 	}
-	for range 4 {
-		s.update1(&w, 0)
-		s.update1(&w, 1)
-		s.update1(&x, 0)
-		s.update1(&x, 1)
+	if useFused {
+		// The messages in the order of the updates, lanes 0 to 3.
+		for i := range x {
+			x[i] = w[i]&lane01 | x[i]&lane01<<2
+		}
+		update256N(&s.g, &x, 16)
+	} else {
+		for range 4 {
+			s.update1(&w, 0)
+			s.update1(&w, 1)
+			s.update1(&x, 0)
+			s.update1(&x, 1)
+		}
 	}
 	w, x = group{}, group{}
 }
@@ -287,6 +295,10 @@ func (s *State256) crypt(dst, src []byte, mode mode256) {
 		n = len(dst)
 	}
 	var w, z, zero group
+	if useFused && d == 1 && mode != stream256 {
+		s.fused(dst, src, mode)
+		return
+	}
 	for off := 0; off < n; off += 64 {
 		nb := min(n-off, 64) / 16 // AES blocks in this chunk
 		if src != nil {
@@ -519,8 +531,13 @@ func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
 	m := s.lengths(adLenBits, msgLenBits, false)
-	for range 7 {
-		s.update(&m, 0)
+	if useFused && s.d == 1 {
+		m = lanesAll(&m)
+		update256N(&s.g, &m, 7)
+	} else {
+		for range 7 {
+			s.update(&m, 0)
+		}
 	}
 	s.tag(tag, true)
 	m = group{}

@@ -50,7 +50,8 @@
 // (of which 2 of 8 lanes are unused), AEGIS-256X4's six.
 //
 // bitslice.go and round.go hold the layout: the round, the lane moves
-// and the conversions. round.go is generated (go generate, by _gen) from
+// and the conversions (fused_gen.go repeats them, written out, for
+// wasm). round.go is generated (go generate, by internal/gen/softround) from
 // one circuit in the shapes that the updates call: the plain round, and
 // rounds that move the lanes of group 0's input and add its message on
 // the way, in registers (AEGIS-256's also computes the keystream, which
@@ -85,15 +86,16 @@
 // into the empty lanes (three rounds for two updates) costs lane moves
 // and a keystream from mixed lanes that eat the round saved.
 //
-// In js/wasm (node) the kernel runs at about a third of its amd64
-// speed: 150-170 MB/s for AEGIS-128L and about 100 MB/s for AEGIS-256
-// at 1 MiB (3-6 times the standard library's AES-GCM there). The rounds
-// take only a third (AEGIS-128L) to a half (AEGIS-256) of that time:
-// Go's wasm calls are costly (arguments and the return go through
-// memory), and binary.LittleEndian's words are no single loads to its
-// inliner, so loadBlock and storeBlock stay calls. The cost of the
-// AEGIS-256 bulk loop's calls is why its updates call the rounds
-// directly.
+// In js/wasm the generic loops ran at about a third of the kernel's
+// amd64 speed (150-180 MB/s for AEGIS-128L, 100-120 MB/s for AEGIS-256
+// at 1 MiB in node), two thirds of it outside the rounds: Go's wasm
+// calls pass arguments and the return address through linear memory,
+// and the loops call about twenty small functions per 64 bytes. There
+// AEGIS-128L and AEGIS-256 run fused loops instead (fused_gen.go,
+// written by the same generator as round.go; useFused): one function per
+// bulk loop and per chain of updates, with no call inside, at about 400
+// and 230 MB/s. Other targets keep the generic loops, which their
+// compilers run as fast; TestFused holds the two to each other there.
 //
 // Short messages pay the fixed updates (AEGIS-128L: 10 in Init, 7 in
 // Finalize; AEGIS-256: 16 and 7); Init starts from one packed group of

@@ -8,7 +8,9 @@
 // called from small wrappers costs (a tenth of an AEGIS-128L update on
 // amd64).
 //
-// Run it with go generate in internal/soft (-o names another output).
+// It also writes fused_gen.go, the loops that js/wasm runs whole (see
+// fused.go). Run it with go generate in internal/soft (-o and -f name
+// other outputs).
 package main
 
 import (
@@ -94,8 +96,10 @@ var outLine = regexp.MustCompile(`^o([0-7]) = (.*)$`)
 
 func main() {
 	out := flag.String("o", "round.go", "the Go file to write")
+	fout := flag.String("f", "fused_gen.go", "the Go file of the fused loops to write")
 	flag.Parse()
 	writeGo(*out)
+	writeFused(*fout)
 }
 
 func writeGo(out string) {

@@ -1126,6 +1126,7 @@ func main() {
 	}
 	writeCTables(filepath.Join("internal", "testing", "ctest", "tables_gen.h"))
 	writeBatch()
+	writeKernelDocs("README.md", "BENCHMARKS.md", "SECURITY.md")
 	// The vperm kernel's shuffle tables, from the field arithmetic.
 	if err := os.WriteFile(filepath.Join("csrc", "vperm_tables.h"), []byte(vperm.Derive().Header()), 0o644); err != nil {
 		fail(err)
@@ -1594,3 +1595,57 @@ AEGISGO_TABLES({{.Suffix}}) = {
 {{- end}}
 };
 `))
+
+// The documents' list of kernels: a Markdown table, from core's table,
+// between these two lines of each document that has them (go generate
+// rewrites what is between them; TestGenerated in .ci's check of
+// generated files fails where it drifted).
+const (
+	kernelsBegin = "<!-- kernels:begin -->"
+	kernelsEnd   = "<!-- kernels:end -->"
+)
+
+// kernelsMarkdown is the table.
+func kernelsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| kernel | architecture | instructions | engines | what it is |\n")
+	b.WriteString("|---|---|---|---|---|\n")
+	for _, k := range core.AllKernels() {
+		info := k.Info()
+		var engines []string
+		if info.C {
+			engines = append(engines, "C")
+		}
+		if info.Asm {
+			engines = append(engines, "assembly")
+		}
+		if info.Go {
+			engines = append(engines, "Go")
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", info.Name, info.Arch, info.ISA, strings.Join(engines, ", "), info.Desc)
+	}
+	return b.String()
+}
+
+// writeKernelDocs puts the table between the markers of each document
+// that has them, and fails where a document has one marker and not the
+// other.
+func writeKernelDocs(docs ...string) {
+	table := kernelsMarkdown()
+	for _, name := range docs {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			fail(err)
+		}
+		s := string(b)
+		i, j := strings.Index(s, kernelsBegin), strings.Index(s, kernelsEnd)
+		switch {
+		case i < 0 && j < 0:
+			continue
+		case i < 0 || j < i:
+			fail(fmt.Errorf("%s: the kernels' markers are out of order or one is missing", name))
+		}
+		s = s[:i+len(kernelsBegin)] + "\n" + table + s[j:]
+		writeFile(name, []byte(s))
+	}
+}

@@ -1598,7 +1598,7 @@ AEGISGO_TABLES({{.Suffix}}) = {
 
 // The documents' list of kernels: a Markdown table, from core's table,
 // between these two lines of each document that has them (go generate
-// rewrites what is between them; TestGenerated in .ci's check of
+// rewrites what is between them; CI's check of
 // generated files fails where it drifted).
 const (
 	kernelsBegin = "<!-- kernels:begin -->"

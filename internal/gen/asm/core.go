@@ -28,7 +28,7 @@ import (
 // where it went stale.
 //
 // From core's tables the generator writes ../ids.go (the numbers as
-// internal/asm's constants, which its dispatchers and has use), and
+// internal/asm's constants, which its tables and Lookup use), and
 // emits the variants and each architecture's kernels in core's order:
 // the kernels that one of its machines writes (amd64Flavors,
 // arm64Flavors).
@@ -270,7 +270,22 @@ func (t *coreTables) ids() []byte {
 	}
 	fmt.Fprintf(&b, "}\n\n")
 	fmt.Fprintf(&b, "// MaxStateSize is the largest variant's state size.\n")
-	fmt.Fprintf(&b, "const MaxStateSize = %d\n", largest)
+	fmt.Fprintf(&b, "const MaxStateSize = %d\n\n", largest)
+	fmt.Fprintf(&b, "// Lookup returns the functions of a variant on a kernel, the entries\n")
+	fmt.Fprintf(&b, "// of the variant's tables, or nil, nil where this build has no assembly\n")
+	fmt.Fprintf(&b, "// for the pair. It is for tests and tools, which walk every pair. It\n")
+	fmt.Fprintf(&b, "// names every table, so the code of a variant names its own tables\n")
+	fmt.Fprintf(&b, "// instead: a program that never calls Lookup links neither it nor the\n")
+	fmt.Fprintf(&b, "// variants it does not use.\n")
+	fmt.Fprintf(&b, "func Lookup(variant, kernel int) (*OneShot, *Funcs) {\n")
+	fmt.Fprintf(&b, "\tif kernel < 0 || kernel >= NumKernels {\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\tvar one *OneShot\n\tvar fns *Funcs\n\tswitch variant {\n")
+	for _, v := range t.variants {
+		fmt.Fprintf(&b, "\tcase Variant%s:\n\t\tone, fns = &%s[kernel], &%s[kernel]\n", v.name, tableName("OneShot", v), tableName("Funcs", v))
+	}
+	fmt.Fprintf(&b, "\tdefault:\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\tif one.Seal == nil {\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\treturn one, fns\n}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatalf("ids.go: %v\n%s", err, b.Bytes())

@@ -28,7 +28,11 @@
 // A call through a func value hides the callee from escape analysis, so
 // every pointer argument escapes to the heap: callers pass pointers to
 // memory that is there anyway (keys, data, states), and the one-shot
-// functions take the nonce by value.
+// functions take the nonce by value. Those are small Go functions
+// (aesniSeal128LVal, ...) that give the assembly (aesniSeal128L) the
+// address of their argument: the compiler's wrapper of an assembly
+// function in a func value would copy the array once more, and every
+// state word waits for the nonce.
 //
 // # One-shot Seal and Open
 //
@@ -40,8 +44,8 @@
 // that the caller must clear. k points to the variant's key (16 or 32
 // bytes). n is the nonce, by value: its first NonceSize bytes (16 in the
 // 128 family, 32 in the 256 family) are the nonce, and the rest is
-// ignored, so a shorter nonce zero-padded in place is one copy. It lives
-// in the function's frame, which no output overlaps. out may be m or c
+// ignored, so a shorter nonce zero-padded in place is one copy. It is an
+// argument, which no output overlaps. out may be m or c
 // exactly, but overlap them in no other way, nor ad, tag or the key: the
 // functions that run lanes in groups read the key again for each group,
 // after output has been written. Both read and write nothing outside

@@ -7,10 +7,18 @@
 package asm
 
 //go:noescape
-func aesniSeal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal128LVal(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal128L(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen128LVal(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen128L(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit128L(st *byte, k *byte, n *byte)
@@ -43,10 +51,18 @@ func aesniFinalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func aesniMACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func aesniSeal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal128X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal128X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen128X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen128X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit128X2(st *byte, k *byte, n *byte)
@@ -79,10 +95,18 @@ func aesniFinalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen i
 func aesniMACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func aesniSeal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal128X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal128X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen128X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen128X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit128X4(st *byte, k *byte, n *byte)
@@ -115,10 +139,18 @@ func aesniFinalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen i
 func aesniMACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func aesniSeal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal256Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal256(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen256Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen256(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit256(st *byte, k *byte, n *byte)
@@ -151,10 +183,18 @@ func aesniFinalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int
 func aesniMACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func aesniSeal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal256X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal256X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen256X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen256X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit256X2(st *byte, k *byte, n *byte)
@@ -187,10 +227,18 @@ func aesniFinalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen i
 func aesniMACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func aesniSeal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func aesniSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func aesniOpen256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func aesniOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func aesniSeal256X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	aesniSeal256X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func aesniOpen256X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return aesniOpen256X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func aesniInit256X4(st *byte, k *byte, n *byte)
@@ -223,10 +271,18 @@ func aesniFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen i
 func aesniMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal128LVal(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal128L(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open128LVal(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open128L(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init128L(st *byte, k *byte, n *byte)
@@ -259,10 +315,18 @@ func avx2Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int
 func avx2MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal128X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal128X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open128X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open128X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init128X2(st *byte, k *byte, n *byte)
@@ -295,10 +359,18 @@ func avx2Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func avx2MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal128X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal128X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open128X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open128X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init128X4(st *byte, k *byte, n *byte)
@@ -331,10 +403,18 @@ func avx2Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func avx2MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal256Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal256(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open256Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open256(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init256(st *byte, k *byte, n *byte)
@@ -367,10 +447,18 @@ func avx2Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
 func avx2MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal256X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal256X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open256X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open256X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init256X2(st *byte, k *byte, n *byte)
@@ -403,10 +491,18 @@ func avx2Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func avx2MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx2Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx2Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx2Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx2Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx2Seal256X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx2Seal256X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx2Open256X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx2Open256X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx2Init256X4(st *byte, k *byte, n *byte)
@@ -439,10 +535,18 @@ func avx2Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func avx2MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal128LVal(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal128L(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open128LVal(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open128L(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init128L(st *byte, k *byte, n *byte)
@@ -475,10 +579,18 @@ func avx512Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen i
 func avx512MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal128X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal128X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open128X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open128X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init128X2(st *byte, k *byte, n *byte)
@@ -511,10 +623,18 @@ func avx512Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 func avx512MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal128X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal128X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open128X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open128X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init128X4(st *byte, k *byte, n *byte)
@@ -547,10 +667,18 @@ func avx512Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 func avx512MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal256Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal256(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open256Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open256(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init256(st *byte, k *byte, n *byte)
@@ -583,10 +711,18 @@ func avx512Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func avx512MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal256X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal256X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open256X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open256X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init256X2(st *byte, k *byte, n *byte)
@@ -619,10 +755,18 @@ func avx512Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 func avx512MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func avx512Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func avx512Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func avx512Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func avx512Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func avx512Seal256X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	avx512Seal256X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func avx512Open256X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return avx512Open256X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func avx512Init256X4(st *byte, k *byte, n *byte)
@@ -657,9 +801,9 @@ func avx512MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, tag
 // OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128L = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128L, aesniOpen128L},
-	KernelAVX2:   {avx2Seal128L, avx2Open128L},
-	KernelAVX512: {avx512Seal128L, avx512Open128L},
+	KernelAESNI:  {aesniSeal128LVal, aesniOpen128LVal},
+	KernelAVX2:   {avx2Seal128LVal, avx2Open128LVal},
+	KernelAVX512: {avx512Seal128LVal, avx512Open128LVal},
 }
 
 // Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
@@ -706,9 +850,9 @@ var Funcs128L = [NumKernels]Funcs{
 // OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X2 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128X2, aesniOpen128X2},
-	KernelAVX2:   {avx2Seal128X2, avx2Open128X2},
-	KernelAVX512: {avx512Seal128X2, avx512Open128X2},
+	KernelAESNI:  {aesniSeal128X2Val, aesniOpen128X2Val},
+	KernelAVX2:   {avx2Seal128X2Val, avx2Open128X2Val},
+	KernelAVX512: {avx512Seal128X2Val, avx512Open128X2Val},
 }
 
 // Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
@@ -755,9 +899,9 @@ var Funcs128X2 = [NumKernels]Funcs{
 // OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X4 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128X4, aesniOpen128X4},
-	KernelAVX2:   {avx2Seal128X4, avx2Open128X4},
-	KernelAVX512: {avx512Seal128X4, avx512Open128X4},
+	KernelAESNI:  {aesniSeal128X4Val, aesniOpen128X4Val},
+	KernelAVX2:   {avx2Seal128X4Val, avx2Open128X4Val},
+	KernelAVX512: {avx512Seal128X4Val, avx512Open128X4Val},
 }
 
 // Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
@@ -804,9 +948,9 @@ var Funcs128X4 = [NumKernels]Funcs{
 // OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256, aesniOpen256},
-	KernelAVX2:   {avx2Seal256, avx2Open256},
-	KernelAVX512: {avx512Seal256, avx512Open256},
+	KernelAESNI:  {aesniSeal256Val, aesniOpen256Val},
+	KernelAVX2:   {avx2Seal256Val, avx2Open256Val},
+	KernelAVX512: {avx512Seal256Val, avx512Open256Val},
 }
 
 // Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
@@ -853,9 +997,9 @@ var Funcs256 = [NumKernels]Funcs{
 // OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X2 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256X2, aesniOpen256X2},
-	KernelAVX2:   {avx2Seal256X2, avx2Open256X2},
-	KernelAVX512: {avx512Seal256X2, avx512Open256X2},
+	KernelAESNI:  {aesniSeal256X2Val, aesniOpen256X2Val},
+	KernelAVX2:   {avx2Seal256X2Val, avx2Open256X2Val},
+	KernelAVX512: {avx512Seal256X2Val, avx512Open256X2Val},
 }
 
 // Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
@@ -902,9 +1046,9 @@ var Funcs256X2 = [NumKernels]Funcs{
 // OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X4 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256X4, aesniOpen256X4},
-	KernelAVX2:   {avx2Seal256X4, avx2Open256X4},
-	KernelAVX512: {avx512Seal256X4, avx512Open256X4},
+	KernelAESNI:  {aesniSeal256X4Val, aesniOpen256X4Val},
+	KernelAVX2:   {avx2Seal256X4Val, avx2Open256X4Val},
+	KernelAVX512: {avx512Seal256X4Val, avx512Open256X4Val},
 }
 
 // Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel

@@ -6,17 +6,17 @@
 
 #include "textflag.h"
 
-// func aesniSeal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128L(SB), $64-88
+TEXT ·aesniSeal128L(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -25,8 +25,8 @@ TEXT ·aesniSeal128L(SB), $64-88
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -88,8 +88,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -145,7 +145,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	MOVOU (DX), X8
@@ -212,8 +212,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad+64(FP), DX
-	MOVQ   adlen+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 	CMPQ   SI, $+64
 	JB     one_5
 
@@ -363,9 +363,9 @@ blocks_done_6:
 	PXOR   X10, X0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_9
 
@@ -590,8 +590,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -645,7 +645,7 @@ final_12:
 	PXOR X3, X0
 	PXOR X5, X4
 	PXOR X6, X4
-	MOVQ taglen+80(FP), SI
+	MOVQ taglen+56(FP), SI
 	CMPQ SI, $+32
 	JEQ  words32_13
 
@@ -671,8 +671,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -732,10 +732,10 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -751,9 +751,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128L(SB), $64-97
+TEXT ·aesniOpen128L(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -761,9 +761,9 @@ TEXT ·aesniOpen128L(SB), $64-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -772,8 +772,8 @@ TEXT ·aesniOpen128L(SB), $64-97
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -835,8 +835,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -892,7 +892,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	MOVOU (DX), X8
@@ -959,8 +959,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad+64(FP), DX
-	MOVQ   adlen+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 	CMPQ   SI, $+64
 	JB     one_5
 
@@ -1111,9 +1111,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c+48(FP), DX
-	MOVQ clen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ clen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_9
 
@@ -1363,8 +1363,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -1418,7 +1418,7 @@ final_12:
 	PXOR X3, X0
 	PXOR X5, X4
 	PXOR X6, X4
-	MOVQ taglen+88(FP), SI
+	MOVQ taglen+64(FP), SI
 	CMPQ SI, $+32
 	JEQ  words32_13
 
@@ -1444,8 +1444,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -1505,8 +1505,8 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -1515,7 +1515,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -1528,14 +1528,14 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128X2(SB), $128-88
+TEXT ·aesniSeal128X2(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -1543,9 +1543,9 @@ TEXT ·aesniSeal128X2(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -1556,8 +1556,8 @@ TEXT ·aesniSeal128X2(SB), $128-88
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -1621,8 +1621,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -1687,7 +1687,7 @@ aesniSeal128X2_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
@@ -1793,8 +1793,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+128
 	JB     one_5
 
@@ -1944,9 +1944,9 @@ blocks_done_6:
 	PXOR   X12, X2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+128
 	JB   one_9
 
@@ -2171,8 +2171,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       mlen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -2226,7 +2226,7 @@ final_12:
 	PXOR X5, X2
 	PXOR X7, X6
 	PXOR X8, X6
-	MOVQ taglen+80(FP), R9
+	MOVQ taglen+56(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -2261,8 +2261,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -2324,10 +2324,10 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -2343,9 +2343,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128X2(SB), $128-97
+TEXT ·aesniOpen128X2(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -2355,9 +2355,9 @@ TEXT ·aesniOpen128X2(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -2368,8 +2368,8 @@ TEXT ·aesniOpen128X2(SB), $128-97
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2433,8 +2433,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -2499,7 +2499,7 @@ aesniOpen128X2_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
@@ -2605,8 +2605,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+128
 	JB     one_5
 
@@ -2757,9 +2757,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X10, X10
-	MOVQ c+48(FP), R8
-	MOVQ clen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+128
 	JB   one_9
 
@@ -3009,8 +3009,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       clen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -3064,7 +3064,7 @@ final_12:
 	PXOR X5, X2
 	PXOR X7, X6
 	PXOR X8, X6
-	MOVQ taglen+88(FP), R9
+	MOVQ taglen+64(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -3099,8 +3099,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -3162,8 +3162,8 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -3172,7 +3172,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -3185,14 +3185,14 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal128X4(SB), $256-88
+TEXT ·aesniSeal128X4(SB), $256-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -3200,9 +3200,9 @@ TEXT ·aesniSeal128X4(SB), $256-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -3217,8 +3217,8 @@ TEXT ·aesniSeal128X4(SB), $256-88
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -3286,8 +3286,8 @@ ad_tail_in_1:
 	MOVOU X15, 208(SP)
 	MOVOU X15, 224(SP)
 	MOVOU X15, 240(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -3352,7 +3352,7 @@ aesniSeal128X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
@@ -3458,8 +3458,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+256
 	JB     one_5
 
@@ -3609,9 +3609,9 @@ blocks_done_6:
 	PXOR   X12, X2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+256
 	JB   one_9
 
@@ -3836,8 +3836,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       mlen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -3891,7 +3891,7 @@ final_12:
 	PXOR X5, X2
 	PXOR X7, X6
 	PXOR X8, X6
-	MOVQ taglen+80(FP), R9
+	MOVQ taglen+56(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -3930,8 +3930,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-128, SI
 	ADDQ SI, DX
 	LEAQ 128(SP), R12
@@ -3997,10 +3997,10 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -4016,9 +4016,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen128X4(SB), $256-97
+TEXT ·aesniOpen128X4(SB), $256-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -4028,9 +4028,9 @@ TEXT ·aesniOpen128X4(SB), $256-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -4045,8 +4045,8 @@ TEXT ·aesniOpen128X4(SB), $256-97
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4114,8 +4114,8 @@ ad_tail_in_1:
 	MOVOU X15, 208(SP)
 	MOVOU X15, 224(SP)
 	MOVOU X15, 240(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-128, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4180,7 +4180,7 @@ aesniOpen128X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	MOVOU (R8), X10
@@ -4286,8 +4286,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+256
 	JB     one_5
 
@@ -4438,9 +4438,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X10, X10
-	MOVQ c+48(FP), R8
-	MOVQ clen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+256
 	JB   one_9
 
@@ -4690,8 +4690,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       clen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -4745,7 +4745,7 @@ final_12:
 	PXOR X5, X2
 	PXOR X7, X6
 	PXOR X8, X6
-	MOVQ taglen+88(FP), R9
+	MOVQ taglen+64(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -4784,8 +4784,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-128, SI
 	ADDQ SI, DX
 	LEAQ 128(SP), R12
@@ -4851,8 +4851,8 @@ copied_m18:
 	MOVOU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -4861,7 +4861,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -4874,22 +4874,22 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256(SB), $32-88
+TEXT ·aesniSeal256(SB), $32-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -4897,8 +4897,8 @@ TEXT ·aesniSeal256(SB), $32-88
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -4959,8 +4959,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 16
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5016,7 +5016,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	MOVOU (DX), X6
@@ -5145,8 +5145,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad+64(FP), DX
-	MOVQ   adlen+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 	CMPQ   SI, $+32
 	JB     one_5
 
@@ -5268,9 +5268,9 @@ blocks_done_6:
 	PXOR   X7, X0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+32
 	JB   one_9
 
@@ -5435,8 +5435,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -5483,7 +5483,7 @@ final_12:
 	PXOR X2, X0
 	PXOR X4, X3
 	PXOR X5, X3
-	MOVQ taglen+80(FP), SI
+	MOVQ taglen+56(FP), SI
 	CMPQ SI, $+32
 	JEQ  words32_13
 
@@ -5506,8 +5506,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-16, SI
 	ADDQ SI, DX
 	LEAQ 16(SP), R12
@@ -5566,10 +5566,10 @@ copied_m18:
 	MOVOU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -5585,9 +5585,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256(SB), $32-97
+TEXT ·aesniOpen256(SB), $32-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -5595,9 +5595,9 @@ TEXT ·aesniOpen256(SB), $32-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -5605,8 +5605,8 @@ TEXT ·aesniOpen256(SB), $32-97
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	PXOR  X15, X15
 	MOVOU X15, (SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5667,8 +5667,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 16
 	PXOR  X15, X15
 	MOVOU X15, 16(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-16, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -5724,7 +5724,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	MOVOU (DX), X6
@@ -5853,8 +5853,8 @@ init_3:
 	PXOR   X10, X0
 	DECQ   DX
 	JNZ    init_3
-	MOVQ   ad+64(FP), DX
-	MOVQ   adlen+72(FP), SI
+	MOVQ   ad+40(FP), DX
+	MOVQ   adlen+48(FP), SI
 	CMPQ   SI, $+32
 	JB     one_5
 
@@ -5977,9 +5977,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X6, X6
-	MOVQ c+48(FP), DX
-	MOVQ clen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ clen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+32
 	JB   one_9
 
@@ -6165,8 +6165,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -6213,7 +6213,7 @@ final_12:
 	PXOR X2, X0
 	PXOR X4, X3
 	PXOR X5, X3
-	MOVQ taglen+88(FP), SI
+	MOVQ taglen+64(FP), SI
 	CMPQ SI, $+32
 	JEQ  words32_13
 
@@ -6236,8 +6236,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-16, SI
 	ADDQ SI, DX
 	LEAQ 16(SP), R12
@@ -6296,8 +6296,8 @@ copied_m18:
 	MOVOU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -6306,7 +6306,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -6319,14 +6319,14 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256X2(SB), $64-88
+TEXT ·aesniSeal256X2(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -6334,9 +6334,9 @@ TEXT ·aesniSeal256X2(SB), $64-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -6345,8 +6345,8 @@ TEXT ·aesniSeal256X2(SB), $64-88
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -6408,8 +6408,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -6474,7 +6474,7 @@ aesniSeal256X2_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
@@ -6619,8 +6619,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+64
 	JB     one_5
 
@@ -6742,9 +6742,9 @@ blocks_done_6:
 	PXOR   X9, X2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+64
 	JB   one_9
 
@@ -6909,8 +6909,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       mlen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -6957,7 +6957,7 @@ final_12:
 	PXOR X4, X2
 	PXOR X6, X5
 	PXOR X7, X5
-	MOVQ taglen+80(FP), R9
+	MOVQ taglen+56(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -6988,8 +6988,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -7049,10 +7049,10 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -7068,9 +7068,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256X2(SB), $64-97
+TEXT ·aesniOpen256X2(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -7080,9 +7080,9 @@ TEXT ·aesniOpen256X2(SB), $64-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -7091,8 +7091,8 @@ TEXT ·aesniOpen256X2(SB), $64-97
 	PXOR  X15, X15
 	MOVOU X15, (SP)
 	MOVOU X15, 16(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7154,8 +7154,8 @@ ad_tail_in_1:
 	PXOR  X15, X15
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-32, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7220,7 +7220,7 @@ aesniOpen256X2_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
@@ -7365,8 +7365,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+64
 	JB     one_5
 
@@ -7489,9 +7489,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c+48(FP), R8
-	MOVQ clen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+64
 	JB   one_9
 
@@ -7677,8 +7677,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       clen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -7725,7 +7725,7 @@ final_12:
 	PXOR X4, X2
 	PXOR X6, X5
 	PXOR X7, X5
-	MOVQ taglen+88(FP), R9
+	MOVQ taglen+64(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -7756,8 +7756,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -7817,8 +7817,8 @@ copied_m18:
 	MOVOU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -7827,7 +7827,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -7840,14 +7840,14 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
 
-// func aesniSeal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func aesniSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, SSE2
-TEXT ·aesniSeal256X4(SB), $128-88
+TEXT ·aesniSeal256X4(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -7855,9 +7855,9 @@ TEXT ·aesniSeal256X4(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -7868,8 +7868,8 @@ TEXT ·aesniSeal256X4(SB), $128-88
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7933,8 +7933,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  m+48(FP), DX
-	MOVQ  mlen+56(FP), SI
+	MOVQ  m+24(FP), DX
+	MOVQ  mlen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -7999,7 +7999,7 @@ aesniSeal256X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
@@ -8144,8 +8144,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+128
 	JB     one_5
 
@@ -8267,9 +8267,9 @@ blocks_done_6:
 	PXOR   X9, X2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+128
 	JB   one_9
 
@@ -8434,8 +8434,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       mlen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       mlen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -8482,7 +8482,7 @@ final_12:
 	PXOR X4, X2
 	PXOR X6, X5
 	PXOR X7, X5
-	MOVQ taglen+80(FP), R9
+	MOVQ taglen+56(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -8515,8 +8515,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -8578,10 +8578,10 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -8597,9 +8597,9 @@ tag32_17:
 done_18:
 	RET
 
-// func aesniOpen256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func aesniOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, CMOV, SSE2
-TEXT ·aesniOpen256X4(SB), $128-97
+TEXT ·aesniOpen256X4(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -8609,9 +8609,9 @@ TEXT ·aesniOpen256X4(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -8622,8 +8622,8 @@ TEXT ·aesniOpen256X4(SB), $128-97
 	MOVOU X15, 16(SP)
 	MOVOU X15, 32(SP)
 	MOVOU X15, 48(SP)
-	MOVQ  ad+64(FP), DX
-	MOVQ  adlen+72(FP), SI
+	MOVQ  ad+40(FP), DX
+	MOVQ  adlen+48(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -8687,8 +8687,8 @@ ad_tail_in_1:
 	MOVOU X15, 80(SP)
 	MOVOU X15, 96(SP)
 	MOVOU X15, 112(SP)
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
 	ANDQ  $-64, SI
 	ADDQ  SI, DX
 	LEAQ  (DX), R12
@@ -8753,7 +8753,7 @@ aesniOpen256X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	MOVOU (R8), X8
@@ -8898,8 +8898,8 @@ init_3:
 	PXOR   X13, X2
 	DECQ   R8
 	JNZ    init_3
-	MOVQ   ad+64(FP), R8
-	MOVQ   adlen+72(FP), R9
+	MOVQ   ad+40(FP), R8
+	MOVQ   adlen+48(FP), R9
 	CMPQ   R9, $+128
 	JB     one_5
 
@@ -9022,9 +9022,9 @@ blocks_done_6:
 
 ad_tail_7:
 	PXOR X8, X8
-	MOVQ c+48(FP), R8
-	MOVQ clen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ c+24(FP), R8
+	MOVQ clen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+128
 	JB   one_9
 
@@ -9210,8 +9210,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), R8
-	MOVQ       clen+56(FP), R9
+	MOVQ       adlen+48(FP), R8
+	MOVQ       clen+32(FP), R9
 	MOVQ       R8, R11
 	SHLQ       $0x03, R11
 	MOVQ       R9, R12
@@ -9258,7 +9258,7 @@ final_12:
 	PXOR X4, X2
 	PXOR X6, X5
 	PXOR X7, X5
-	MOVQ taglen+88(FP), R9
+	MOVQ taglen+64(FP), R9
 	CMPQ R9, $+32
 	JEQ  words32_13
 
@@ -9291,8 +9291,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -9354,8 +9354,8 @@ copied_m18:
 	MOVOU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -9364,7 +9364,7 @@ c_tail_out_16:
 	PCMPEQB  X0, X15
 	PMOVMSKB X15, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_18
 
 tag32_17:
@@ -9377,7 +9377,7 @@ tag32_17:
 	PMOVMSKB X15, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_18:
 	RET
@@ -19840,17 +19840,17 @@ final_12:
 mac_done_2:
 	RET
 
-// func avx2Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
-TEXT ·avx2Seal128L(SB), $64-88
+TEXT ·avx2Seal128L(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -19859,8 +19859,8 @@ TEXT ·avx2Seal128L(SB), $64-88
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -19922,8 +19922,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -19979,7 +19979,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	VMOVDQU (DX), X8
@@ -20029,8 +20029,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_5
 
@@ -20124,9 +20124,9 @@ blocks_done_6:
 	VPXOR   X10, X0, X0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_9
 
@@ -20279,8 +20279,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -20320,7 +20320,7 @@ final_12:
 	VPXOR X3, X0, X0
 	VPXOR X5, X4, X4
 	VPXOR X6, X4, X4
-	MOVQ  taglen+80(FP), SI
+	MOVQ  taglen+56(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -20346,8 +20346,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -20407,10 +20407,10 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -20427,9 +20427,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
-TEXT ·avx2Open128L(SB), $64-97
+TEXT ·avx2Open128L(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -20437,9 +20437,9 @@ TEXT ·avx2Open128L(SB), $64-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -20448,8 +20448,8 @@ TEXT ·avx2Open128L(SB), $64-97
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -20511,8 +20511,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -20568,7 +20568,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	VMOVDQU (DX), X8
@@ -20618,8 +20618,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_5
 
@@ -20714,9 +20714,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR X8, X8, X8
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+64
 	JB    one_9
 
@@ -20900,8 +20900,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -20941,7 +20941,7 @@ final_12:
 	VPXOR X3, X0, X0
 	VPXOR X5, X4, X4
 	VPXOR X6, X4, X4
-	MOVQ  taglen+88(FP), SI
+	MOVQ  taglen+64(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -20967,8 +20967,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -21028,8 +21028,8 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -21037,7 +21037,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -21048,24 +21048,24 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal128X2(SB), $128-88
+TEXT ·avx2Seal128X2(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -21076,8 +21076,8 @@ TEXT ·avx2Seal128X2(SB), $128-88
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -21141,8 +21141,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -21198,7 +21198,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (DX), Y8
@@ -21272,8 +21272,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_5
 
@@ -21367,9 +21367,9 @@ blocks_done_6:
 	VPXOR   Y10, Y0, Y0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+128
 	JB   one_9
 
@@ -21522,8 +21522,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), DX
-	MOVQ        mlen+56(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -21563,7 +21563,7 @@ final_12:
 	VPXOR Y3, Y0, Y0
 	VPXOR Y5, Y4, Y4
 	VPXOR Y6, Y4, Y4
-	MOVQ  taglen+80(FP), SI
+	MOVQ  taglen+56(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -21596,8 +21596,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -21659,10 +21659,10 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -21679,9 +21679,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open128X2(SB), $128-97
+TEXT ·avx2Open128X2(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -21690,9 +21690,9 @@ TEXT ·avx2Open128X2(SB), $128-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -21703,8 +21703,8 @@ TEXT ·avx2Open128X2(SB), $128-97
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -21768,8 +21768,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -21825,7 +21825,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (DX), Y8
@@ -21899,8 +21899,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_5
 
@@ -21995,9 +21995,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y8, Y8, Y8
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+128
 	JB    one_9
 
@@ -22181,8 +22181,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), DX
-	MOVQ        clen+56(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -22222,7 +22222,7 @@ final_12:
 	VPXOR Y3, Y0, Y0
 	VPXOR Y5, Y4, Y4
 	VPXOR Y6, Y4, Y4
-	MOVQ  taglen+88(FP), SI
+	MOVQ  taglen+64(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -22255,8 +22255,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -22318,8 +22318,8 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -22327,7 +22327,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -22338,15 +22338,15 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal128X4(SB), $256-88
+TEXT ·avx2Seal128X4(SB), $256-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -22354,9 +22354,9 @@ TEXT ·avx2Seal128X4(SB), $256-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
 	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -22371,8 +22371,8 @@ TEXT ·avx2Seal128X4(SB), $256-88
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -22440,8 +22440,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 208(SP)
 	VMOVDQU X15, 224(SP)
 	VMOVDQU X15, 240(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -22506,7 +22506,7 @@ avx2Seal128X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (R8), Y10
@@ -22581,8 +22581,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad+64(FP), R8
-	MOVQ    adlen+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 	CMPQ    R9, $+256
 	JB      one_5
 
@@ -22676,9 +22676,9 @@ blocks_done_6:
 	VPXOR   Y12, Y2, Y2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+256
 	JB   one_9
 
@@ -22831,8 +22831,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), R8
-	MOVQ        mlen+56(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -22872,7 +22872,7 @@ final_12:
 	VPXOR Y5, Y2, Y2
 	VPXOR Y7, Y6, Y6
 	VPXOR Y8, Y6, Y6
-	MOVQ  taglen+80(FP), R9
+	MOVQ  taglen+56(FP), R9
 	CMPQ  R9, $+32
 	JEQ   words32_13
 
@@ -22916,8 +22916,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-128, SI
 	ADDQ SI, DX
 	LEAQ 128(SP), R12
@@ -22983,10 +22983,10 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -23003,9 +23003,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open128X4(SB), $256-97
+TEXT ·avx2Open128X4(SB), $256-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -23015,9 +23015,9 @@ TEXT ·avx2Open128X4(SB), $256-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
 	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+127, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+127, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -23032,8 +23032,8 @@ TEXT ·avx2Open128X4(SB), $256-97
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -23101,8 +23101,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 208(SP)
 	VMOVDQU X15, 224(SP)
 	VMOVDQU X15, 240(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-128, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -23167,7 +23167,7 @@ avx2Open128X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI128 (R8), Y10
@@ -23242,8 +23242,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad+64(FP), R8
-	MOVQ    adlen+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 	CMPQ    R9, $+256
 	JB      one_5
 
@@ -23338,9 +23338,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y10, Y10, Y10
-	MOVQ  c+48(FP), R8
-	MOVQ  clen+56(FP), R9
-	MOVQ  out+40(FP), R10
+	MOVQ  c+24(FP), R8
+	MOVQ  clen+32(FP), R9
+	MOVQ  out+16(FP), R10
 	CMPQ  R9, $+256
 	JB    one_9
 
@@ -23524,8 +23524,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), R8
-	MOVQ        clen+56(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -23565,7 +23565,7 @@ final_12:
 	VPXOR Y5, Y2, Y2
 	VPXOR Y7, Y6, Y6
 	VPXOR Y8, Y6, Y6
-	MOVQ  taglen+88(FP), R9
+	MOVQ  taglen+64(FP), R9
 	CMPQ  R9, $+32
 	JEQ   words32_13
 
@@ -23609,8 +23609,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-128, SI
 	ADDQ SI, DX
 	LEAQ 128(SP), R12
@@ -23676,8 +23676,8 @@ copied_m18:
 	VMOVDQU X15, 240(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -23685,7 +23685,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -23696,23 +23696,23 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX
-TEXT ·avx2Seal256(SB), $32-88
+TEXT ·avx2Seal256(SB), $32-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -23720,8 +23720,8 @@ TEXT ·avx2Seal256(SB), $32-88
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -23782,8 +23782,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 16
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -23839,7 +23839,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
@@ -23922,8 +23922,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+32
 	JB      one_5
 
@@ -24001,9 +24001,9 @@ blocks_done_6:
 	VPXOR   X7, X0, X0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+32
 	JB   one_9
 
@@ -24116,8 +24116,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -24153,7 +24153,7 @@ final_12:
 	VPXOR X2, X0, X0
 	VPXOR X4, X3, X3
 	VPXOR X5, X3, X3
-	MOVQ  taglen+80(FP), SI
+	MOVQ  taglen+56(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -24176,8 +24176,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-16, SI
 	ADDQ SI, DX
 	LEAQ 16(SP), R12
@@ -24236,10 +24236,10 @@ copied_m18:
 	VMOVDQU X15, 16(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -24256,9 +24256,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, CMOV
-TEXT ·avx2Open256(SB), $32-97
+TEXT ·avx2Open256(SB), $32-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -24266,9 +24266,9 @@ TEXT ·avx2Open256(SB), $32-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+15, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+15, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -24276,8 +24276,8 @@ TEXT ·avx2Open256(SB), $32-97
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -24338,8 +24338,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 16
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 16(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-16, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -24395,7 +24395,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
@@ -24478,8 +24478,8 @@ init_3:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+32
 	JB      one_5
 
@@ -24558,9 +24558,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR X6, X6, X6
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+32
 	JB    one_9
 
@@ -24697,8 +24697,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -24734,7 +24734,7 @@ final_12:
 	VPXOR X2, X0, X0
 	VPXOR X4, X3, X3
 	VPXOR X5, X3, X3
-	MOVQ  taglen+88(FP), SI
+	MOVQ  taglen+64(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -24757,8 +24757,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-16, SI
 	ADDQ SI, DX
 	LEAQ 16(SP), R12
@@ -24817,8 +24817,8 @@ copied_m18:
 	VMOVDQU X15, 16(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -24826,7 +24826,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -24837,24 +24837,24 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal256X2(SB), $64-88
+TEXT ·avx2Seal256X2(SB), $64-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -24863,8 +24863,8 @@ TEXT ·avx2Seal256X2(SB), $64-88
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -24926,8 +24926,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -24983,7 +24983,7 @@ copy1_m11:
 copied_m12:
 m_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (DX), Y6
@@ -25079,8 +25079,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_5
 
@@ -25158,9 +25158,9 @@ blocks_done_6:
 	VPXOR   Y7, Y0, Y0
 
 ad_tail_7:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_9
 
@@ -25273,8 +25273,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), DX
-	MOVQ        mlen+56(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        mlen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -25310,7 +25310,7 @@ final_12:
 	VPXOR Y2, Y0, Y0
 	VPXOR Y4, Y3, Y3
 	VPXOR Y5, Y3, Y3
-	MOVQ  taglen+80(FP), SI
+	MOVQ  taglen+56(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -25339,8 +25339,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -25400,10 +25400,10 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -25420,9 +25420,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open256X2(SB), $64-97
+TEXT ·avx2Open256X2(SB), $64-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -25431,9 +25431,9 @@ TEXT ·avx2Open256X2(SB), $64-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+31, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+31, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -25442,8 +25442,8 @@ TEXT ·avx2Open256X2(SB), $64-97
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, (SP)
 	VMOVDQU X15, 16(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -25505,8 +25505,8 @@ ad_tail_in_1:
 	VPXOR   X15, X15, X15
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-32, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -25562,7 +25562,7 @@ copy1_m11:
 copied_m12:
 c_tail_in_2:
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (DX), Y6
@@ -25658,8 +25658,8 @@ init_3:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_3
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_5
 
@@ -25738,9 +25738,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y6, Y6, Y6
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+64
 	JB    one_9
 
@@ -25877,8 +25877,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), DX
-	MOVQ        clen+56(FP), SI
+	MOVQ        adlen+48(FP), DX
+	MOVQ        clen+32(FP), SI
 	MOVQ        DX, R11
 	SHLQ        $0x03, R11
 	MOVQ        SI, R12
@@ -25914,7 +25914,7 @@ final_12:
 	VPXOR Y2, Y0, Y0
 	VPXOR Y4, Y3, Y3
 	VPXOR Y5, Y3, Y3
-	MOVQ  taglen+88(FP), SI
+	MOVQ  taglen+64(FP), SI
 	CMPQ  SI, $+32
 	JEQ   words32_13
 
@@ -25943,8 +25943,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-32, SI
 	ADDQ SI, DX
 	LEAQ 32(SP), R12
@@ -26004,8 +26004,8 @@ copied_m18:
 	VMOVDQU X15, 48(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -26013,7 +26013,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -26024,15 +26024,15 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx2Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, VAES
-TEXT ·avx2Seal256X4(SB), $128-88
+TEXT ·avx2Seal256X4(SB), $128-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -26040,9 +26040,9 @@ TEXT ·avx2Seal256X4(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
 	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  mlen+56(FP), BX
+	MOVQ  mlen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -26053,8 +26053,8 @@ TEXT ·avx2Seal256X4(SB), $128-88
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -26118,8 +26118,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    m+48(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    m+24(FP), DX
+	MOVQ    mlen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -26184,7 +26184,7 @@ avx2Seal256X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (R8), Y8
@@ -26281,8 +26281,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad+64(FP), R8
-	MOVQ    adlen+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 	CMPQ    R9, $+128
 	JB      one_5
 
@@ -26360,9 +26360,9 @@ blocks_done_6:
 	VPXOR   Y9, Y2, Y2
 
 ad_tail_7:
-	MOVQ m+48(FP), R8
-	MOVQ mlen+56(FP), R9
-	MOVQ out+40(FP), R10
+	MOVQ m+24(FP), R8
+	MOVQ mlen+32(FP), R9
+	MOVQ out+16(FP), R10
 	CMPQ R9, $+128
 	JB   one_9
 
@@ -26475,8 +26475,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), R8
-	MOVQ        mlen+56(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        mlen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -26512,7 +26512,7 @@ final_12:
 	VPXOR Y4, Y2, Y2
 	VPXOR Y6, Y5, Y5
 	VPXOR Y7, Y5, Y5
-	MOVQ  taglen+80(FP), R9
+	MOVQ  taglen+56(FP), R9
 	CMPQ  R9, $+32
 	JEQ   words32_13
 
@@ -26550,8 +26550,8 @@ ad_tail_out_15:
 	JZ    m_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ mlen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ mlen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -26613,10 +26613,10 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 m_tail_out_16:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -26633,9 +26633,9 @@ done_18:
 	VZEROUPPER
 	RET
 
-// func avx2Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx2Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, CMOV, VAES
-TEXT ·avx2Open256X4(SB), $128-97
+TEXT ·avx2Open256X4(SB), $128-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -26645,9 +26645,9 @@ TEXT ·avx2Open256X4(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 2 groups of 2 that run one after the other from Init to Finalize,
 	// 2 to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVQ  adlen+72(FP), AX
+	MOVQ  adlen+48(FP), AX
 	ANDQ  $+63, AX
-	MOVQ  clen+56(FP), BX
+	MOVQ  clen+32(FP), BX
 	ANDQ  $+63, BX
 	TESTQ AX, AX
 	JZ    ad_tail_in_1
@@ -26658,8 +26658,8 @@ TEXT ·avx2Open256X4(SB), $128-97
 	VMOVDQU X15, 16(SP)
 	VMOVDQU X15, 32(SP)
 	VMOVDQU X15, 48(SP)
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -26723,8 +26723,8 @@ ad_tail_in_1:
 	VMOVDQU X15, 80(SP)
 	VMOVDQU X15, 96(SP)
 	VMOVDQU X15, 112(SP)
-	MOVQ    c+48(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    c+24(FP), DX
+	MOVQ    clen+32(FP), SI
 	ANDQ    $-64, SI
 	ADDQ    SI, DX
 	LEAQ    (DX), R12
@@ -26789,7 +26789,7 @@ avx2Open256X4_group:
 	MOVQ BX, DI
 	SUBQ DX, DI
 	MOVQ k+0(FP), R8
-	LEAQ n+8(FP), R9
+	MOVQ n+8(FP), R9
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI128 (R8), Y8
@@ -26886,8 +26886,8 @@ init_3:
 	VPXOR   Y13, Y2, Y2
 	DECQ    R8
 	JNZ     init_3
-	MOVQ    ad+64(FP), R8
-	MOVQ    adlen+72(FP), R9
+	MOVQ    ad+40(FP), R8
+	MOVQ    adlen+48(FP), R9
 	CMPQ    R9, $+128
 	JB      one_5
 
@@ -26966,9 +26966,9 @@ blocks_done_6:
 
 ad_tail_7:
 	VPXOR Y8, Y8, Y8
-	MOVQ  c+48(FP), R8
-	MOVQ  clen+56(FP), R9
-	MOVQ  out+40(FP), R10
+	MOVQ  c+24(FP), R8
+	MOVQ  clen+32(FP), R9
+	MOVQ  out+16(FP), R10
 	CMPQ  R9, $+128
 	JB    one_9
 
@@ -27105,8 +27105,8 @@ blocks_done_10:
 
 msg_tail_11:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ        adlen+72(FP), R8
-	MOVQ        clen+56(FP), R9
+	MOVQ        adlen+48(FP), R8
+	MOVQ        clen+32(FP), R9
 	MOVQ        R8, R11
 	SHLQ        $0x03, R11
 	MOVQ        R9, R12
@@ -27142,7 +27142,7 @@ final_12:
 	VPXOR Y4, Y2, Y2
 	VPXOR Y6, Y5, Y5
 	VPXOR Y7, Y5, Y5
-	MOVQ  taglen+88(FP), R9
+	MOVQ  taglen+64(FP), R9
 	CMPQ  R9, $+32
 	JEQ   words32_13
 
@@ -27180,8 +27180,8 @@ ad_tail_out_15:
 	JZ    c_tail_out_16
 
 	// the output's last bytes out of the frame
-	MOVQ out+40(FP), DX
-	MOVQ clen+56(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ clen+32(FP), SI
 	ANDQ $-64, SI
 	ADDQ SI, DX
 	LEAQ 64(SP), R12
@@ -27243,8 +27243,8 @@ copied_m18:
 	VMOVDQU X15, 112(SP)
 
 c_tail_out_16:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_17
 
@@ -27252,7 +27252,7 @@ c_tail_out_16:
 	VPCMPEQB  (AX), X0, X15
 	VPMOVMSKB X15, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 	JMP       done_18
 
 tag32_17:
@@ -27263,7 +27263,7 @@ tag32_17:
 	VPMOVMSKB X15, R14
 	ANDQ      R14, R13
 	CMPQ      R13, $0x0000ffff
-	SETEQ     ok+96(FP)
+	SETEQ     ok+72(FP)
 
 done_18:
 	VZEROUPPER
@@ -35503,20 +35503,20 @@ mac_done_2:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Seal128L(SB), $0-88
+TEXT ·avx512Seal128L(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+31, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+31, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	VMOVDQU (DX), X8
@@ -35566,8 +35566,8 @@ init_1:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_3
 
@@ -35668,13 +35668,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
@@ -35695,9 +35695,9 @@ blocks_done_4:
 	VPXOR   X10, X0, X0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_7
 
@@ -35837,13 +35837,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// Enc(xi): t0, t1 = Split(xi, 128)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
@@ -35852,8 +35852,8 @@ blocks_done_8:
 	VMOVDQA    X8, X10
 	VPTERNLOGQ $0x96, X6, X1, X10
 	VPTERNLOGQ $0x78, X3, X2, X10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K1, (DX)
@@ -35862,8 +35862,8 @@ blocks_done_8:
 	VMOVDQA    X9, X10
 	VPTERNLOGQ $0x96, X5, X2, X10
 	VPTERNLOGQ $0x78, X7, X6, X10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X10, K2, 16(DX)
@@ -35885,8 +35885,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -35924,7 +35924,7 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -35937,10 +35937,10 @@ words32_11:
 	VPXOR X7, X4, X4
 
 words_12:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_13
 
@@ -35957,9 +35957,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Open128L(SB), $0-97
+TEXT ·avx512Open128L(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -35967,12 +35967,12 @@ TEXT ·avx512Open128L(SB), $0-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+31, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+31, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce)
 	VMOVDQU (DX), X8
@@ -36022,8 +36022,8 @@ init_1:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_3
 
@@ -36124,13 +36124,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X9
@@ -36152,9 +36152,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXOR X8, X8, X8
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+64
 	JB    one_7
 
@@ -36286,13 +36286,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 128)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X9
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 16(DX), K2, X10
@@ -36308,13 +36308,13 @@ blocks_done_8:
 	VMOVDQU8.Z X10, K2, X10
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-32, SI
 	ADDQ     SI, DX
 	VMOVDQU8 X9, K1, (DX)
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-32, SI
 	ADDQ     SI, DX
 	VMOVDQU8 X10, K2, 16(DX)
@@ -36336,8 +36336,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -36375,7 +36375,7 @@ final_10:
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPXOR      X3, X0, X0
 	VPTERNLOGQ $0x96, X6, X5, X4
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -36388,8 +36388,8 @@ words32_11:
 	VPXOR X7, X4, X4
 
 words_12:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_13
 
@@ -36397,7 +36397,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -36408,27 +36408,27 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal128X2(SB), $0-88
+TEXT ·avx512Seal128X2(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+63, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+63, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Y8
@@ -36502,8 +36502,8 @@ init_1:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_3
 
@@ -36604,13 +36604,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
@@ -36631,9 +36631,9 @@ blocks_done_4:
 	VPXOR   Y10, Y0, Y0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+128
 	JB   one_7
 
@@ -36773,13 +36773,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// Enc(xi): t0, t1 = Split(xi, 256)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
@@ -36788,8 +36788,8 @@ blocks_done_8:
 	VMOVDQA    Y8, Y10
 	VPTERNLOGQ $0x96, Y6, Y1, Y10
 	VPTERNLOGQ $0x78, Y3, Y2, Y10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K1, (DX)
@@ -36798,8 +36798,8 @@ blocks_done_8:
 	VMOVDQA    Y9, Y10
 	VPTERNLOGQ $0x96, Y5, Y2, Y10
 	VPTERNLOGQ $0x78, Y7, Y6, Y10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y10, K2, 32(DX)
@@ -36821,8 +36821,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -36860,7 +36860,7 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -36878,10 +36878,10 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          mlen+56(FP), DX
-	MOVQ          out+40(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          taglen+80(FP), BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -36898,9 +36898,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open128X2(SB), $0-97
+TEXT ·avx512Open128X2(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -36909,12 +36909,12 @@ TEXT ·avx512Open128X2(SB), $0-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+63, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+63, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Y8
@@ -36988,8 +36988,8 @@ init_1:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_3
 
@@ -37090,13 +37090,13 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y9
@@ -37118,9 +37118,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXOR Y8, Y8, Y8
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+128
 	JB    one_7
 
@@ -37252,13 +37252,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 256)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y9
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 32(DX), K2, Y10
@@ -37274,13 +37274,13 @@ blocks_done_8:
 	VMOVDQU8.Z Y10, K2, Y10
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-64, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Y9, K1, (DX)
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-64, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Y10, K2, 32(DX)
@@ -37302,8 +37302,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -37341,7 +37341,7 @@ final_10:
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPXOR      Y3, Y0, Y0
 	VPTERNLOGQ $0x96, Y6, Y5, Y4
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -37359,8 +37359,8 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          tag+80(FP), AX
-	MOVQ          taglen+88(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -37368,7 +37368,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -37379,27 +37379,27 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal128X4(SB), $0-88
+TEXT ·avx512Seal128X4(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+127, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+127, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Z8
@@ -37473,8 +37473,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+256
 	JB      one_3
 
@@ -37581,13 +37581,13 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
@@ -37608,9 +37608,9 @@ blocks_done_4:
 	VPXORQ  Z10, Z0, Z0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+256
 	JB   one_7
 
@@ -37756,13 +37756,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// Enc(xi): t0, t1 = Split(xi, 512)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
@@ -37771,8 +37771,8 @@ blocks_done_8:
 	VMOVDQA64  Z8, Z10
 	VPTERNLOGQ $0x96, Z6, Z1, Z10
 	VPTERNLOGQ $0x78, Z3, Z2, Z10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K1, (DX)
@@ -37781,8 +37781,8 @@ blocks_done_8:
 	VMOVDQA64  Z9, Z10
 	VPTERNLOGQ $0x96, Z5, Z2, Z10
 	VPTERNLOGQ $0x78, Z7, Z6, Z10
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z10, K2, 64(DX)
@@ -37804,8 +37804,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -37843,7 +37843,7 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -37865,10 +37865,10 @@ words_12:
 	VPXORQ        Y31, Y4, Y4
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          mlen+56(FP), DX
-	MOVQ          out+40(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          taglen+80(FP), BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -37885,9 +37885,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open128X4(SB), $0-97
+TEXT ·avx512Open128X4(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -37896,12 +37896,12 @@ TEXT ·avx512Open128X4(SB), $0-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+127, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+127, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	VBROADCASTI32X4 (DX), Z8
@@ -37975,8 +37975,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+256
 	JB      one_3
 
@@ -38083,13 +38083,13 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K2
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z8
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z9
@@ -38111,9 +38111,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Z8, Z8, Z8
-	MOVQ   c+48(FP), DX
-	MOVQ   clen+56(FP), SI
-	MOVQ   out+40(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 	CMPQ   SI, $+256
 	JB     one_7
 
@@ -38251,13 +38251,13 @@ blocks_done_8:
 	KMOVQ   R11, K2
 
 	// DecPartial(cn): t0, t1 = Split(ZeroPad(cn, R), 512)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z9
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-128, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z 64(DX), K2, Z10
@@ -38273,13 +38273,13 @@ blocks_done_8:
 	VMOVDQU8.Z Z10, K2, Z10
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-128, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Z9, K1, (DX)
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-128, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Z10, K2, 64(DX)
@@ -38301,8 +38301,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -38340,7 +38340,7 @@ final_10:
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPXORQ     Z3, Z0, Z0
 	VPTERNLOGQ $0x96, Z6, Z5, Z4
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -38362,8 +38362,8 @@ words_12:
 	VPXORQ        Y31, Y4, Y4
 	VEXTRACTI32X4 $0x01, Y4, X31
 	VPXORQ        X31, X4, X4
-	MOVQ          tag+80(FP), AX
-	MOVQ          taglen+88(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -38371,7 +38371,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -38382,26 +38382,26 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Seal256(SB), $0-88
+TEXT ·avx512Seal256(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+15, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+15, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
@@ -38484,8 +38484,8 @@ init_1:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+32
 	JB      one_3
 
@@ -38561,8 +38561,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -38580,9 +38580,9 @@ blocks_done_4:
 	VPXOR   X7, X0, X0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+32
 	JB   one_7
 
@@ -38682,8 +38682,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// Enc(xi)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -38693,8 +38693,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, X4, X1, X7
 	VPTERNLOGQ $0x78, X3, X2, X7
 	VPXOR      X5, X7, X7
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8   X7, K1, (DX)
@@ -38713,8 +38713,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    mlen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    mlen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -38748,7 +38748,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -38759,10 +38759,10 @@ final_10:
 words32_11:
 	// tag_len_bits == 256: tag = x0 || x1
 words_12:
-	MOVQ mlen+56(FP), DX
-	MOVQ out+40(FP), AX
+	MOVQ mlen+32(FP), DX
+	MOVQ out+16(FP), AX
 	ADDQ DX, AX
-	MOVQ taglen+80(FP), BX
+	MOVQ taglen+56(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_13
 
@@ -38779,9 +38779,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AES, AVX, AVX512BW, AVX512F, AVX512VL, CMOV
-TEXT ·avx512Open256(SB), $0-97
+TEXT ·avx512Open256(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -38789,12 +38789,12 @@ TEXT ·avx512Open256(SB), $0-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+15, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+15, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	VMOVDQU (DX), X6
@@ -38877,8 +38877,8 @@ init_1:
 	VPXOR   X10, X0, X0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+32
 	JB      one_3
 
@@ -38954,8 +38954,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X6
@@ -38974,9 +38974,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXOR X6, X6, X6
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+32
 	JB    one_7
 
@@ -39080,8 +39080,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-16, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, X7
@@ -39096,8 +39096,8 @@ blocks_done_8:
 	VMOVDQU8.Z X7, K1, X7
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-16, SI
 	ADDQ     SI, DX
 	VMOVDQU8 X7, K1, (DX)
@@ -39116,8 +39116,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ    adlen+72(FP), DX
-	MOVQ    clen+56(FP), SI
+	MOVQ    adlen+48(FP), DX
+	MOVQ    clen+32(FP), SI
 	MOVQ    DX, R11
 	SHLQ    $0x03, R11
 	MOVQ    SI, R12
@@ -39151,7 +39151,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, X2, X1, X0
 	VPTERNLOGQ $0x96, X5, X4, X3
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -39162,8 +39162,8 @@ final_10:
 words32_11:
 	// tag_len_bits == 256: tag = x0 || x1
 words_12:
-	MOVQ tag+80(FP), AX
-	MOVQ taglen+88(FP), BX
+	MOVQ tag+56(FP), AX
+	MOVQ taglen+64(FP), BX
 	CMPQ BX, $+32
 	JEQ  tag32_13
 
@@ -39171,7 +39171,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -39182,27 +39182,27 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal256X2(SB), $0-88
+TEXT ·avx512Seal256X2(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+31, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+31, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Y6
@@ -39298,8 +39298,8 @@ init_1:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_3
 
@@ -39375,8 +39375,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -39394,9 +39394,9 @@ blocks_done_4:
 	VPXOR   Y7, Y0, Y0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+64
 	JB   one_7
 
@@ -39496,8 +39496,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// Enc(xi)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -39507,8 +39507,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Y4, Y1, Y7
 	VPTERNLOGQ $0x78, Y3, Y2, Y7
 	VPXOR      Y5, Y7, Y7
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Y7, K1, (DX)
@@ -39527,8 +39527,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -39562,7 +39562,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -39578,10 +39578,10 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          mlen+56(FP), DX
-	MOVQ          out+40(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          taglen+80(FP), BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -39598,9 +39598,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open256X2(SB), $0-97
+TEXT ·avx512Open256X2(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -39609,12 +39609,12 @@ TEXT ·avx512Open256X2(SB), $0-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, 2 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+31, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+31, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Y6
@@ -39710,8 +39710,8 @@ init_1:
 	VPXOR   Y11, Y0, Y0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+64
 	JB      one_3
 
@@ -39787,8 +39787,8 @@ blocks_done_4:
 	SHLQ       CL, R11
 	DECQ       R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y6
@@ -39807,9 +39807,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXOR Y6, Y6, Y6
-	MOVQ  c+48(FP), DX
-	MOVQ  clen+56(FP), SI
-	MOVQ  out+40(FP), DI
+	MOVQ  c+24(FP), DX
+	MOVQ  clen+32(FP), SI
+	MOVQ  out+16(FP), DI
 	CMPQ  SI, $+64
 	JB    one_7
 
@@ -39913,8 +39913,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-32, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Y7
@@ -39929,8 +39929,8 @@ blocks_done_8:
 	VMOVDQU8.Z Y7, K1, Y7
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-32, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Y7, K1, (DX)
@@ -39949,8 +39949,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -39984,7 +39984,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Y2, Y1, Y0
 	VPTERNLOGQ $0x96, Y5, Y4, Y3
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -40000,8 +40000,8 @@ words_12:
 	VPXORQ        X31, X0, X0
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          tag+80(FP), AX
-	MOVQ          taglen+88(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -40009,7 +40009,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -40020,27 +40020,27 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+// func avx512Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Seal256X4(SB), $0-88
+TEXT ·avx512Seal256X4(SB), $0-64
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+63, AX
-	MOVQ mlen+56(FP), BX
+	MOVQ mlen+32(FP), BX
 	ANDQ $+63, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Z6
@@ -40136,8 +40136,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_3
 
@@ -40216,8 +40216,8 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -40235,9 +40235,9 @@ blocks_done_4:
 	VPXORQ  Z7, Z0, Z0
 
 ad_tail_5:
-	MOVQ m+48(FP), DX
-	MOVQ mlen+56(FP), SI
-	MOVQ out+40(FP), DI
+	MOVQ m+24(FP), DX
+	MOVQ mlen+32(FP), SI
+	MOVQ out+16(FP), DI
 	CMPQ SI, $+128
 	JB   one_7
 
@@ -40340,8 +40340,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// Enc(xi)
-	MOVQ       m+48(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       m+24(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -40351,8 +40351,8 @@ blocks_done_8:
 	VPTERNLOGQ $0x96, Z4, Z1, Z7
 	VPTERNLOGQ $0x78, Z3, Z2, Z7
 	VPXORQ     Z5, Z7, Z7
-	MOVQ       out+40(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       out+16(FP), DX
+	MOVQ       mlen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8   Z7, K1, (DX)
@@ -40371,8 +40371,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       mlen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       mlen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -40406,7 +40406,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       taglen+80(FP), SI
+	MOVQ       taglen+56(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -40426,10 +40426,10 @@ words_12:
 	VPXORQ        Y31, Y3, Y3
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          mlen+56(FP), DX
-	MOVQ          out+40(FP), AX
+	MOVQ          mlen+32(FP), DX
+	MOVQ          out+16(FP), AX
 	ADDQ          DX, AX
-	MOVQ          taglen+80(FP), BX
+	MOVQ          taglen+56(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -40446,9 +40446,9 @@ done_14:
 	VZEROUPPER
 	RET
 
-// func avx512Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+// func avx512Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, CMOV, VAES
-TEXT ·avx512Open256X4(SB), $0-97
+TEXT ·avx512Open256X4(SB), $0-73
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
 	//   Init(key, nonce)
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
@@ -40457,12 +40457,12 @@ TEXT ·avx512Open256X4(SB), $0-97
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, 4 to a register: S0 ... are the block vectors of all D lanes.
-	MOVQ adlen+72(FP), AX
+	MOVQ adlen+48(FP), AX
 	ANDQ $+63, AX
-	MOVQ clen+56(FP), BX
+	MOVQ clen+32(FP), BX
 	ANDQ $+63, BX
 	MOVQ k+0(FP), DX
-	LEAQ n+8(FP), SI
+	MOVQ n+8(FP), SI
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	VBROADCASTI32X4 (DX), Z6
@@ -40558,8 +40558,8 @@ init_1:
 	VPXORQ  Z11, Z0, Z0
 	DECQ    DX
 	JNZ     init_1
-	MOVQ    ad+64(FP), DX
-	MOVQ    adlen+72(FP), SI
+	MOVQ    ad+40(FP), DX
+	MOVQ    adlen+48(FP), SI
 	CMPQ    SI, $+128
 	JB      one_3
 
@@ -40638,8 +40638,8 @@ blocks_done_4:
 	CMPQ       CX, $0x40
 	CMOVQEQ    R12, R11
 	KMOVQ      R11, K1
-	MOVQ       ad+64(FP), DX
-	MOVQ       adlen+72(FP), SI
+	MOVQ       ad+40(FP), DX
+	MOVQ       adlen+48(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z6
@@ -40658,9 +40658,9 @@ blocks_done_4:
 
 ad_tail_5:
 	VPXORQ Z6, Z6, Z6
-	MOVQ   c+48(FP), DX
-	MOVQ   clen+56(FP), SI
-	MOVQ   out+40(FP), DI
+	MOVQ   c+24(FP), DX
+	MOVQ   clen+32(FP), SI
+	MOVQ   out+16(FP), DI
 	CMPQ   SI, $+128
 	JB     one_7
 
@@ -40767,8 +40767,8 @@ blocks_done_8:
 	KMOVQ   R11, K1
 
 	// DecPartial(cn): t = ZeroPad(cn, R)
-	MOVQ       c+48(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       c+24(FP), DX
+	MOVQ       clen+32(FP), SI
 	ANDQ       $-64, SI
 	ADDQ       SI, DX
 	VMOVDQU8.Z (DX), K1, Z7
@@ -40783,8 +40783,8 @@ blocks_done_8:
 	VMOVDQU8.Z Z7, K1, Z7
 
 	// msg = msg || xn
-	MOVQ     out+40(FP), DX
-	MOVQ     clen+56(FP), SI
+	MOVQ     out+16(FP), DX
+	MOVQ     clen+32(FP), SI
 	ANDQ     $-64, SI
 	ADDQ     SI, DX
 	VMOVDQU8 Z7, K1, (DX)
@@ -40803,8 +40803,8 @@ blocks_done_8:
 
 msg_tail_9:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVQ       adlen+72(FP), DX
-	MOVQ       clen+56(FP), SI
+	MOVQ       adlen+48(FP), DX
+	MOVQ       clen+32(FP), SI
 	MOVQ       DX, R11
 	SHLQ       $0x03, R11
 	MOVQ       SI, R12
@@ -40838,7 +40838,7 @@ final_10:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VPTERNLOGQ $0x96, Z2, Z1, Z0
 	VPTERNLOGQ $0x96, Z5, Z4, Z3
-	MOVQ       taglen+88(FP), SI
+	MOVQ       taglen+64(FP), SI
 	CMPQ       SI, $+32
 	JEQ        words32_11
 
@@ -40858,8 +40858,8 @@ words_12:
 	VPXORQ        Y31, Y3, Y3
 	VEXTRACTI32X4 $0x01, Y3, X31
 	VPXORQ        X31, X3, X3
-	MOVQ          tag+80(FP), AX
-	MOVQ          taglen+88(FP), BX
+	MOVQ          tag+56(FP), AX
+	MOVQ          taglen+64(FP), BX
 	CMPQ          BX, $+32
 	JEQ           tag32_13
 
@@ -40867,7 +40867,7 @@ words_12:
 	VPCMPEQB (AX), X0, K1
 	KMOVQ    K1, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 	JMP      done_14
 
 tag32_13:
@@ -40878,7 +40878,7 @@ tag32_13:
 	KMOVQ    K1, R14
 	ANDQ     R14, R13
 	CMPQ     R13, $0x0000ffff
-	SETEQ    ok+96(FP)
+	SETEQ    ok+72(FP)
 
 done_14:
 	VZEROUPPER

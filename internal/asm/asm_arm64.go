@@ -7,10 +7,18 @@
 package asm
 
 //go:noescape
-func neonSeal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal128LVal(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal128L(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen128LVal(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen128L(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit128L(st *byte, k *byte, n *byte)
@@ -43,10 +51,18 @@ func neonFinalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int
 func neonMACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonSeal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal128X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal128X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen128X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen128X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit128X2(st *byte, k *byte, n *byte)
@@ -79,10 +95,18 @@ func neonFinalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func neonMACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonSeal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal128X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal128X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen128X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen128X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit128X4(st *byte, k *byte, n *byte)
@@ -115,10 +139,18 @@ func neonFinalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func neonMACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonSeal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal256Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal256(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen256Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen256(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit256(st *byte, k *byte, n *byte)
@@ -151,10 +183,18 @@ func neonFinalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)
 func neonMACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonSeal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal256X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal256X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen256X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen256X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit256X2(st *byte, k *byte, n *byte)
@@ -187,10 +227,18 @@ func neonFinalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func neonMACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonSeal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonOpen256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonSeal256X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonSeal256X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonOpen256X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonOpen256X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonInit256X4(st *byte, k *byte, n *byte)
@@ -223,10 +271,18 @@ func neonFinalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen in
 func neonMACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal128LVal(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal128L(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open128LVal(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open128L(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init128L(st *byte, k *byte, n *byte)
@@ -259,10 +315,18 @@ func neonsha3Finalize128L(st *byte, tag *byte, adlen uint64, mlen uint64, taglen
 func neonsha3MACFinalize128L(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal128X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal128X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open128X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open128X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init128X2(st *byte, k *byte, n *byte)
@@ -295,10 +359,18 @@ func neonsha3Finalize128X2(st *byte, tag *byte, adlen uint64, mlen uint64, tagle
 func neonsha3MACFinalize128X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal128X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal128X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open128X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open128X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init128X4(st *byte, k *byte, n *byte)
@@ -331,10 +403,18 @@ func neonsha3Finalize128X4(st *byte, tag *byte, adlen uint64, mlen uint64, tagle
 func neonsha3MACFinalize128X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal256Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal256(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open256Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open256(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init256(st *byte, k *byte, n *byte)
@@ -367,10 +447,18 @@ func neonsha3Finalize256(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 func neonsha3MACFinalize256(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal256X2Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal256X2(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open256X2Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open256X2(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init256X2(st *byte, k *byte, n *byte)
@@ -403,10 +491,18 @@ func neonsha3Finalize256X2(st *byte, tag *byte, adlen uint64, mlen uint64, tagle
 func neonsha3MACFinalize256X2(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
 //go:noescape
-func neonsha3Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+func neonsha3Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
 
 //go:noescape
-func neonsha3Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+func neonsha3Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+
+func neonsha3Seal256X4Val(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	neonsha3Seal256X4(k, &n[0], out, m, mlen, ad, adlen, taglen)
+}
+
+func neonsha3Open256X4Val(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	return neonsha3Open256X4(k, &n[0], out, c, clen, ad, adlen, tag, taglen)
+}
 
 //go:noescape
 func neonsha3Init256X4(st *byte, k *byte, n *byte)
@@ -441,8 +537,8 @@ func neonsha3MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, t
 // OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128L = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128L, neonOpen128L},
-	KernelNEONSHA3: {neonsha3Seal128L, neonsha3Open128L},
+	KernelNEON:     {neonSeal128LVal, neonOpen128LVal},
+	KernelNEONSHA3: {neonsha3Seal128LVal, neonsha3Open128LVal},
 }
 
 // Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
@@ -477,8 +573,8 @@ var Funcs128L = [NumKernels]Funcs{
 // OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X2 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128X2, neonOpen128X2},
-	KernelNEONSHA3: {neonsha3Seal128X2, neonsha3Open128X2},
+	KernelNEON:     {neonSeal128X2Val, neonOpen128X2Val},
+	KernelNEONSHA3: {neonsha3Seal128X2Val, neonsha3Open128X2Val},
 }
 
 // Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
@@ -513,8 +609,8 @@ var Funcs128X2 = [NumKernels]Funcs{
 // OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X4 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128X4, neonOpen128X4},
-	KernelNEONSHA3: {neonsha3Seal128X4, neonsha3Open128X4},
+	KernelNEON:     {neonSeal128X4Val, neonOpen128X4Val},
+	KernelNEONSHA3: {neonsha3Seal128X4Val, neonsha3Open128X4Val},
 }
 
 // Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
@@ -549,8 +645,8 @@ var Funcs128X4 = [NumKernels]Funcs{
 // OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256, neonOpen256},
-	KernelNEONSHA3: {neonsha3Seal256, neonsha3Open256},
+	KernelNEON:     {neonSeal256Val, neonOpen256Val},
+	KernelNEONSHA3: {neonsha3Seal256Val, neonsha3Open256Val},
 }
 
 // Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
@@ -585,8 +681,8 @@ var Funcs256 = [NumKernels]Funcs{
 // OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X2 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256X2, neonOpen256X2},
-	KernelNEONSHA3: {neonsha3Seal256X2, neonsha3Open256X2},
+	KernelNEON:     {neonSeal256X2Val, neonOpen256X2Val},
+	KernelNEONSHA3: {neonsha3Seal256X2Val, neonsha3Open256X2Val},
 }
 
 // Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
@@ -621,8 +717,8 @@ var Funcs256X2 = [NumKernels]Funcs{
 // OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X4 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256X4, neonOpen256X4},
-	KernelNEONSHA3: {neonsha3Seal256X4, neonsha3Open256X4},
+	KernelNEON:     {neonSeal256X4Val, neonOpen256X4Val},
+	KernelNEONSHA3: {neonsha3Seal256X4Val, neonsha3Open256X4Val},
 }
 
 // Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel

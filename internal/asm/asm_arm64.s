@@ -6,8 +6,8 @@
 
 #include "textflag.h"
 
-// neonSeal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal128L(SB), $64-88
+// neonSeal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128L(SB), $64-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -15,17 +15,17 @@ TEXT ·neonSeal128L(SB), $64-88
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -68,8 +68,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -108,7 +108,7 @@ copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce)
 	FMOVQ	0(R2), F8
@@ -268,8 +268,8 @@ init_3:
 	AESMC	V10.B16, V10.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$32, R3
 	BLO	no_blocks_4
 
@@ -581,9 +581,9 @@ blocks_done_9:
 	VEOR	V0.B16, V17.B16, V0.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$32, R3
 	BLO	no_blocks_11
 
@@ -983,8 +983,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -1137,7 +1137,7 @@ final_18:
 	VEOR	V21.B16, V18.B16, V18.B16
 	VEOR	V23.B16, V22.B16, V22.B16
 	VEOR	V24.B16, V22.B16, V22.B16
-	MOVD	taglen+80(FP), R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_19
 
@@ -1160,8 +1160,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -1202,10 +1202,10 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -1220,8 +1220,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonOpen128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen128L(SB), $64-97
+// neonOpen128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128L(SB), $64-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -1231,17 +1231,17 @@ TEXT ·neonOpen128L(SB), $64-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -1284,8 +1284,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -1324,7 +1324,7 @@ copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce)
 	FMOVQ	0(R2), F8
@@ -1484,8 +1484,8 @@ init_3:
 	AESMC	V10.B16, V10.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$32, R3
 	BLO	no_blocks_4
 
@@ -1797,9 +1797,9 @@ blocks_done_9:
 	VEOR	V0.B16, V17.B16, V0.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$32, R3
 	BLO	no_blocks_11
 
@@ -2218,8 +2218,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -2372,7 +2372,7 @@ final_18:
 	VEOR	V21.B16, V18.B16, V18.B16
 	VEOR	V23.B16, V22.B16, V22.B16
 	VEOR	V24.B16, V22.B16, V22.B16
-	MOVD	taglen+88(FP), R3
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_19
 
@@ -2395,8 +2395,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -2437,8 +2437,8 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -2450,7 +2450,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -2465,13 +2465,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonSeal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal128X2(SB), $128-88
+// neonSeal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128X2(SB), $128-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -2481,9 +2481,9 @@ TEXT ·neonSeal128X2(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -2492,8 +2492,8 @@ TEXT ·neonSeal128X2(SB), $128-88
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -2538,8 +2538,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -2587,7 +2587,7 @@ neonSeal128X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -2768,8 +2768,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_4
 
@@ -3101,9 +3101,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_11
 
@@ -3543,8 +3543,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -3697,7 +3697,7 @@ final_18:
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR	V25.B16, V24.B16, V24.B16
 	VEOR	V26.B16, V24.B16, V24.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -3729,8 +3729,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -3773,10 +3773,10 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -3791,8 +3791,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonOpen128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen128X2(SB), $128-97
+// neonOpen128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128X2(SB), $128-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -3804,9 +3804,9 @@ TEXT ·neonOpen128X2(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -3815,8 +3815,8 @@ TEXT ·neonOpen128X2(SB), $128-97
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -3861,8 +3861,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -3910,7 +3910,7 @@ neonOpen128X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -4091,8 +4091,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_4
 
@@ -4424,9 +4424,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_11
 
@@ -4885,8 +4885,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -5039,7 +5039,7 @@ final_18:
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR	V25.B16, V24.B16, V24.B16
 	VEOR	V26.B16, V24.B16, V24.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -5071,8 +5071,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -5115,8 +5115,8 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -5128,7 +5128,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -5143,13 +5143,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonSeal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal128X4(SB), $256-88
+// neonSeal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal128X4(SB), $256-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -5159,9 +5159,9 @@ TEXT ·neonSeal128X4(SB), $256-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -5174,8 +5174,8 @@ TEXT ·neonSeal128X4(SB), $256-88
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -5224,8 +5224,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -5273,7 +5273,7 @@ neonSeal128X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -5454,8 +5454,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$128, R6
 	BLO	no_blocks_4
 
@@ -5787,9 +5787,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$128, R6
 	BLO	no_blocks_11
 
@@ -6229,8 +6229,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -6383,7 +6383,7 @@ final_18:
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR	V25.B16, V24.B16, V24.B16
 	VEOR	V26.B16, V24.B16, V24.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -6419,8 +6419,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -6467,10 +6467,10 @@ copied_m18:
 	FMOVQ	F31, 248(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -6485,8 +6485,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonOpen128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen128X4(SB), $256-97
+// neonOpen128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen128X4(SB), $256-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -6498,9 +6498,9 @@ TEXT ·neonOpen128X4(SB), $256-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -6513,8 +6513,8 @@ TEXT ·neonOpen128X4(SB), $256-97
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -6563,8 +6563,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -6612,7 +6612,7 @@ neonOpen128X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -6793,8 +6793,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$128, R6
 	BLO	no_blocks_4
 
@@ -7126,9 +7126,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$128, R6
 	BLO	no_blocks_11
 
@@ -7587,8 +7587,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -7741,7 +7741,7 @@ final_18:
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR	V25.B16, V24.B16, V24.B16
 	VEOR	V26.B16, V24.B16, V24.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -7777,8 +7777,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -7825,8 +7825,8 @@ copied_m18:
 	FMOVQ	F31, 248(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -7838,7 +7838,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -7853,13 +7853,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonSeal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal256(SB), $32-88
+// neonSeal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256(SB), $32-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
@@ -7867,16 +7867,16 @@ TEXT ·neonSeal256(SB), $32-88
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -7918,8 +7918,8 @@ ad_tail_in_1:
 
 	// the last block of ZeroPad(msg, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -7958,7 +7958,7 @@ copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FLDPQ	0(R2), (F6, F7)
@@ -8372,8 +8372,8 @@ m_tail_in_2:
 	VEOR	V9.B16, V0.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$16, R3
 	BLO	no_blocks_3
 
@@ -8860,9 +8860,9 @@ blocks_done_6:
 	VEOR	V0.B16, V12.B16, V0.B16
 
 ad_tail_12:
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$16, R3
 	BLO	no_blocks_13
 
@@ -9472,8 +9472,8 @@ blocks_done_16:
 
 msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -9595,7 +9595,7 @@ final_23:
 	VEOR	V16.B16, V14.B16, V14.B16
 	VEOR	V18.B16, V17.B16, V17.B16
 	VEOR	V13.B16, V17.B16, V17.B16
-	MOVD	taglen+80(FP), R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_24
 
@@ -9616,8 +9616,8 @@ ad_tail_out_26:
 	CBZ	R1, m_tail_out_27
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -9657,10 +9657,10 @@ copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 m_tail_out_27:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_28
 
@@ -9675,8 +9675,8 @@ tag32_28:
 done_29:
 	RET	
 
-// neonOpen256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen256(SB), $32-97
+// neonOpen256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256(SB), $32-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
@@ -9686,16 +9686,16 @@ TEXT ·neonOpen256(SB), $32-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -9737,8 +9737,8 @@ ad_tail_in_1:
 
 	// the last block of ZeroPad(ct, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -9777,7 +9777,7 @@ copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FLDPQ	0(R2), (F6, F7)
@@ -10191,8 +10191,8 @@ c_tail_in_2:
 	VEOR	V9.B16, V0.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$16, R3
 	BLO	no_blocks_3
 
@@ -10679,9 +10679,9 @@ blocks_done_6:
 	VEOR	V0.B16, V12.B16, V0.B16
 
 ad_tail_12:
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$16, R3
 	BLO	no_blocks_13
 
@@ -11336,8 +11336,8 @@ blocks_done_16:
 
 msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -11459,7 +11459,7 @@ final_23:
 	VEOR	V16.B16, V14.B16, V14.B16
 	VEOR	V18.B16, V17.B16, V17.B16
 	VEOR	V13.B16, V17.B16, V17.B16
-	MOVD	taglen+88(FP), R3
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_24
 
@@ -11480,8 +11480,8 @@ ad_tail_out_26:
 	CBZ	R1, c_tail_out_27
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -11521,8 +11521,8 @@ copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 c_tail_out_27:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_28
 
@@ -11534,7 +11534,7 @@ c_tail_out_27:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_29
 
 tag32_28:
@@ -11549,13 +11549,13 @@ tag32_28:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_29:
 	RET	
 
-// neonSeal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal256X2(SB), $64-88
+// neonSeal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256X2(SB), $64-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -11565,17 +11565,17 @@ TEXT ·neonSeal256X2(SB), $64-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -11618,8 +11618,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -11667,7 +11667,7 @@ neonSeal256X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -12150,8 +12150,8 @@ neonSeal256X2_group:
 	VEOR	V11.B16, V2.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$32, R6
 	BLO	no_blocks_3
 
@@ -12410,9 +12410,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$32, R6
 	BLO	no_blocks_10
 
@@ -12732,8 +12732,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -12855,7 +12855,7 @@ final_17:
 	VEOR	V18.B16, V16.B16, V16.B16
 	VEOR	V20.B16, V19.B16, V19.B16
 	VEOR	V15.B16, V19.B16, V19.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -12884,8 +12884,8 @@ ad_tail_out_20:
 	CBZ	R1, m_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -12926,10 +12926,10 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_21:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -12944,8 +12944,8 @@ tag32_22:
 done_23:
 	RET	
 
-// neonOpen256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen256X2(SB), $64-97
+// neonOpen256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256X2(SB), $64-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -12957,17 +12957,17 @@ TEXT ·neonOpen256X2(SB), $64-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -13010,8 +13010,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -13059,7 +13059,7 @@ neonOpen256X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -13542,8 +13542,8 @@ neonOpen256X2_group:
 	VEOR	V11.B16, V2.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$32, R6
 	BLO	no_blocks_3
 
@@ -13802,9 +13802,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$32, R6
 	BLO	no_blocks_10
 
@@ -14148,8 +14148,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -14271,7 +14271,7 @@ final_17:
 	VEOR	V18.B16, V16.B16, V16.B16
 	VEOR	V20.B16, V19.B16, V19.B16
 	VEOR	V15.B16, V19.B16, V19.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -14300,8 +14300,8 @@ ad_tail_out_20:
 	CBZ	R1, c_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -14342,8 +14342,8 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_21:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -14355,7 +14355,7 @@ c_tail_out_21:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_23
 
 tag32_22:
@@ -14370,13 +14370,13 @@ tag32_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_23:
 	RET	
 
-// neonSeal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonSeal256X4(SB), $128-88
+// neonSeal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonSeal256X4(SB), $128-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -14386,9 +14386,9 @@ TEXT ·neonSeal256X4(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -14397,8 +14397,8 @@ TEXT ·neonSeal256X4(SB), $128-88
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -14443,8 +14443,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -14492,7 +14492,7 @@ neonSeal256X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -14975,8 +14975,8 @@ neonSeal256X4_group:
 	VEOR	V11.B16, V2.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_3
 
@@ -15235,9 +15235,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_10
 
@@ -15557,8 +15557,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -15680,7 +15680,7 @@ final_17:
 	VEOR	V18.B16, V16.B16, V16.B16
 	VEOR	V20.B16, V19.B16, V19.B16
 	VEOR	V15.B16, V19.B16, V19.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -15711,8 +15711,8 @@ ad_tail_out_20:
 	CBZ	R1, m_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -15755,10 +15755,10 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_21:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -15773,8 +15773,8 @@ tag32_22:
 done_23:
 	RET	
 
-// neonOpen256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonOpen256X4(SB), $128-97
+// neonOpen256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonOpen256X4(SB), $128-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -15786,9 +15786,9 @@ TEXT ·neonOpen256X4(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -15797,8 +15797,8 @@ TEXT ·neonOpen256X4(SB), $128-97
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -15843,8 +15843,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -15892,7 +15892,7 @@ neonOpen256X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -16375,8 +16375,8 @@ neonOpen256X4_group:
 	VEOR	V11.B16, V2.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_3
 
@@ -16635,9 +16635,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_10
 
@@ -16981,8 +16981,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -17104,7 +17104,7 @@ final_17:
 	VEOR	V18.B16, V16.B16, V16.B16
 	VEOR	V20.B16, V19.B16, V19.B16
 	VEOR	V15.B16, V19.B16, V19.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -17135,8 +17135,8 @@ ad_tail_out_20:
 	CBZ	R1, c_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -17179,8 +17179,8 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_21:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -17192,7 +17192,7 @@ c_tail_out_21:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_23
 
 tag32_22:
@@ -17207,7 +17207,7 @@ tag32_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_23:
 	RET	
@@ -34926,8 +34926,8 @@ final_12:
 mac_done_2:
 	RET	
 
-// neonsha3Seal128L(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal128L(SB), $64-88
+// neonsha3Seal128L(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128L(SB), $64-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -34935,17 +34935,17 @@ TEXT ·neonsha3Seal128L(SB), $64-88
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -34988,8 +34988,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -35028,7 +35028,7 @@ copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce)
 	FMOVQ	0(R2), F8
@@ -35182,8 +35182,8 @@ init_3:
 	AESMC	V10.B16, V10.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$32, R3
 	BLO	no_blocks_4
 
@@ -35483,9 +35483,9 @@ blocks_done_9:
 	VEOR	V0.B16, V17.B16, V0.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$32, R3
 	BLO	no_blocks_11
 
@@ -35861,8 +35861,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -36007,7 +36007,7 @@ final_18:
 	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
 	VEOR	V21.B16, V18.B16, V18.B16
 	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
-	MOVD	taglen+80(FP), R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_19
 
@@ -36030,8 +36030,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -36072,10 +36072,10 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -36090,8 +36090,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonsha3Open128L(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open128L(SB), $64-97
+// neonsha3Open128L(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128L(SB), $64-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128L, R = 256:
@@ -36101,17 +36101,17 @@ TEXT ·neonsha3Open128L(SB), $64-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -36154,8 +36154,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -36194,7 +36194,7 @@ copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce)
 	FMOVQ	0(R2), F8
@@ -36348,8 +36348,8 @@ init_3:
 	AESMC	V10.B16, V10.B16
 	SUBS	$1, R2, R2
 	BNE	init_3
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$32, R3
 	BLO	no_blocks_4
 
@@ -36649,9 +36649,9 @@ blocks_done_9:
 	VEOR	V0.B16, V17.B16, V0.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$32, R3
 	BLO	no_blocks_11
 
@@ -37046,8 +37046,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V8.D[0]
@@ -37192,7 +37192,7 @@ final_18:
 	VEOR3	V20.B16, V19.B16, V18.B16, V18.B16
 	VEOR	V21.B16, V18.B16, V18.B16
 	VEOR3	V24.B16, V23.B16, V22.B16, V22.B16
-	MOVD	taglen+88(FP), R3
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_19
 
@@ -37215,8 +37215,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -37257,8 +37257,8 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -37270,7 +37270,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -37285,13 +37285,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonsha3Seal128X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal128X2(SB), $128-88
+// neonsha3Seal128X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128X2(SB), $128-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -37301,9 +37301,9 @@ TEXT ·neonsha3Seal128X2(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -37312,8 +37312,8 @@ TEXT ·neonsha3Seal128X2(SB), $128-88
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -37358,8 +37358,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -37407,7 +37407,7 @@ neonsha3Seal128X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -37582,8 +37582,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_4
 
@@ -37903,9 +37903,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_11
 
@@ -38321,8 +38321,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -38467,7 +38467,7 @@ final_18:
 	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -38499,8 +38499,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -38543,10 +38543,10 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -38561,8 +38561,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonsha3Open128X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open128X2(SB), $128-97
+// neonsha3Open128X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128X2(SB), $128-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X2, R = 512:
@@ -38574,9 +38574,9 @@ TEXT ·neonsha3Open128X2(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -38585,8 +38585,8 @@ TEXT ·neonsha3Open128X2(SB), $128-97
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -38631,8 +38631,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -38680,7 +38680,7 @@ neonsha3Open128X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -38855,8 +38855,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_4
 
@@ -39176,9 +39176,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_11
 
@@ -39613,8 +39613,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -39759,7 +39759,7 @@ final_18:
 	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -39791,8 +39791,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -39835,8 +39835,8 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -39848,7 +39848,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -39863,13 +39863,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonsha3Seal128X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal128X4(SB), $256-88
+// neonsha3Seal128X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal128X4(SB), $256-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -39879,9 +39879,9 @@ TEXT ·neonsha3Seal128X4(SB), $256-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -39894,8 +39894,8 @@ TEXT ·neonsha3Seal128X4(SB), $256-88
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -39944,8 +39944,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -39993,7 +39993,7 @@ neonsha3Seal128X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -40168,8 +40168,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$128, R6
 	BLO	no_blocks_4
 
@@ -40489,9 +40489,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$128, R6
 	BLO	no_blocks_11
 
@@ -40907,8 +40907,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -41053,7 +41053,7 @@ final_18:
 	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -41089,8 +41089,8 @@ ad_tail_out_21:
 	CBZ	R1, m_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -41137,10 +41137,10 @@ copied_m18:
 	FMOVQ	F31, 248(RSP)
 
 m_tail_out_22:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -41155,8 +41155,8 @@ tag32_23:
 done_24:
 	RET	
 
-// neonsha3Open128X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open128X4(SB), $256-97
+// neonsha3Open128X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open128X4(SB), $256-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-128X4, R = 1024:
@@ -41168,9 +41168,9 @@ TEXT ·neonsha3Open128X4(SB), $256-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x7f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x7f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -41183,8 +41183,8 @@ TEXT ·neonsha3Open128X4(SB), $256-97
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -41233,8 +41233,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 216(RSP)
 	FMOVQ	F31, 232(RSP)
 	FMOVQ	F31, 248(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -41282,7 +41282,7 @@ neonsha3Open128X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): key_v = key || ... || key, nonce_v = nonce || ... || nonce, named key and nonce below
 	FMOVQ	0(R5), F10
@@ -41457,8 +41457,8 @@ init_3:
 	AESMC	V13.B16, V13.B16
 	SUBS	$1, R5, R5
 	BNE	init_3
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$128, R6
 	BLO	no_blocks_4
 
@@ -41778,9 +41778,9 @@ blocks_done_9:
 	VEOR	V2.B16, V19.B16, V2.B16
 
 ad_tail_10:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$128, R6
 	BLO	no_blocks_11
 
@@ -42215,8 +42215,8 @@ blocks_done_16:
 
 msg_tail_17:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V10.D[0]
@@ -42361,7 +42361,7 @@ final_18:
 	VEOR3	V22.B16, V21.B16, V20.B16, V20.B16
 	VEOR	V23.B16, V20.B16, V20.B16
 	VEOR3	V26.B16, V25.B16, V24.B16, V24.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_19
 
@@ -42397,8 +42397,8 @@ ad_tail_out_21:
 	CBZ	R1, c_tail_out_22
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffff80, R3
 	ADD	R3, R2
 	ADD	$136, RSP, R20
@@ -42445,8 +42445,8 @@ copied_m18:
 	FMOVQ	F31, 248(RSP)
 
 c_tail_out_22:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_23
 
@@ -42458,7 +42458,7 @@ c_tail_out_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_24
 
 tag32_23:
@@ -42473,13 +42473,13 @@ tag32_23:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_24:
 	RET	
 
-// neonsha3Seal256(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal256(SB), $32-88
+// neonsha3Seal256(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256(SB), $32-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256, R = 128:
@@ -42487,16 +42487,16 @@ TEXT ·neonsha3Seal256(SB), $32-88
 	//   for ai in Split(ZeroPad(ad, R), R): Absorb(ai)
 	//   for xi in Split(ZeroPad(msg, R), R): ct = ct || Enc(xi)
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -42538,8 +42538,8 @@ ad_tail_in_1:
 
 	// the last block of ZeroPad(msg, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -42578,7 +42578,7 @@ copied_m12:
 
 m_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FLDPQ	0(R2), (F6, F7)
@@ -42977,8 +42977,8 @@ m_tail_in_2:
 	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$16, R3
 	BLO	no_blocks_3
 
@@ -43451,9 +43451,9 @@ blocks_done_6:
 	VEOR	V0.B16, V12.B16, V0.B16
 
 ad_tail_12:
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$16, R3
 	BLO	no_blocks_13
 
@@ -44020,8 +44020,8 @@ blocks_done_16:
 
 msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	mlen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -44138,7 +44138,7 @@ final_23:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
 	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
-	MOVD	taglen+80(FP), R3
+	MOVD	taglen+56(FP), R3
 	CMP	$32, R3
 	BEQ	words32_24
 
@@ -44159,8 +44159,8 @@ ad_tail_out_26:
 	CBZ	R1, m_tail_out_27
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -44200,10 +44200,10 @@ copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 m_tail_out_27:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_28
 
@@ -44218,8 +44218,8 @@ tag32_28:
 done_29:
 	RET	
 
-// neonsha3Open256(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open256(SB), $32-97
+// neonsha3Open256(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256(SB), $32-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256, R = 128:
@@ -44229,16 +44229,16 @@ TEXT ·neonsha3Open256(SB), $32-97
 	//   cn = Tail(ct, |ct| mod R); if cn is not empty: msg = msg || DecPartial(cn)
 	//   expected_tag = Finalize(|ad|, |msg|)
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0xf, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0xf, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -44280,8 +44280,8 @@ ad_tail_in_1:
 
 	// the last block of ZeroPad(ct, R), in the frame at 16
 	FMOVQ	F31, 24(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -44320,7 +44320,7 @@ copied_m12:
 
 c_tail_in_2:
 	MOVD	k+0(FP), R2
-	MOVD	$n+8(FP), R3
+	MOVD	n+8(FP), R3
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)
 	FLDPQ	0(R2), (F6, F7)
@@ -44719,8 +44719,8 @@ c_tail_in_2:
 	VEOR3	V9.B16, V10.B16, V16.B16, V0.B16
 	AESE	V16.B16, V10.B16
 	AESMC	V10.B16, V10.B16
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	CMP	$16, R3
 	BLO	no_blocks_3
 
@@ -45193,9 +45193,9 @@ blocks_done_6:
 	VEOR	V0.B16, V12.B16, V0.B16
 
 ad_tail_12:
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
-	MOVD	out+40(FP), R4
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
+	MOVD	out+16(FP), R4
 	CMP	$16, R3
 	BLO	no_blocks_13
 
@@ -45807,8 +45807,8 @@ blocks_done_16:
 
 msg_tail_22:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	adlen+48(FP), R2
+	MOVD	clen+32(FP), R3
 	LSL	$3, R2, R20
 	LSL	$3, R3, R21
 	VMOV	R20, V6.D[0]
@@ -45925,7 +45925,7 @@ final_23:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V16.B16, V15.B16, V14.B16, V14.B16
 	VEOR3	V13.B16, V18.B16, V17.B16, V17.B16
-	MOVD	taglen+88(FP), R3
+	MOVD	taglen+64(FP), R3
 	CMP	$32, R3
 	BEQ	words32_24
 
@@ -45946,8 +45946,8 @@ ad_tail_out_26:
 	CBZ	R1, c_tail_out_27
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xfffffffffffffff0, R3
 	ADD	R3, R2
 	ADD	$24, RSP, R20
@@ -45987,8 +45987,8 @@ copied_m18:
 	FMOVQ	F31, 24(RSP)
 
 c_tail_out_27:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_28
 
@@ -46000,7 +46000,7 @@ c_tail_out_27:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_29
 
 tag32_28:
@@ -46015,13 +46015,13 @@ tag32_28:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_29:
 	RET	
 
-// neonsha3Seal256X2(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal256X2(SB), $64-88
+// neonsha3Seal256X2(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256X2(SB), $64-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -46031,17 +46031,17 @@ TEXT ·neonsha3Seal256X2(SB), $64-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -46084,8 +46084,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(msg, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -46133,7 +46133,7 @@ neonsha3Seal256X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -46601,8 +46601,8 @@ neonsha3Seal256X2_group:
 	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$32, R6
 	BLO	no_blocks_3
 
@@ -46855,9 +46855,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$32, R6
 	BLO	no_blocks_10
 
@@ -47158,8 +47158,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -47276,7 +47276,7 @@ final_17:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
 	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -47305,8 +47305,8 @@ ad_tail_out_20:
 	CBZ	R1, m_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -47347,10 +47347,10 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 m_tail_out_21:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -47365,8 +47365,8 @@ tag32_22:
 done_23:
 	RET	
 
-// neonsha3Open256X2(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open256X2(SB), $64-97
+// neonsha3Open256X2(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256X2(SB), $64-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X2, R = 256:
@@ -47378,17 +47378,17 @@ TEXT ·neonsha3Open256X2(SB), $64-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 2 lanes, as 2 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x1f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x1f, R1
 	CBZ	R0, ad_tail_in_1
 
 	// the last block of ZeroPad(ad, R), in the frame at 0
 	FMOVQ	F31, 8(RSP)
 	FMOVQ	F31, 24(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -47431,8 +47431,8 @@ ad_tail_in_1:
 	// the last block of ZeroPad(ct, R), in the frame at 32
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -47480,7 +47480,7 @@ neonsha3Open256X2_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -47948,8 +47948,8 @@ neonsha3Open256X2_group:
 	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$32, R6
 	BLO	no_blocks_3
 
@@ -48202,9 +48202,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$32, R6
 	BLO	no_blocks_10
 
@@ -48529,8 +48529,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -48647,7 +48647,7 @@ final_17:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
 	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -48676,8 +48676,8 @@ ad_tail_out_20:
 	CBZ	R1, c_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffe0, R3
 	ADD	R3, R2
 	ADD	$40, RSP, R20
@@ -48718,8 +48718,8 @@ copied_m18:
 	FMOVQ	F31, 56(RSP)
 
 c_tail_out_21:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -48731,7 +48731,7 @@ c_tail_out_21:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_23
 
 tag32_22:
@@ -48746,13 +48746,13 @@ tag32_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_23:
 	RET	
 
-// neonsha3Seal256X4(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
-TEXT ·neonsha3Seal256X4(SB), $128-88
+// neonsha3Seal256X4(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)
+TEXT ·neonsha3Seal256X4(SB), $128-64
 	VMOVI	$0, V31.B16
 
 	// Encrypt(msg, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -48762,9 +48762,9 @@ TEXT ·neonsha3Seal256X4(SB), $128-88
 	//   tag = Finalize(|ad|, |msg|); ct = Truncate(ct, |msg|), then tag
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	mlen+56(FP), R1
+	MOVD	mlen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -48773,8 +48773,8 @@ TEXT ·neonsha3Seal256X4(SB), $128-88
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -48819,8 +48819,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	m+48(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	m+24(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -48868,7 +48868,7 @@ neonsha3Seal256X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -49336,8 +49336,8 @@ neonsha3Seal256X4_group:
 	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_3
 
@@ -49590,9 +49590,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	m+48(FP), R5
-	MOVD	mlen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	m+24(FP), R5
+	MOVD	mlen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_10
 
@@ -49893,8 +49893,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	mlen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	mlen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -50011,7 +50011,7 @@ final_17:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
 	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
-	MOVD	taglen+80(FP), R6
+	MOVD	taglen+56(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -50042,8 +50042,8 @@ ad_tail_out_20:
 	CBZ	R1, m_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	mlen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	mlen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -50086,10 +50086,10 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 m_tail_out_21:
-	MOVD	mlen+56(FP), R2
-	MOVD	out+40(FP), R0
+	MOVD	mlen+32(FP), R2
+	MOVD	out+16(FP), R0
 	ADD	R2, R0
-	MOVD	taglen+80(FP), R1
+	MOVD	taglen+56(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -50104,8 +50104,8 @@ tag32_22:
 done_23:
 	RET	
 
-// neonsha3Open256X4(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
-TEXT ·neonsha3Open256X4(SB), $128-97
+// neonsha3Open256X4(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)
+TEXT ·neonsha3Open256X4(SB), $128-73
 	VMOVI	$0, V31.B16
 
 	// Decrypt(ct, tag, ad, key, nonce) of AEGIS-256X4, R = 512:
@@ -50117,9 +50117,9 @@ TEXT ·neonsha3Open256X4(SB), $128-97
 	//   ok = CtEq(tag, expected_tag); where it is false, the caller erases msg
 	// D = 4 lanes, as 4 groups of 1 that run one after the other from Init to Finalize,
 	// one lane to a register: S0 ... are the block vectors of one group's lanes, and the groups' tags are xored.
-	MOVD	adlen+72(FP), R0
+	MOVD	adlen+48(FP), R0
 	AND	$0x3f, R0
-	MOVD	clen+56(FP), R1
+	MOVD	clen+32(FP), R1
 	AND	$0x3f, R1
 	CBZ	R0, ad_tail_in_1
 
@@ -50128,8 +50128,8 @@ TEXT ·neonsha3Open256X4(SB), $128-97
 	FMOVQ	F31, 24(RSP)
 	FMOVQ	F31, 40(RSP)
 	FMOVQ	F31, 56(RSP)
-	MOVD	ad+64(FP), R2
-	MOVD	adlen+72(FP), R3
+	MOVD	ad+40(FP), R2
+	MOVD	adlen+48(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -50174,8 +50174,8 @@ ad_tail_in_1:
 	FMOVQ	F31, 88(RSP)
 	FMOVQ	F31, 104(RSP)
 	FMOVQ	F31, 120(RSP)
-	MOVD	c+48(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	c+24(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	MOVD	R2, R20
@@ -50223,7 +50223,7 @@ neonsha3Open256X4_group:
 	MOVD	R1, R4
 	SUB	R2, R4
 	MOVD	k+0(FP), R5
-	MOVD	$n+8(FP), R6
+	MOVD	n+8(FP), R6
 
 	// Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128), each in every lane
 	FLDPQ	0(R5), (F8, F9)
@@ -50691,8 +50691,8 @@ neonsha3Open256X4_group:
 	VEOR3	V11.B16, V13.B16, V19.B16, V2.B16
 	AESE	V19.B16, V13.B16
 	AESMC	V13.B16, V13.B16
-	MOVD	ad+64(FP), R5
-	MOVD	adlen+72(FP), R6
+	MOVD	ad+40(FP), R5
+	MOVD	adlen+48(FP), R6
 	CMP	$64, R6
 	BLO	no_blocks_3
 
@@ -50945,9 +50945,9 @@ blocks_done_8:
 	VEOR	V2.B16, V14.B16, V2.B16
 
 ad_tail_9:
-	MOVD	c+48(FP), R5
-	MOVD	clen+56(FP), R6
-	MOVD	out+40(FP), R7
+	MOVD	c+24(FP), R5
+	MOVD	clen+32(FP), R6
+	MOVD	out+16(FP), R7
 	CMP	$64, R6
 	BLO	no_blocks_10
 
@@ -51272,8 +51272,8 @@ blocks_done_15:
 
 msg_tail_16:
 	// Finalize(ad_len_bits, msg_len_bits): LE64(ad_len_bits) || LE64(msg_len_bits), in every lane
-	MOVD	adlen+72(FP), R5
-	MOVD	clen+56(FP), R6
+	MOVD	adlen+48(FP), R5
+	MOVD	clen+32(FP), R6
 	LSL	$3, R5, R20
 	LSL	$3, R6, R21
 	VMOV	R20, V8.D[0]
@@ -51390,7 +51390,7 @@ final_17:
 	// both from x0 = S0 ^ S1 ^ S2 and x1 = S3 ^ S4 ^ S5
 	VEOR3	V18.B16, V17.B16, V16.B16, V16.B16
 	VEOR3	V15.B16, V20.B16, V19.B16, V19.B16
-	MOVD	taglen+88(FP), R6
+	MOVD	taglen+64(FP), R6
 	CMP	$32, R6
 	BEQ	words32_18
 
@@ -51421,8 +51421,8 @@ ad_tail_out_20:
 	CBZ	R1, c_tail_out_21
 
 	// the output's last bytes out of the frame
-	MOVD	out+40(FP), R2
-	MOVD	clen+56(FP), R3
+	MOVD	out+16(FP), R2
+	MOVD	clen+32(FP), R3
 	AND	$0xffffffffffffffc0, R3
 	ADD	R3, R2
 	ADD	$72, RSP, R20
@@ -51465,8 +51465,8 @@ copied_m18:
 	FMOVQ	F31, 120(RSP)
 
 c_tail_out_21:
-	MOVD	tag+80(FP), R0
-	MOVD	taglen+88(FP), R1
+	MOVD	tag+56(FP), R0
+	MOVD	taglen+64(FP), R1
 	CMP	$32, R1
 	BEQ	tag32_22
 
@@ -51478,7 +51478,7 @@ c_tail_out_21:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 	B	done_23
 
 tag32_22:
@@ -51493,7 +51493,7 @@ tag32_22:
 	ORR	R24, R23
 	CMP	$0, R23
 	CSET	EQ, R23
-	MOVB	R23, ok+96(FP)
+	MOVB	R23, ok+72(FP)
 
 done_23:
 	RET	

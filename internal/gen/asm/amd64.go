@@ -593,19 +593,6 @@ func (a amd64Buffers) ZeroFrame(off, size int) {
 
 func (a *amd64) Arg(dst R, name string) { a.c.Load(a.c.Param(name), a.g(dst)) }
 
-// ArgAddr: LEAQ name+off(FP). avo resolves only an array's elements
-// (name_0), so the address is its first element's, under the array's
-// name, which asmdecl takes as the whole argument.
-func (a *amd64) ArgAddr(dst R, name string) {
-	b, err := a.c.Param(name).Index(0).Resolve()
-	if err != nil {
-		panic(fmt.Sprintf("amd64: argument %s: %v", name, err))
-	}
-	m := b.Addr
-	m.Symbol.Name = name
-	a.c.LEAQ(m, a.g(dst))
-}
-
 func (a *amd64) MovImm(dst R, v int) { a.c.MOVQ(operand.I32(v), a.g(dst)) }
 func (a *amd64) MovR(dst, src R)     { a.c.MOVQ(a.g(src), a.g(dst)) }
 func (a *amd64) Add(dst, src R)      { a.c.ADDQ(a.g(src), a.g(dst)) }

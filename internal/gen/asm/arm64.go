@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
-	"strconv"
 	"strings"
 )
 
@@ -205,9 +204,8 @@ func (a *arm64) Func(name, signature string, width, frame int) {
 func (a *arm64) End() { a.ins("RET") }
 
 // argLayout returns the frame offsets of the argument words of a Go
-// signature, named as asmdecl names them (k, out_base, out_len, ok; a
-// byte array by its own name, at its first byte), and the size of
-// arguments and results.
+// signature, named as asmdecl names them (k, out_base, out_len, ok), and
+// the size of arguments and results.
 func argLayout(signature string) (map[string]int, int) {
 	e, err := parser.ParseExpr(signature)
 	if err != nil {
@@ -229,19 +227,7 @@ func argLayout(signature string) (map[string]int, int) {
 					off += 8
 				case *ast.ArrayType:
 					if t.Len != nil {
-						// A byte array ([32]byte): byte-aligned, its
-						// bytes in place.
-						lit, ok := t.Len.(*ast.BasicLit)
-						if !ok || !isIdent(t.Elt, "byte") {
-							panic("arm64: an array argument other than [N]byte")
-						}
-						size, err := strconv.Atoi(lit.Value)
-						if err != nil {
-							panic(err)
-						}
-						offs[n.Name] = off
-						off += size
-						continue
+						panic("arm64: array argument")
 					}
 					off = (off + 7) &^ 7
 					offs[n.Name+"_base"] = off
@@ -501,9 +487,6 @@ func (a *arm64) CompareTag(ret string, m Mem, x0, x1 V, two bool) {
 // Scalars.
 
 func (a *arm64) Arg(dst R, name string) { a.ins("MOVD", a.arg(name), a.g(dst)) }
-
-// ArgAddr: MOVD $name+off(FP), which the assembler makes an ADD to RSP.
-func (a *arm64) ArgAddr(dst R, name string) { a.ins("MOVD", "$"+a.arg(name), a.g(dst)) }
 
 func (a *arm64) MovImm(dst R, v int) { a.ins("MOVD", fmt.Sprintf("$%d", v), a.g(dst)) }
 func (a *arm64) MovR(dst, src R)     { a.ins("MOVD", a.g(src), a.g(dst)) }

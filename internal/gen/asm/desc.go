@@ -37,9 +37,6 @@ type gen struct {
 	groups int // lane groups, run one after the other
 	lanes  int // lanes per group: d / groups
 	open   bool
-	// nonceArg: the nonce is the array n in the frame (Seal and Open),
-	// not a pointer (the state-level Init).
-	nonceArg bool
 
 	vused []bool
 	gused map[R]bool
@@ -98,19 +95,13 @@ func funcName(kernel string, open bool, f family, d int) string {
 	return kernel + op + variantName(f, d)
 }
 
-// The signatures: pointers and lengths, not slices, and the nonce by
-// value. internal/asm reaches the functions only through func values in
-// per-variant tables (so that a program links only the variants it
-// names), and escape analysis cannot see through such a call: every
-// pointer argument escapes. The key and the data are on the heap anyway;
-// the nonce is often a zero-padded copy on the caller's stack, so it
-// travels in the frame instead, as an array of the largest nonce (the
-// 128 family reads its first 16 bytes). The functions take its address
-// in the frame (Machine.ArgAddr) and load it as they would load it
-// through a pointer; no output can overlap it there.
+// The signatures: pointers and lengths, not slices. internal/asm's
+// tables hold, for Seal and Open, Go functions of the same arguments but
+// for the nonce, which they take by value (valSig, main.go), and pass
+// the assembly a pointer to.
 const (
-	sealSig = "func(k *byte, n [32]byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
-	openSig = "func(k *byte, n [32]byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
+	sealSig = "func(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
+	openSig = "func(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"
 )
 
 // The arguments' names: a pointer, and the length of the data it points to.
@@ -133,7 +124,6 @@ func newGen(m Machine, f family, d int, name string) *gen {
 func emit(m Machine, f family, d int, open bool) {
 	g := newGen(m, f, d, funcName(m.Kernel(), open, f, d))
 	g.open = open
-	g.nonceArg = true
 	w := g.w
 	g.tails = newTails(g, 2)
 	sig := sealSig
@@ -208,17 +198,6 @@ func (g *gen) freeGP(rs ...R) {
 func (g *gen) arg(name string) R {
 	r := g.gp()
 	g.m.Arg(r, name)
-	return r
-}
-
-// nonce returns a register that points to the nonce: the argument n,
-// or, where n is the array itself (nonceArg), its address in the frame.
-func (g *gen) nonce() R {
-	if !g.nonceArg {
-		return g.arg("n")
-	}
-	r := g.gp()
-	g.m.ArgAddr(r, "n")
 	return r
 }
 
@@ -597,7 +576,7 @@ func (g *gen) init128() *state128 {
 		s[i] = g.vec()
 	}
 	g.track(s[:])
-	kp, np := g.arg("k"), g.nonce()
+	kp, np := g.arg("k"), g.arg("n")
 	kb, nb := g.vec(), g.vec()
 	if g.d == 1 {
 		g.note("Init(key, nonce)")
@@ -1008,7 +987,7 @@ func (g *gen) init256() *state256 {
 		s[i] = g.vec()
 	}
 	g.track(s[:])
-	kp, np := g.arg("k"), g.nonce()
+	kp, np := g.arg("k"), g.arg("n")
 	k0, k1, k0n0, k1n1 := g.vec(), g.vec(), g.vec(), g.vec()
 	if g.d == 1 {
 		g.note("Init(key, nonce): k0, k1 = Split(key, 128), n0, n1 = Split(nonce, 128)")

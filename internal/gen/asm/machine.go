@@ -79,7 +79,6 @@ type Machine interface {
 	// Scalars. Only lengths and pointers live in these registers, and
 	// only they steer branches.
 	Arg(dst R, name string)        // an argument word, by its name in the signature: "out", "mlen", ...
-	ArgAddr(dst R, name string)    // the address in the frame of an array argument, by its name: "n"
 	MovImm(dst R, v int)           // dst = v
 	MovR(dst, src R)               // dst = src
 	Add(dst, src R)                // dst += src

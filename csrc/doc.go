@@ -28,9 +28,9 @@
 //     the table opsFor gets from aegisgo_ops_for in
 //     internal/core/core_cgo.go). A short message leaves the path here:
 //     asmTakes says the Go assembly takes it (internal/core/asm.go), and
-//     sealAsm calls asm.Seal in internal/asm, which runs avx512Seal128L,
-//     the same kernel generated in Go assembly from
-//     internal/gen/asm/desc.go, with no cgo call.
+//     sealAsm calls the Seal of the kernel's entry in internal/asm's
+//     OneShot128L, avx512Seal128L, the same kernel generated in Go
+//     assembly from internal/gen/asm/desc.go, with no cgo call.
 //  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
 //     of the table, here aegisgo_avx512_ops[AEGISGO_128L] in

@@ -5,63 +5,81 @@
 // costs as much as the whole AES chain of a short message, and assembly
 // pays no such toll), and the state-level functions, from which the rest
 // of the API can be composed without the C core. The assembly is
-// generated, from one description of each family, by the program in _asm
-// (a module of its own, so that users never download its generator); the
-// build tag purego turns it off, and none.go then holds dispatchers that
-// panic.
+// generated, from one description of each family, by the program in
+// internal/gen/asm (a module of its own, so that users never download
+// its generator); the build tag purego turns it off, and none.go then
+// holds tables without functions.
 //
 // The package only holds the functions. Which one runs, and for which
 // sizes, is internal/core's choice (asm.go there), made from the module's
 // CPU detection (detect.go there): the package detects nothing itself.
 //
+// # Tables
+//
+// Each variant's functions are reached through its two tables, indexed
+// by kernel: OneShot128L and Funcs128L for AEGIS-128L, and so on to
+// OneShot256X4 and Funcs256X4. An entry of a kernel without assembly in
+// this build (soft, vperm, the other architecture's) is zero. Only the
+// code of a variant names that variant's tables, so a program that uses
+// one variant links that variant's assembly and no other's: that is why
+// there is no dispatcher that takes a variant number. Lookup, which
+// names them all, is for tests and tools.
+//
+// A call through a func value hides the callee from escape analysis,
+// which then lets every pointer argument escape to the heap. The
+// functions keep no pointer after they return, so internal/core hides
+// the pointers it passes from escape analysis in turn (its noescape),
+// and no buffer moves to the heap for a call.
+//
 // # One-shot Seal and Open
 //
-// Seal(id, k, n, out, m, mlen, ad, adlen, taglen) encrypts the mlen bytes
+// Seal(k, n, out, m, mlen, ad, adlen, taglen) encrypts the mlen bytes
 // at m to out and writes the taglen-byte tag (16 or 32) right after them.
-// Open(id, k, n, out, c, clen, ad, adlen, tag, taglen) decrypts the clen
+// Open(k, n, out, c, clen, ad, adlen, tag, taglen) decrypts the clen
 // bytes at c to out and checks the taglen bytes at tag in constant time;
 // it returns false when they do not match, and then out holds plaintext
 // that the caller must clear. k points to the variant's key (16 or 32
-// bytes), and n to its full nonce. out may be m or c exactly, but overlap
-// them in no other way, nor ad, tag or the nonce: the functions that run
-// lanes in groups read the nonce again for each group, after output has
-// been written (internal/core copies a nonce that out overlaps aside). Both read and write
-// nothing outside those lengths, and keep no pointer. Pointers and
-// lengths, rather than slices: the arguments then travel in registers.
+// bytes), n to its full nonce (NonceSize bytes). out may be m or c
+// exactly, but overlap them in no other way, nor ad, tag, the key or the
+// nonce: the functions that run lanes in groups read the key and the
+// nonce again for each group, after output has been written. Both read
+// and write nothing outside
+// those lengths, and keep no pointer. Pointers and lengths, rather than
+// slices: fewer words to pass.
 //
 // # State-level functions
 //
-// The spec's building blocks, one call each, on a state st that the
-// caller owns: StateSize(variant) bytes (MaxStateSize at most) of plain
-// bytes, loaded and stored by every call with unaligned accesses, so it
-// may live anywhere in Go memory and be copied; it is as secret as the
-// key, and the caller wipes it. Its layout is the variant's block
-// vectors in the spec's order, S0 to S7 in the 128 family (AEGIS-128L,
-// 128X2, 128X4) and S0 to S5 in the 256 family, 16*D bytes each, lanes
-// side by side as a register of all D lanes holds them: byte b of lane i
-// of Sj is st[16*(D*j+i) + b]. (It is also the start of the C core's
-// incremental state, csrc/aegis128_inc.h, whose other fields the C core
-// adds.)
+// The spec's building blocks, one call each (Funcs holds them), on a
+// state st that the caller owns: StateSize(variant) bytes (MaxStateSize
+// at most) of plain bytes, loaded and stored by every call with
+// unaligned accesses, so it may live anywhere in Go memory and be
+// copied; it is as secret as the key, and the caller wipes it. Its
+// layout is the variant's block vectors in the spec's order, S0 to S7 in
+// the 128 family (AEGIS-128L, 128X2, 128X4) and S0 to S5 in the 256
+// family, 16*D bytes each, lanes side by side as a register of all D
+// lanes holds them: byte b of lane i of Sj is st[16*(D*j+i) + b]. (It is
+// also the start of the C core's incremental state, csrc/aegis128_inc.h,
+// whose other fields the C core adds.)
 //
 // The rate R is the bytes of one block of data: 32*D in the 128 family,
 // 16*D in the 256 family (internal/core's Variant.Rate). A block of data
 // is, per lane group, laid out as the state: in the 128 family its first
 // 16*D bytes are M0 of the D lanes and the next 16*D M1.
 //
-//	Init(id, st, k, n)                   the spec's Init (ctx included) of key k and nonce n
-//	Absorb(id, st, ad, blocks)           Absorb of blocks whole blocks at ad
-//	Enc(id, st, out, in, blocks)         Enc of blocks whole blocks at in, to out
-//	Dec(id, st, out, in, blocks)         Dec of blocks whole blocks
-//	EncPartial(id, st, out, in, inlen)   Enc of the zero-padded last block of a message, inlen < R bytes out
-//	DecPartial(id, st, out, in, inlen)   the spec's DecPartial of the last inlen < R bytes
-//	Stream(id, st, out, in, blocks)      out = in ^ the keystream of blocks whole blocks (Enc of zero blocks)
-//	KeyBlock(id, st, z)                  the R bytes of keystream of the next block to z; st unchanged
-//	Finalize(id, st, tag, adlen, mlen, taglen)          the spec's Finalize; st unchanged
-//	MACFinalize(id, st, tag, last, datalen, taglen)     the spec's FinalizeMac, X variants' reduction included; st unchanged
+//	Init(st, k, n)                   the spec's Init (ctx included) of key k and nonce n
+//	Absorb(st, ad, blocks)           Absorb of blocks whole blocks at ad
+//	Enc(st, out, in, blocks)         Enc of blocks whole blocks at in, to out
+//	Dec(st, out, in, blocks)         Dec of blocks whole blocks
+//	EncPartial(st, out, in, inlen)   Enc of the zero-padded last block of a message, inlen < R bytes out
+//	DecPartial(st, out, in, inlen)   the spec's DecPartial of the last inlen < R bytes
+//	Stream(st, out, in, blocks)      out = in ^ the keystream of blocks whole blocks (Enc of zero blocks)
+//	KeyBlock(st, z)                  the R bytes of keystream of the next block to z; st unchanged
+//	Finalize(st, tag, adlen, mlen, taglen)          the spec's Finalize; st unchanged
+//	MACFinalize(st, tag, last, datalen, taglen)     the spec's FinalizeMac, X variants' reduction included; st unchanged
 //
 // The contract, which the functions do not check:
 //
-//   - id is ID(variant, kernel), for a kernel that the CPU runs.
+//   - The functions are a table's entry for a kernel that the CPU runs.
 //   - A call reads and writes exactly the bytes its lengths give (blocks
 //     whole blocks, inlen bytes, R bytes of z and last, taglen bytes of
 //     tag: 16 or 32), and nothing of a pointer whose count is 0. No
@@ -110,13 +128,50 @@ package asm
 //
 //go:generate env GOWORK=off go run -C ../gen/asm .
 
-// ID returns the number of the functions of a variant on a kernel, for
-// Seal and Open, or -1 where this build has none.
-func ID(variant, kernel int) int {
-	if variant < 0 || variant >= NumVariants || kernel < 0 || kernel >= NumKernels || !has[variant][kernel] {
-		return -1
-	}
-	return variant*NumKernels + kernel
+// OneShot holds one kernel's one-message Seal and Open of one variant
+// (see the package doc). A zero OneShot has no functions.
+type OneShot struct {
+	// Seal encrypts the mlen bytes at m to out, and writes the
+	// taglen-byte tag right after them.
+	Seal func(k, n, out, m *byte, mlen int, ad *byte, adlen, taglen int)
+	// Open decrypts the clen bytes at c to out and reports whether the
+	// taglen bytes at tag are their tag; where they are not, out holds
+	// plaintext, which the caller clears.
+	Open func(k, n, out, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) bool
+}
+
+// Funcs holds one kernel's state-level functions of one variant (see the
+// package doc for their contract). A zero Funcs has no functions.
+type Funcs struct {
+	// Init writes the state of key k and nonce n to st: the spec's Init.
+	Init func(st, k, n *byte)
+	// Absorb absorbs blocks whole rate blocks at ad (associated data,
+	// or AEGIS-MAC's data).
+	Absorb func(st, ad *byte, blocks int)
+	// Enc encrypts blocks whole rate blocks at in to out, and Dec
+	// decrypts them: the spec's Enc and Dec, block by block.
+	Enc, Dec func(st, out, in *byte, blocks int)
+	// EncPartial encrypts the last inlen < rate bytes of a message, at
+	// in, to out: Enc of the zero-padded block, of whose output only
+	// inlen bytes are written. DecPartial decrypts the last inlen < rate
+	// bytes of a ciphertext: the spec's DecPartial.
+	EncPartial, DecPartial func(st, out, in *byte, inlen int)
+	// Stream xors blocks whole rate blocks of keystream into the bytes
+	// at in, to out: the spec's Stream, which is Enc of zero blocks.
+	Stream func(st, out, in *byte, blocks int)
+	// KeyBlock writes to z the rate bytes of keystream that Enc would
+	// xor into the next block, and leaves st as it is.
+	KeyBlock func(st, z *byte)
+	// Finalize writes the taglen-byte tag (16 or 32) of a state that
+	// absorbed adlen bytes of associated data and encrypted or
+	// decrypted mlen bytes: the spec's Finalize. st is left as it is.
+	Finalize func(st, tag *byte, adlen, mlen uint64, taglen int)
+	// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of
+	// datalen bytes of data: the rate block at last (the data's partial
+	// block, zero-padded) is absorbed first where datalen is not a
+	// multiple of the rate, then the spec's FinalizeMac. st is left as
+	// it is.
+	MACFinalize func(st, tag, last *byte, datalen uint64, taglen int)
 }
 
 // StateSize returns the bytes of a variant's state for the state-level

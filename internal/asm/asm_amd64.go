@@ -654,726 +654,296 @@ func avx512Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 //go:noescape
 func avx512MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
-// Seal runs the Seal of function id (see ID).
-func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniSeal256(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Seal256(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Seal256(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	}
-	panic("asm: no Seal for this variant and kernel")
+// OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128L = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal128L, aesniOpen128L},
+	KernelAVX2:   {avx2Seal128L, avx2Open128L},
+	KernelAVX512: {avx512Seal128L, avx512Open128L},
 }
 
-// Open runs the Open of function id (see ID).
-func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		return aesniOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X2*NumKernels + KernelAESNI:
-		return aesniOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X4*NumKernels + KernelAESNI:
-		return aesniOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256*NumKernels + KernelAESNI:
-		return aesniOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X2*NumKernels + KernelAESNI:
-		return aesniOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X4*NumKernels + KernelAESNI:
-		return aesniOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128L*NumKernels + KernelAVX2:
-		return avx2Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X2*NumKernels + KernelAVX2:
-		return avx2Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X4*NumKernels + KernelAVX2:
-		return avx2Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256*NumKernels + KernelAVX2:
-		return avx2Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X2*NumKernels + KernelAVX2:
-		return avx2Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X4*NumKernels + KernelAVX2:
-		return avx2Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128L*NumKernels + KernelAVX512:
-		return avx512Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X2*NumKernels + KernelAVX512:
-		return avx512Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X4*NumKernels + KernelAVX512:
-		return avx512Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256*NumKernels + KernelAVX512:
-		return avx512Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X2*NumKernels + KernelAVX512:
-		return avx512Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X4*NumKernels + KernelAVX512:
-		return avx512Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	}
-	panic("asm: no Open for this variant and kernel")
+// Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128L = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit128L,
+		Absorb:      aesniAbsorb128L,
+		Enc:         aesniEnc128L,
+		Dec:         aesniDec128L,
+		EncPartial:  aesniEncPartial128L,
+		DecPartial:  aesniDecPartial128L,
+		Stream:      aesniStream128L,
+		KeyBlock:    aesniKeyBlock128L,
+		Finalize:    aesniFinalize128L,
+		MACFinalize: aesniMACFinalize128L,
+	},
+	KernelAVX2: {
+		Init:        avx2Init128L,
+		Absorb:      avx2Absorb128L,
+		Enc:         avx2Enc128L,
+		Dec:         avx2Dec128L,
+		EncPartial:  avx2EncPartial128L,
+		DecPartial:  avx2DecPartial128L,
+		Stream:      avx2Stream128L,
+		KeyBlock:    avx2KeyBlock128L,
+		Finalize:    avx2Finalize128L,
+		MACFinalize: avx2MACFinalize128L,
+	},
+	KernelAVX512: {
+		Init:        avx512Init128L,
+		Absorb:      avx512Absorb128L,
+		Enc:         avx512Enc128L,
+		Dec:         avx512Dec128L,
+		EncPartial:  avx512EncPartial128L,
+		DecPartial:  avx512DecPartial128L,
+		Stream:      avx512Stream128L,
+		KeyBlock:    avx512KeyBlock128L,
+		Finalize:    avx512Finalize128L,
+		MACFinalize: avx512MACFinalize128L,
+	},
 }
 
-// Init writes the state of key k and nonce n to st: the spec's Init.
-func Init(id int, st *byte, k *byte, n *byte) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniInit128L(st, k, n)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniInit128X2(st, k, n)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniInit128X4(st, k, n)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniInit256(st, k, n)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniInit256X2(st, k, n)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniInit256X4(st, k, n)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Init128L(st, k, n)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Init128X2(st, k, n)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Init128X4(st, k, n)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Init256(st, k, n)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Init256X2(st, k, n)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Init256X4(st, k, n)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Init128L(st, k, n)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Init128X2(st, k, n)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Init128X4(st, k, n)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Init256(st, k, n)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Init256X2(st, k, n)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Init256X4(st, k, n)
-		return
-	}
-	panic("asm: no Init for this variant and kernel")
+// OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128X2 = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal128X2, aesniOpen128X2},
+	KernelAVX2:   {avx2Seal128X2, avx2Open128X2},
+	KernelAVX512: {avx512Seal128X2, avx512Open128X2},
 }
 
-// Absorb absorbs blocks whole rate blocks at ad (associated data, or AEGIS-MAC's data).
-func Absorb(id int, st *byte, ad *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniAbsorb128L(st, ad, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniAbsorb128X2(st, ad, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniAbsorb128X4(st, ad, blocks)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniAbsorb256(st, ad, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniAbsorb256X2(st, ad, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniAbsorb256X4(st, ad, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Absorb128L(st, ad, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Absorb128X2(st, ad, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Absorb128X4(st, ad, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Absorb256(st, ad, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Absorb256X2(st, ad, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Absorb256X4(st, ad, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Absorb128L(st, ad, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Absorb128X2(st, ad, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Absorb128X4(st, ad, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Absorb256(st, ad, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Absorb256X2(st, ad, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Absorb256X4(st, ad, blocks)
-		return
-	}
-	panic("asm: no Absorb for this variant and kernel")
+// Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128X2 = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit128X2,
+		Absorb:      aesniAbsorb128X2,
+		Enc:         aesniEnc128X2,
+		Dec:         aesniDec128X2,
+		EncPartial:  aesniEncPartial128X2,
+		DecPartial:  aesniDecPartial128X2,
+		Stream:      aesniStream128X2,
+		KeyBlock:    aesniKeyBlock128X2,
+		Finalize:    aesniFinalize128X2,
+		MACFinalize: aesniMACFinalize128X2,
+	},
+	KernelAVX2: {
+		Init:        avx2Init128X2,
+		Absorb:      avx2Absorb128X2,
+		Enc:         avx2Enc128X2,
+		Dec:         avx2Dec128X2,
+		EncPartial:  avx2EncPartial128X2,
+		DecPartial:  avx2DecPartial128X2,
+		Stream:      avx2Stream128X2,
+		KeyBlock:    avx2KeyBlock128X2,
+		Finalize:    avx2Finalize128X2,
+		MACFinalize: avx2MACFinalize128X2,
+	},
+	KernelAVX512: {
+		Init:        avx512Init128X2,
+		Absorb:      avx512Absorb128X2,
+		Enc:         avx512Enc128X2,
+		Dec:         avx512Dec128X2,
+		EncPartial:  avx512EncPartial128X2,
+		DecPartial:  avx512DecPartial128X2,
+		Stream:      avx512Stream128X2,
+		KeyBlock:    avx512KeyBlock128X2,
+		Finalize:    avx512Finalize128X2,
+		MACFinalize: avx512MACFinalize128X2,
+	},
 }
 
-// Enc encrypts blocks whole rate blocks at in to out: the spec's Enc, block by block.
-func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniEnc128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniEnc128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniEnc128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniEnc256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniEnc256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniEnc256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Enc128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Enc128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Enc128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Enc256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Enc256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Enc256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Enc128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Enc128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Enc128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Enc256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Enc256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Enc256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Enc for this variant and kernel")
+// OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128X4 = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal128X4, aesniOpen128X4},
+	KernelAVX2:   {avx2Seal128X4, avx2Open128X4},
+	KernelAVX512: {avx512Seal128X4, avx512Open128X4},
 }
 
-// Dec decrypts blocks whole rate blocks at in to out: the spec's Dec, block by block.
-func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniDec128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniDec128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniDec128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniDec256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniDec256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniDec256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Dec128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Dec128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Dec128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Dec256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Dec256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Dec256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Dec128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Dec128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Dec128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Dec256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Dec256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Dec256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Dec for this variant and kernel")
+// Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128X4 = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit128X4,
+		Absorb:      aesniAbsorb128X4,
+		Enc:         aesniEnc128X4,
+		Dec:         aesniDec128X4,
+		EncPartial:  aesniEncPartial128X4,
+		DecPartial:  aesniDecPartial128X4,
+		Stream:      aesniStream128X4,
+		KeyBlock:    aesniKeyBlock128X4,
+		Finalize:    aesniFinalize128X4,
+		MACFinalize: aesniMACFinalize128X4,
+	},
+	KernelAVX2: {
+		Init:        avx2Init128X4,
+		Absorb:      avx2Absorb128X4,
+		Enc:         avx2Enc128X4,
+		Dec:         avx2Dec128X4,
+		EncPartial:  avx2EncPartial128X4,
+		DecPartial:  avx2DecPartial128X4,
+		Stream:      avx2Stream128X4,
+		KeyBlock:    avx2KeyBlock128X4,
+		Finalize:    avx2Finalize128X4,
+		MACFinalize: avx2MACFinalize128X4,
+	},
+	KernelAVX512: {
+		Init:        avx512Init128X4,
+		Absorb:      avx512Absorb128X4,
+		Enc:         avx512Enc128X4,
+		Dec:         avx512Dec128X4,
+		EncPartial:  avx512EncPartial128X4,
+		DecPartial:  avx512DecPartial128X4,
+		Stream:      avx512Stream128X4,
+		KeyBlock:    avx512KeyBlock128X4,
+		Finalize:    avx512Finalize128X4,
+		MACFinalize: avx512MACFinalize128X4,
+	},
 }
 
-// EncPartial encrypts the last inlen < rate bytes of a message, at in, to out: Enc of the zero-padded block, of whose output only inlen bytes are written.
-func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniEncPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniEncPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniEncPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniEncPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniEncPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniEncPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2EncPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2EncPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2EncPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2EncPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2EncPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2EncPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512EncPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512EncPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512EncPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512EncPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512EncPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512EncPartial256X4(st, out, in, inlen)
-		return
-	}
-	panic("asm: no EncPartial for this variant and kernel")
+// OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256 = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal256, aesniOpen256},
+	KernelAVX2:   {avx2Seal256, avx2Open256},
+	KernelAVX512: {avx512Seal256, avx512Open256},
 }
 
-// DecPartial decrypts the last inlen < rate bytes of a ciphertext, at in, to out: the spec's DecPartial.
-func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniDecPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniDecPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniDecPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniDecPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniDecPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniDecPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2DecPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2DecPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2DecPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2DecPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2DecPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2DecPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512DecPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512DecPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512DecPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512DecPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512DecPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512DecPartial256X4(st, out, in, inlen)
-		return
-	}
-	panic("asm: no DecPartial for this variant and kernel")
+// Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256 = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit256,
+		Absorb:      aesniAbsorb256,
+		Enc:         aesniEnc256,
+		Dec:         aesniDec256,
+		EncPartial:  aesniEncPartial256,
+		DecPartial:  aesniDecPartial256,
+		Stream:      aesniStream256,
+		KeyBlock:    aesniKeyBlock256,
+		Finalize:    aesniFinalize256,
+		MACFinalize: aesniMACFinalize256,
+	},
+	KernelAVX2: {
+		Init:        avx2Init256,
+		Absorb:      avx2Absorb256,
+		Enc:         avx2Enc256,
+		Dec:         avx2Dec256,
+		EncPartial:  avx2EncPartial256,
+		DecPartial:  avx2DecPartial256,
+		Stream:      avx2Stream256,
+		KeyBlock:    avx2KeyBlock256,
+		Finalize:    avx2Finalize256,
+		MACFinalize: avx2MACFinalize256,
+	},
+	KernelAVX512: {
+		Init:        avx512Init256,
+		Absorb:      avx512Absorb256,
+		Enc:         avx512Enc256,
+		Dec:         avx512Dec256,
+		EncPartial:  avx512EncPartial256,
+		DecPartial:  avx512DecPartial256,
+		Stream:      avx512Stream256,
+		KeyBlock:    avx512KeyBlock256,
+		Finalize:    avx512Finalize256,
+		MACFinalize: avx512MACFinalize256,
+	},
 }
 
-// Stream xors blocks whole rate blocks of keystream into the bytes at in, to out: the spec's Stream, which is Enc of zero blocks.
-func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniStream128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniStream128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniStream128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniStream256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniStream256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniStream256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Stream128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Stream128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Stream128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Stream256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Stream256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Stream256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Stream128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Stream128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Stream128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Stream256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Stream256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Stream256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Stream for this variant and kernel")
+// OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256X2 = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal256X2, aesniOpen256X2},
+	KernelAVX2:   {avx2Seal256X2, avx2Open256X2},
+	KernelAVX512: {avx512Seal256X2, avx512Open256X2},
 }
 
-// KeyBlock writes to z the rate bytes of keystream that Enc would xor into the next block, and leaves st as it is.
-func KeyBlock(id int, st *byte, z *byte) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniKeyBlock128L(st, z)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniKeyBlock128X2(st, z)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniKeyBlock128X4(st, z)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniKeyBlock256(st, z)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniKeyBlock256X2(st, z)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniKeyBlock256X4(st, z)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2KeyBlock128L(st, z)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2KeyBlock128X2(st, z)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2KeyBlock128X4(st, z)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2KeyBlock256(st, z)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2KeyBlock256X2(st, z)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2KeyBlock256X4(st, z)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512KeyBlock128L(st, z)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512KeyBlock128X2(st, z)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512KeyBlock128X4(st, z)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512KeyBlock256(st, z)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512KeyBlock256X2(st, z)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512KeyBlock256X4(st, z)
-		return
-	}
-	panic("asm: no KeyBlock for this variant and kernel")
+// Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256X2 = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit256X2,
+		Absorb:      aesniAbsorb256X2,
+		Enc:         aesniEnc256X2,
+		Dec:         aesniDec256X2,
+		EncPartial:  aesniEncPartial256X2,
+		DecPartial:  aesniDecPartial256X2,
+		Stream:      aesniStream256X2,
+		KeyBlock:    aesniKeyBlock256X2,
+		Finalize:    aesniFinalize256X2,
+		MACFinalize: aesniMACFinalize256X2,
+	},
+	KernelAVX2: {
+		Init:        avx2Init256X2,
+		Absorb:      avx2Absorb256X2,
+		Enc:         avx2Enc256X2,
+		Dec:         avx2Dec256X2,
+		EncPartial:  avx2EncPartial256X2,
+		DecPartial:  avx2DecPartial256X2,
+		Stream:      avx2Stream256X2,
+		KeyBlock:    avx2KeyBlock256X2,
+		Finalize:    avx2Finalize256X2,
+		MACFinalize: avx2MACFinalize256X2,
+	},
+	KernelAVX512: {
+		Init:        avx512Init256X2,
+		Absorb:      avx512Absorb256X2,
+		Enc:         avx512Enc256X2,
+		Dec:         avx512Dec256X2,
+		EncPartial:  avx512EncPartial256X2,
+		DecPartial:  avx512DecPartial256X2,
+		Stream:      avx512Stream256X2,
+		KeyBlock:    avx512KeyBlock256X2,
+		Finalize:    avx512Finalize256X2,
+		MACFinalize: avx512MACFinalize256X2,
+	},
 }
 
-// Finalize writes the taglen-byte tag (16 or 32) of a state that absorbed adlen bytes of associated data and encrypted or decrypted mlen bytes: the spec's Finalize. st is left as it is.
-func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniFinalize128L(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniFinalize128X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniFinalize128X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniFinalize256(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniFinalize256X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniFinalize256X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2Finalize128L(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2Finalize128X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2Finalize128X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2Finalize256(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2Finalize256X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2Finalize256X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512Finalize128L(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512Finalize128X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512Finalize128X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512Finalize256(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512Finalize256X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512Finalize256X4(st, tag, adlen, mlen, taglen)
-		return
-	}
-	panic("asm: no Finalize for this variant and kernel")
+// OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256X4 = [NumKernels]OneShot{
+	KernelAESNI:  {aesniSeal256X4, aesniOpen256X4},
+	KernelAVX2:   {avx2Seal256X4, avx2Open256X4},
+	KernelAVX512: {avx512Seal256X4, avx512Open256X4},
 }
 
-// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of datalen bytes of data: the rate block at last (the data's partial block, zero-padded) is absorbed first where datalen is not a multiple of the rate, then the spec's FinalizeMac. st is left as it is.
-func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelAESNI:
-		aesniMACFinalize128L(st, tag, last, datalen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAESNI:
-		aesniMACFinalize128X2(st, tag, last, datalen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAESNI:
-		aesniMACFinalize128X4(st, tag, last, datalen, taglen)
-		return
-	case Variant256*NumKernels + KernelAESNI:
-		aesniMACFinalize256(st, tag, last, datalen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAESNI:
-		aesniMACFinalize256X2(st, tag, last, datalen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAESNI:
-		aesniMACFinalize256X4(st, tag, last, datalen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX2:
-		avx2MACFinalize128L(st, tag, last, datalen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX2:
-		avx2MACFinalize128X2(st, tag, last, datalen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX2:
-		avx2MACFinalize128X4(st, tag, last, datalen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX2:
-		avx2MACFinalize256(st, tag, last, datalen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX2:
-		avx2MACFinalize256X2(st, tag, last, datalen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX2:
-		avx2MACFinalize256X4(st, tag, last, datalen, taglen)
-		return
-	case Variant128L*NumKernels + KernelAVX512:
-		avx512MACFinalize128L(st, tag, last, datalen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelAVX512:
-		avx512MACFinalize128X2(st, tag, last, datalen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelAVX512:
-		avx512MACFinalize128X4(st, tag, last, datalen, taglen)
-		return
-	case Variant256*NumKernels + KernelAVX512:
-		avx512MACFinalize256(st, tag, last, datalen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelAVX512:
-		avx512MACFinalize256X2(st, tag, last, datalen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelAVX512:
-		avx512MACFinalize256X4(st, tag, last, datalen, taglen)
-		return
-	}
-	panic("asm: no MACFinalize for this variant and kernel")
-}
-
-// has reports which variants and kernels have functions.
-var has = [NumVariants][NumKernels]bool{
-	Variant128L:  {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
-	Variant128X2: {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
-	Variant128X4: {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
-	Variant256:   {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
-	Variant256X2: {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
-	Variant256X4: {KernelAESNI: true, KernelAVX2: true, KernelAVX512: true},
+// Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256X4 = [NumKernels]Funcs{
+	KernelAESNI: {
+		Init:        aesniInit256X4,
+		Absorb:      aesniAbsorb256X4,
+		Enc:         aesniEnc256X4,
+		Dec:         aesniDec256X4,
+		EncPartial:  aesniEncPartial256X4,
+		DecPartial:  aesniDecPartial256X4,
+		Stream:      aesniStream256X4,
+		KeyBlock:    aesniKeyBlock256X4,
+		Finalize:    aesniFinalize256X4,
+		MACFinalize: aesniMACFinalize256X4,
+	},
+	KernelAVX2: {
+		Init:        avx2Init256X4,
+		Absorb:      avx2Absorb256X4,
+		Enc:         avx2Enc256X4,
+		Dec:         avx2Dec256X4,
+		EncPartial:  avx2EncPartial256X4,
+		DecPartial:  avx2DecPartial256X4,
+		Stream:      avx2Stream256X4,
+		KeyBlock:    avx2KeyBlock256X4,
+		Finalize:    avx2Finalize256X4,
+		MACFinalize: avx2MACFinalize256X4,
+	},
+	KernelAVX512: {
+		Init:        avx512Init256X4,
+		Absorb:      avx512Absorb256X4,
+		Enc:         avx512Enc256X4,
+		Dec:         avx512Dec256X4,
+		EncPartial:  avx512EncPartial256X4,
+		DecPartial:  avx512DecPartial256X4,
+		Stream:      avx512Stream256X4,
+		KeyBlock:    avx512KeyBlock256X4,
+		Finalize:    avx512Finalize256X4,
+		MACFinalize: avx512MACFinalize256X4,
+	},
 }

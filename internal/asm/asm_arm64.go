@@ -438,516 +438,218 @@ func neonsha3Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, tagle
 //go:noescape
 func neonsha3MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
-// Seal runs the Seal of function id (see ID).
-func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonSeal256(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Seal256(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
-		return
-	}
-	panic("asm: no Seal for this variant and kernel")
+// OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128L = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal128L, neonOpen128L},
+	KernelNEONSHA3: {neonsha3Seal128L, neonsha3Open128L},
 }
 
-// Open runs the Open of function id (see ID).
-func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		return neonOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X2*NumKernels + KernelNEON:
-		return neonOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X4*NumKernels + KernelNEON:
-		return neonOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256*NumKernels + KernelNEON:
-		return neonOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X2*NumKernels + KernelNEON:
-		return neonOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X4*NumKernels + KernelNEON:
-		return neonOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		return neonsha3Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		return neonsha3Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		return neonsha3Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256*NumKernels + KernelNEONSHA3:
-		return neonsha3Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		return neonsha3Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		return neonsha3Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
-	}
-	panic("asm: no Open for this variant and kernel")
+// Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128L = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit128L,
+		Absorb:      neonAbsorb128L,
+		Enc:         neonEnc128L,
+		Dec:         neonDec128L,
+		EncPartial:  neonEncPartial128L,
+		DecPartial:  neonDecPartial128L,
+		Stream:      neonStream128L,
+		KeyBlock:    neonKeyBlock128L,
+		Finalize:    neonFinalize128L,
+		MACFinalize: neonMACFinalize128L,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init128L,
+		Absorb:      neonsha3Absorb128L,
+		Enc:         neonsha3Enc128L,
+		Dec:         neonsha3Dec128L,
+		EncPartial:  neonsha3EncPartial128L,
+		DecPartial:  neonsha3DecPartial128L,
+		Stream:      neonsha3Stream128L,
+		KeyBlock:    neonsha3KeyBlock128L,
+		Finalize:    neonsha3Finalize128L,
+		MACFinalize: neonsha3MACFinalize128L,
+	},
 }
 
-// Init writes the state of key k and nonce n to st: the spec's Init.
-func Init(id int, st *byte, k *byte, n *byte) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonInit128L(st, k, n)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonInit128X2(st, k, n)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonInit128X4(st, k, n)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonInit256(st, k, n)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonInit256X2(st, k, n)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonInit256X4(st, k, n)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Init128L(st, k, n)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Init128X2(st, k, n)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Init128X4(st, k, n)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Init256(st, k, n)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Init256X2(st, k, n)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Init256X4(st, k, n)
-		return
-	}
-	panic("asm: no Init for this variant and kernel")
+// OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128X2 = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal128X2, neonOpen128X2},
+	KernelNEONSHA3: {neonsha3Seal128X2, neonsha3Open128X2},
 }
 
-// Absorb absorbs blocks whole rate blocks at ad (associated data, or AEGIS-MAC's data).
-func Absorb(id int, st *byte, ad *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonAbsorb128L(st, ad, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonAbsorb128X2(st, ad, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonAbsorb128X4(st, ad, blocks)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonAbsorb256(st, ad, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonAbsorb256X2(st, ad, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonAbsorb256X4(st, ad, blocks)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb128L(st, ad, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb128X2(st, ad, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb128X4(st, ad, blocks)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb256(st, ad, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb256X2(st, ad, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Absorb256X4(st, ad, blocks)
-		return
-	}
-	panic("asm: no Absorb for this variant and kernel")
+// Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128X2 = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit128X2,
+		Absorb:      neonAbsorb128X2,
+		Enc:         neonEnc128X2,
+		Dec:         neonDec128X2,
+		EncPartial:  neonEncPartial128X2,
+		DecPartial:  neonDecPartial128X2,
+		Stream:      neonStream128X2,
+		KeyBlock:    neonKeyBlock128X2,
+		Finalize:    neonFinalize128X2,
+		MACFinalize: neonMACFinalize128X2,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init128X2,
+		Absorb:      neonsha3Absorb128X2,
+		Enc:         neonsha3Enc128X2,
+		Dec:         neonsha3Dec128X2,
+		EncPartial:  neonsha3EncPartial128X2,
+		DecPartial:  neonsha3DecPartial128X2,
+		Stream:      neonsha3Stream128X2,
+		KeyBlock:    neonsha3KeyBlock128X2,
+		Finalize:    neonsha3Finalize128X2,
+		MACFinalize: neonsha3MACFinalize128X2,
+	},
 }
 
-// Enc encrypts blocks whole rate blocks at in to out: the spec's Enc, block by block.
-func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonEnc128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonEnc128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonEnc128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonEnc256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonEnc256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonEnc256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Enc128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Enc128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Enc128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Enc256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Enc256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Enc256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Enc for this variant and kernel")
+// OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot128X4 = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal128X4, neonOpen128X4},
+	KernelNEONSHA3: {neonsha3Seal128X4, neonsha3Open128X4},
 }
 
-// Dec decrypts blocks whole rate blocks at in to out: the spec's Dec, block by block.
-func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonDec128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonDec128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonDec128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonDec256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonDec256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonDec256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Dec128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Dec128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Dec128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Dec256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Dec256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Dec256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Dec for this variant and kernel")
+// Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs128X4 = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit128X4,
+		Absorb:      neonAbsorb128X4,
+		Enc:         neonEnc128X4,
+		Dec:         neonDec128X4,
+		EncPartial:  neonEncPartial128X4,
+		DecPartial:  neonDecPartial128X4,
+		Stream:      neonStream128X4,
+		KeyBlock:    neonKeyBlock128X4,
+		Finalize:    neonFinalize128X4,
+		MACFinalize: neonMACFinalize128X4,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init128X4,
+		Absorb:      neonsha3Absorb128X4,
+		Enc:         neonsha3Enc128X4,
+		Dec:         neonsha3Dec128X4,
+		EncPartial:  neonsha3EncPartial128X4,
+		DecPartial:  neonsha3DecPartial128X4,
+		Stream:      neonsha3Stream128X4,
+		KeyBlock:    neonsha3KeyBlock128X4,
+		Finalize:    neonsha3Finalize128X4,
+		MACFinalize: neonsha3MACFinalize128X4,
+	},
 }
 
-// EncPartial encrypts the last inlen < rate bytes of a message, at in, to out: Enc of the zero-padded block, of whose output only inlen bytes are written.
-func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonEncPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonEncPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonEncPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonEncPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonEncPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonEncPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3EncPartial256X4(st, out, in, inlen)
-		return
-	}
-	panic("asm: no EncPartial for this variant and kernel")
+// OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256 = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal256, neonOpen256},
+	KernelNEONSHA3: {neonsha3Seal256, neonsha3Open256},
 }
 
-// DecPartial decrypts the last inlen < rate bytes of a ciphertext, at in, to out: the spec's DecPartial.
-func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonDecPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonDecPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonDecPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonDecPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonDecPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonDecPartial256X4(st, out, in, inlen)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial128L(st, out, in, inlen)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial128X2(st, out, in, inlen)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial128X4(st, out, in, inlen)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial256(st, out, in, inlen)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial256X2(st, out, in, inlen)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3DecPartial256X4(st, out, in, inlen)
-		return
-	}
-	panic("asm: no DecPartial for this variant and kernel")
+// Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256 = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit256,
+		Absorb:      neonAbsorb256,
+		Enc:         neonEnc256,
+		Dec:         neonDec256,
+		EncPartial:  neonEncPartial256,
+		DecPartial:  neonDecPartial256,
+		Stream:      neonStream256,
+		KeyBlock:    neonKeyBlock256,
+		Finalize:    neonFinalize256,
+		MACFinalize: neonMACFinalize256,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init256,
+		Absorb:      neonsha3Absorb256,
+		Enc:         neonsha3Enc256,
+		Dec:         neonsha3Dec256,
+		EncPartial:  neonsha3EncPartial256,
+		DecPartial:  neonsha3DecPartial256,
+		Stream:      neonsha3Stream256,
+		KeyBlock:    neonsha3KeyBlock256,
+		Finalize:    neonsha3Finalize256,
+		MACFinalize: neonsha3MACFinalize256,
+	},
 }
 
-// Stream xors blocks whole rate blocks of keystream into the bytes at in, to out: the spec's Stream, which is Enc of zero blocks.
-func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonStream128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonStream128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonStream128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonStream256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonStream256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonStream256X4(st, out, in, blocks)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Stream128L(st, out, in, blocks)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Stream128X2(st, out, in, blocks)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Stream128X4(st, out, in, blocks)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Stream256(st, out, in, blocks)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Stream256X2(st, out, in, blocks)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Stream256X4(st, out, in, blocks)
-		return
-	}
-	panic("asm: no Stream for this variant and kernel")
+// OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256X2 = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal256X2, neonOpen256X2},
+	KernelNEONSHA3: {neonsha3Seal256X2, neonsha3Open256X2},
 }
 
-// KeyBlock writes to z the rate bytes of keystream that Enc would xor into the next block, and leaves st as it is.
-func KeyBlock(id int, st *byte, z *byte) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonKeyBlock128L(st, z)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonKeyBlock128X2(st, z)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonKeyBlock128X4(st, z)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonKeyBlock256(st, z)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonKeyBlock256X2(st, z)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonKeyBlock256X4(st, z)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock128L(st, z)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock128X2(st, z)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock128X4(st, z)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock256(st, z)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock256X2(st, z)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3KeyBlock256X4(st, z)
-		return
-	}
-	panic("asm: no KeyBlock for this variant and kernel")
+// Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256X2 = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit256X2,
+		Absorb:      neonAbsorb256X2,
+		Enc:         neonEnc256X2,
+		Dec:         neonDec256X2,
+		EncPartial:  neonEncPartial256X2,
+		DecPartial:  neonDecPartial256X2,
+		Stream:      neonStream256X2,
+		KeyBlock:    neonKeyBlock256X2,
+		Finalize:    neonFinalize256X2,
+		MACFinalize: neonMACFinalize256X2,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init256X2,
+		Absorb:      neonsha3Absorb256X2,
+		Enc:         neonsha3Enc256X2,
+		Dec:         neonsha3Dec256X2,
+		EncPartial:  neonsha3EncPartial256X2,
+		DecPartial:  neonsha3DecPartial256X2,
+		Stream:      neonsha3Stream256X2,
+		KeyBlock:    neonsha3KeyBlock256X2,
+		Finalize:    neonsha3Finalize256X2,
+		MACFinalize: neonsha3MACFinalize256X2,
+	},
 }
 
-// Finalize writes the taglen-byte tag (16 or 32) of a state that absorbed adlen bytes of associated data and encrypted or decrypted mlen bytes: the spec's Finalize. st is left as it is.
-func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonFinalize128L(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonFinalize128X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonFinalize128X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonFinalize256(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonFinalize256X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonFinalize256X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize128L(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize128X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize128X4(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize256(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize256X2(st, tag, adlen, mlen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3Finalize256X4(st, tag, adlen, mlen, taglen)
-		return
-	}
-	panic("asm: no Finalize for this variant and kernel")
+// OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
+// without assembly here has none.
+var OneShot256X4 = [NumKernels]OneShot{
+	KernelNEON:     {neonSeal256X4, neonOpen256X4},
+	KernelNEONSHA3: {neonsha3Seal256X4, neonsha3Open256X4},
 }
 
-// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of datalen bytes of data: the rate block at last (the data's partial block, zero-padded) is absorbed first where datalen is not a multiple of the rate, then the spec's FinalizeMac. st is left as it is.
-func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
-	switch id {
-	case Variant128L*NumKernels + KernelNEON:
-		neonMACFinalize128L(st, tag, last, datalen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEON:
-		neonMACFinalize128X2(st, tag, last, datalen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEON:
-		neonMACFinalize128X4(st, tag, last, datalen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEON:
-		neonMACFinalize256(st, tag, last, datalen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEON:
-		neonMACFinalize256X2(st, tag, last, datalen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEON:
-		neonMACFinalize256X4(st, tag, last, datalen, taglen)
-		return
-	case Variant128L*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize128L(st, tag, last, datalen, taglen)
-		return
-	case Variant128X2*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize128X2(st, tag, last, datalen, taglen)
-		return
-	case Variant128X4*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize128X4(st, tag, last, datalen, taglen)
-		return
-	case Variant256*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize256(st, tag, last, datalen, taglen)
-		return
-	case Variant256X2*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize256X2(st, tag, last, datalen, taglen)
-		return
-	case Variant256X4*NumKernels + KernelNEONSHA3:
-		neonsha3MACFinalize256X4(st, tag, last, datalen, taglen)
-		return
-	}
-	panic("asm: no MACFinalize for this variant and kernel")
-}
-
-// has reports which variants and kernels have functions.
-var has = [NumVariants][NumKernels]bool{
-	Variant128L:  {KernelNEON: true, KernelNEONSHA3: true},
-	Variant128X2: {KernelNEON: true, KernelNEONSHA3: true},
-	Variant128X4: {KernelNEON: true, KernelNEONSHA3: true},
-	Variant256:   {KernelNEON: true, KernelNEONSHA3: true},
-	Variant256X2: {KernelNEON: true, KernelNEONSHA3: true},
-	Variant256X4: {KernelNEON: true, KernelNEONSHA3: true},
+// Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel
+// without assembly here has none.
+var Funcs256X4 = [NumKernels]Funcs{
+	KernelNEON: {
+		Init:        neonInit256X4,
+		Absorb:      neonAbsorb256X4,
+		Enc:         neonEnc256X4,
+		Dec:         neonDec256X4,
+		EncPartial:  neonEncPartial256X4,
+		DecPartial:  neonDecPartial256X4,
+		Stream:      neonStream256X4,
+		KeyBlock:    neonKeyBlock256X4,
+		Finalize:    neonFinalize256X4,
+		MACFinalize: neonMACFinalize256X4,
+	},
+	KernelNEONSHA3: {
+		Init:        neonsha3Init256X4,
+		Absorb:      neonsha3Absorb256X4,
+		Enc:         neonsha3Enc256X4,
+		Dec:         neonsha3Dec256X4,
+		EncPartial:  neonsha3EncPartial256X4,
+		DecPartial:  neonsha3DecPartial256X4,
+		Stream:      neonsha3Stream256X4,
+		KeyBlock:    neonsha3KeyBlock256X4,
+		Finalize:    neonsha3Finalize256X4,
+		MACFinalize: neonsha3MACFinalize256X4,
+	},
 }

@@ -6,55 +6,20 @@
 
 package asm
 
-// No assembly: with purego, or on other architectures, ID says so for
-// every variant and kernel, and nothing calls the functions below;
-// without_aegis has no AEGIS at all.
-var has [NumVariants][NumKernels]bool
-
-func Seal(id int, k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
-	panic("asm: no assembly in this build")
-}
-
-func Open(id int, k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
-	panic("asm: no assembly in this build")
-}
-
-func Init(id int, st *byte, k *byte, n *byte) {
-	panic("asm: no assembly in this build")
-}
-
-func Absorb(id int, st *byte, ad *byte, blocks int) {
-	panic("asm: no assembly in this build")
-}
-
-func Enc(id int, st *byte, out *byte, in *byte, blocks int) {
-	panic("asm: no assembly in this build")
-}
-
-func Dec(id int, st *byte, out *byte, in *byte, blocks int) {
-	panic("asm: no assembly in this build")
-}
-
-func EncPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	panic("asm: no assembly in this build")
-}
-
-func DecPartial(id int, st *byte, out *byte, in *byte, inlen int) {
-	panic("asm: no assembly in this build")
-}
-
-func Stream(id int, st *byte, out *byte, in *byte, blocks int) {
-	panic("asm: no assembly in this build")
-}
-
-func KeyBlock(id int, st *byte, z *byte) {
-	panic("asm: no assembly in this build")
-}
-
-func Finalize(id int, st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
-	panic("asm: no assembly in this build")
-}
-
-func MACFinalize(id int, st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
-	panic("asm: no assembly in this build")
-}
+// No assembly: with purego, or on other architectures, every table is
+// zero (Lookup returns nil for every variant and kernel); without_aegis
+// has no AEGIS at all.
+var (
+	OneShot128L  [NumKernels]OneShot
+	Funcs128L    [NumKernels]Funcs
+	OneShot128X2 [NumKernels]OneShot
+	Funcs128X2   [NumKernels]Funcs
+	OneShot128X4 [NumKernels]OneShot
+	Funcs128X4   [NumKernels]Funcs
+	OneShot256   [NumKernels]OneShot
+	Funcs256     [NumKernels]Funcs
+	OneShot256X2 [NumKernels]OneShot
+	Funcs256X2   [NumKernels]Funcs
+	OneShot256X4 [NumKernels]OneShot
+	Funcs256X4   [NumKernels]Funcs
+)

@@ -3,6 +3,8 @@
 package asm
 
 import (
+	"go/ast"
+	"go/parser"
 	"os"
 	"regexp"
 	"slices"
@@ -20,6 +22,49 @@ type asmFunc struct {
 	name     string
 	requires []string // avo's "// Requires:" line (amd64)
 	lines    []asmLine
+	// signed: its Go signature is in the comment above TEXT, and
+	// secretArgs are its arguments that are arrays, whose bytes are in
+	// the frame: the one-shot functions' nonce, n.
+	signed     bool
+	secretArgs []string
+}
+
+// sigComment is the comment above a function's TEXT line: avo's "// func
+// name(args) results", the arm64 generator's "// name(args) results".
+var sigComment = regexp.MustCompile(`^// (?:func )?(\w+)(\(.*)$`)
+
+// arrayArgs returns the names of the arguments of a signature (args
+// and results, after the name) whose type is an array, and whether it
+// parses.
+func arrayArgs(sig string) ([]string, bool) {
+	e, err := parser.ParseExpr("func" + sig)
+	if err != nil {
+		return nil, false
+	}
+	ft, ok := e.(*ast.FuncType)
+	if !ok {
+		return nil, false
+	}
+	var names []string
+	for _, f := range ft.Params.List {
+		if at, ok := f.Type.(*ast.ArrayType); ok && at.Len != nil {
+			for _, n := range f.Names {
+				names = append(names, n.Name)
+			}
+		}
+	}
+	return names, true
+}
+
+// secretFrame reports whether a frame operand (name+off(FP)) is one of
+// the secret arguments, or an element of one (asmdecl's n_0 ... n_31).
+func (f *asmFunc) secretFrame(arg string) bool {
+	for _, n := range f.secretArgs {
+		if regexp.MustCompile(`^` + n + `(_[0-9]+)?[+-][0-9]+\(FP\)$`).MatchString(arg) {
+			return true
+		}
+	}
+	return false
 }
 
 type asmLine struct {
@@ -33,10 +78,15 @@ func parseAsm(t *testing.T, src string) []asmFunc {
 	t.Helper()
 	var fs []asmFunc
 	var requires []string
+	var sigName, sig string
 	for i, line := range strings.Split(src, "\n") {
 		line = strings.TrimSpace(line)
 		if r, ok := strings.CutPrefix(line, "// Requires: "); ok {
 			requires = strings.Split(r, ", ")
+			continue
+		}
+		if m := sigComment.FindStringSubmatch(line); m != nil {
+			sigName, sig = m[1], m[2]
 			continue
 		}
 		if c := strings.Index(line, "//"); c >= 0 {
@@ -47,8 +97,12 @@ func parseAsm(t *testing.T, src string) []asmFunc {
 		}
 		if name, ok := strings.CutPrefix(line, "TEXT "); ok {
 			name = strings.TrimPrefix(name[:strings.Index(name, "(SB)")], "·")
-			fs = append(fs, asmFunc{name: name, requires: requires})
-			requires = nil
+			f := asmFunc{name: name, requires: requires}
+			if sigName == name {
+				f.secretArgs, f.signed = arrayArgs(sig)
+			}
+			fs = append(fs, f)
+			requires, sigName = nil, ""
 			continue
 		}
 		if strings.HasPrefix(line, "DATA ") || strings.HasPrefix(line, "GLOBL ") {
@@ -201,10 +255,11 @@ var arm64ISA = isa{
 
 func isLabelRef(s string) bool { return regexp.MustCompile(`^[a-z_][a-z0-9_]*$`).MatchString(s) }
 
-// addrRegs returns the registers that an operand uses to address memory,
-// and whether the operand is memory at all. Arguments (FP) and static data
-// (SB) are public.
-func (a isa) addrRegs(arg string) (regs []string, mem bool, public bool) {
+// addrRegs returns the registers that an operand of f uses to address
+// memory, and whether the operand is memory at all. Arguments (FP) and
+// static data (SB) are public, except the bytes of f's array arguments
+// (the nonce that the one-shot functions take by value).
+func (a isa) addrRegs(f *asmFunc, arg string) (regs []string, mem bool, public bool) {
 	if !strings.Contains(arg, "(") {
 		return nil, false, false
 	}
@@ -214,7 +269,9 @@ func (a isa) addrRegs(arg string) (regs []string, mem bool, public bool) {
 	for _, m := range regexp.MustCompile(`\(([A-Z0-9]+)(\*[0-9])?\)`).FindAllStringSubmatch(arg, -1) {
 
 		switch m[1] {
-		case "FP", "SB":
+		case "FP":
+			public = !f.secretFrame(arg)
+		case "SB":
 			public = true
 		default:
 			regs = append(regs, a.canon(m[1]))
@@ -226,8 +283,9 @@ func (a isa) addrRegs(arg string) (regs []string, mem bool, public bool) {
 // scanConstantTime checks one function: no secret reaches a register that
 // addresses memory or steers a branch. Secrets are what vector and mask
 // registers hold and what is loaded from memory other than the arguments
-// and the static tables; they spread through every instruction that
-// writes a general-purpose register from them. The analysis ignores the
+// and the static tables, or from the bytes of an array argument (the
+// nonce); they spread through every instruction that writes a
+// general-purpose register from them. The analysis ignores the
 // order of the code, so a register that ever holds a secret is secret
 // everywhere. Flags come from the last instruction before a conditional
 // one; only the result of the tag comparison (a SET into the result) may
@@ -246,7 +304,7 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 		if a.gp.MatchString(arg) {
 			return secret[a.canon(arg)]
 		}
-		regs, mem, public := a.addrRegs(arg)
+		regs, mem, public := a.addrRegs(&f, arg)
 		if !mem {
 			return false
 		}
@@ -275,7 +333,7 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 				if !a.gp.MatchString(dst) || secret[a.canon(dst)] {
 					return
 				}
-				taint := a.setcc(l.op) && flags != nil && a.flagsSecret(*flags, secret)
+				taint := a.setcc(l.op) && flags != nil && a.flagsSecret(&f, *flags, secret)
 				// A read-modify-write instruction reads its destination
 				// too, which cannot make it secret when it is not.
 				for _, s := range l.args[:len(l.args)-1] {
@@ -299,7 +357,7 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 			continue
 		}
 		for _, arg := range l.args {
-			regs, _, _ := a.addrRegs(arg)
+			regs, _, _ := a.addrRegs(&f, arg)
 			for _, r := range regs {
 				if secret[r] {
 					report(l, "addresses memory through "+r+", which holds secret data")
@@ -319,7 +377,7 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 			switch {
 			case flagsFrom == nil:
 				report(l, "reads flags set before a label, or by nothing")
-			case a.flagsSecret(*flagsFrom, secret):
+			case a.flagsSecret(&f, *flagsFrom, secret):
 				if a.setcc(l.op) && (a.setAnywhere || len(l.args) == 1 && strings.HasSuffix(l.args[0], "(FP)")) {
 					break // the verified bit, a secret in its turn
 				}
@@ -333,7 +391,7 @@ func (a isa) scanConstantTime(f asmFunc) []string {
 	return bad
 }
 
-func (a isa) flagsSecret(l asmLine, secret map[string]bool) bool {
+func (a isa) flagsSecret(f *asmFunc, l asmLine, secret map[string]bool) bool {
 	for _, arg := range l.args {
 		if a.vec.MatchString(arg) {
 			return true
@@ -341,7 +399,7 @@ func (a isa) flagsSecret(l asmLine, secret map[string]bool) bool {
 		if a.gp.MatchString(arg) && secret[a.canon(arg)] {
 			return true
 		}
-		if _, mem, public := a.addrRegs(arg); mem && !public {
+		if _, mem, public := a.addrRegs(f, arg); mem && !public {
 			return true
 		}
 	}
@@ -387,6 +445,16 @@ func TestConstantTime(t *testing.T) {
 		if want := len(file.kernels) * len(funcVariants) * len(funcOps); len(fs) != want {
 			t.Fatalf("%s has %d functions, want %d", file.name, len(fs), want)
 		}
+		// The scan takes the bytes of array arguments for secret, from
+		// the signatures: each must be there. None of the functions
+		// takes one (the one-shot tables' Go functions take the nonce
+		// by value and pass the assembly its address), so a change
+		// that moves the nonce into the frame shows here first.
+		for _, f := range fs {
+			if !f.signed || len(f.secretArgs) != 0 {
+				t.Errorf("%s: %s: signature found %v, arrays in the frame %v", file.name, f.name, f.signed, f.secretArgs)
+			}
+		}
 		for _, f := range fs {
 			for _, b := range file.isa.scanConstantTime(f) {
 				t.Error(b)
@@ -394,6 +462,10 @@ func TestConstantTime(t *testing.T) {
 		}
 	}
 }
+
+// leakHead starts the functions of TestScanFindsLeaks: a signature with
+// a nonce by value, as the one-shot functions have.
+const leakHead = "// func f(k *byte, n [32]byte, m *byte, mlen int) (ok bool)\nTEXT ·f(SB), $0-8\n\t"
 
 // TestScanFindsLeaks feeds the scan functions that leak, to show that it
 // can fail.
@@ -409,15 +481,18 @@ func TestScanFindsLeaks(t *testing.T) {
 		"an indirect jump":                  "MOVQ (SI), AX\n\tJMP AX",
 		"a division":                        "MOVQ (SI), AX\n\tDIVQ BX\n\tRET",
 		"flags across a label":              "CMPQ AX, $1\nl:\n\tJEQ l\n\tRET",
+		"a branch on the nonce's bytes":     "MOVQ n+8(FP), AX\n\tCMPQ AX, $0\n\tJEQ l\nl:\n\tRET",
+		"an address from the nonce's bytes": "MOVQ n_8+16(FP), AX\n\tMOVOU (DI)(AX*1), X0\n\tRET",
+		"a compare of the nonce in memory":  "CMPQ n+8(FP), $0\n\tJEQ l\nl:\n\tRET",
 	}
 	for name, body := range leaks {
-		fs := parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+body+"\n")
+		fs := parseAsm(t, leakHead+body+"\n")
 		if bad := amd64ISA.scanConstantTime(fs[0]); len(bad) == 0 {
 			t.Errorf("%s: the scan found nothing in\n%s", name, body)
 		}
 	}
-	clean := "MOVQ m_len+48(FP), AX\n\tANDQ $31, AX\n\tJZ l\n\tMOVOU (SI)(AX*1), X0\n\tPMOVMSKB X0, R13\n\tCMPQ R13, $0xffff\n\tSETEQ ok+112(FP)\nl:\n\tRET"
-	if bad := amd64ISA.scanConstantTime(parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+clean+"\n")[0]); len(bad) != 0 {
+	clean := "MOVQ m_len+48(FP), AX\n\tANDQ $31, AX\n\tJZ l\n\tMOVOU (SI)(AX*1), X0\n\tLEAQ n+8(FP), BX\n\tMOVOU (BX), X1\n\tPMOVMSKB X0, R13\n\tCMPQ R13, $0xffff\n\tSETEQ ok+112(FP)\nl:\n\tRET"
+	if bad := amd64ISA.scanConstantTime(parseAsm(t, leakHead+clean+"\n")[0]); len(bad) != 0 {
 		t.Errorf("the scan refuses clean code: %v", bad)
 	}
 }
@@ -434,16 +509,18 @@ func TestScanFindsLeaksARM64(t *testing.T) {
 		"a frame load that addresses": "MOVD 8(RSP), R5\n\tFMOVQ (R5), F1\n\tRET",
 		"a division":                  "MOVD (R1), R2\n\tUDIV R2, R3, R4\n\tRET",
 		"an indirect branch":          "MOVD (R1), R2\n\tB (R2)",
+		"a branch on the nonce":       "MOVD n+8(FP), R2\n\tCBZ R2, l\nl:\n\tRET",
 	}
 	for name, body := range leaks {
-		fs := parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+body+"\n")
+		fs := parseAsm(t, leakHead+body+"\n")
 		if bad := arm64ISA.scanConstantTime(fs[0]); len(bad) == 0 {
 			t.Errorf("%s: the scan found nothing in\n%s", name, body)
 		}
 	}
 	clean := "MOVD m_len+48(FP), R0\n\tAND $0x1f, R0\n\tCBZ R0, l\n\tMOVD $aegisgo_keep<>+64(SB), R19\n\tSUB R0, R19\n\tFMOVQ (R19), F30\n" +
+		"\tMOVD $n+8(FP), R6\n\tVLD1 (R6), [V1.B16]\n" +
 		"\tVMOV V30.D[0], R23\n\tCMP $0, R23\n\tCSET EQ, R23\n\tMOVB R23, ok+112(FP)\nl:\n\tRET"
-	if bad := arm64ISA.scanConstantTime(parseAsm(t, "TEXT ·f(SB), $0-8\n\t"+clean+"\n")[0]); len(bad) != 0 {
+	if bad := arm64ISA.scanConstantTime(parseAsm(t, leakHead+clean+"\n")[0]); len(bad) != 0 {
 		t.Errorf("the scan refuses clean code: %v", bad)
 	}
 }

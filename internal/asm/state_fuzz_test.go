@@ -26,8 +26,9 @@ const fuzzMax = 8 << 10
 // state_test.go: whole blocks in random counts, then the partial block;
 // pieces of any length through KeyBlock): Init, Absorb, Enc, Dec,
 // EncPartial and DecPartial through Seal and Open (a changed tag
-// refused), the same through the pieces, Finalize, MACFinalize through
-// AEGIS-MAC, and Stream and KeyBlock through the keystream.
+// refused), the one-shot Seal and Open likewise, the same through the
+// pieces, Finalize, MACFinalize through AEGIS-MAC, and Stream and
+// KeyBlock through the keystream.
 func FuzzState(f *testing.F) {
 	f.Add([]byte("key"), []byte("nonce"), []byte("ad"), []byte("hello, world"), uint64(1), byte(0))
 	f.Add([]byte{}, []byte{}, []byte{}, bytes.Repeat([]byte{7}, 3*128+1), uint64(2), byte(2+6))
@@ -53,56 +54,69 @@ func FuzzState(f *testing.F) {
 		wantMAC := ref.MAC(v.fam128, v.d, k, n, msg, tagLen)
 		wantKS := ref.Seal(v.fam128, v.d, k, n, make([]byte, mlen), nil, 16)[:mlen]
 		for _, kern := range ks {
-			id := asm.ID(v.ID, kern)
+			one, fn := asm.Lookup(v.ID, kern)
 			name := v.Name + "/" + kernelName[kern]
 			r := rand.New(rand.NewPCG(seed, uint64(kern)))
 
-			if got := sealState(t, r, id, v, k, n, msg, ad, tagLen, seed&1 == 0); !bytes.Equal(got, want) {
+			if got := sealState(t, r, fn, v, k, n, msg, ad, tagLen, seed&1 == 0); !bytes.Equal(got, want) {
 				t.Fatalf("%s: Seal of the state-level functions differs from internal/testing/ref", name)
 			}
 			ct, tag := want[:mlen], want[mlen:]
-			if pt, ok := openState(t, r, id, v, k, n, ct, tag, ad, seed&2 == 0); !ok || !bytes.Equal(pt, msg) {
+			if pt, ok := openState(t, r, fn, v, k, n, ct, tag, ad, seed&2 == 0); !ok || !bytes.Equal(pt, msg) {
 				t.Fatalf("%s: Open of the state-level functions: ok %v, plaintext equal %v", name, ok, bytes.Equal(pt, msg))
 			}
 			bad := bytes.Clone(tag)
 			bad[r.IntN(tagLen)] ^= 1 << r.IntN(8)
-			if _, ok := openState(t, r, id, v, k, n, ct, bad, ad, false); ok {
+			if _, ok := openState(t, r, fn, v, k, n, ct, bad, ad, false); ok {
 				t.Fatalf("%s: Open of the state-level functions took a changed tag", name)
+			}
+
+			sealed := make([]byte, mlen+tagLen)
+			one.Seal(ptr(k), nonceArg(r, n), ptr(sealed), ptr(msg), mlen, ptr(ad), len(ad), tagLen)
+			if !bytes.Equal(sealed, want) {
+				t.Fatalf("%s: the one-shot Seal differs from internal/testing/ref", name)
+			}
+			opened := make([]byte, mlen)
+			if ok := one.Open(ptr(k), nonceArg(r, n), ptr(opened), ptr(ct), mlen, ptr(ad), len(ad), ptr(tag), tagLen); !ok || !bytes.Equal(opened, msg) {
+				t.Fatalf("%s: the one-shot Open: ok %v, plaintext equal %v", name, ok, bytes.Equal(opened, msg))
+			}
+			if one.Open(ptr(k), nonceArg(r, n), ptr(opened), ptr(ct), mlen, ptr(ad), len(ad), ptr(bad), tagLen) {
+				t.Fatalf("%s: the one-shot Open took a changed tag", name)
 			}
 
 			for _, dec := range []bool{false, true} {
 				st := make([]byte, asm.StateSize(v.ID))
-				asm.Init(id, ptr(st), ptr(k), ptr(n))
-				absorbAD(r, id, v, st, ad)
+				fn.Init(ptr(st), ptr(k), ptr(n))
+				absorbAD(r, fn, v, st, ad)
 				in, wantOut := msg, ct
 				if dec {
 					in, wantOut = ct, msg
 				}
 				out := make([]byte, mlen)
-				cryptPieces(r, id, v, st, out, in, dec)
+				cryptPieces(r, fn, v, st, out, in, dec)
 				if !bytes.Equal(out, wantOut) {
 					t.Fatalf("%s: the pieces' output differs from internal/testing/ref (dec %v)", name, dec)
 				}
-				if got := finalize(t, id, st, len(ad), mlen, tagLen); !bytes.Equal(got, tag) {
+				if got := finalize(t, fn, st, len(ad), mlen, tagLen); !bytes.Equal(got, tag) {
 					t.Fatalf("%s: the pieces' tag differs from internal/testing/ref (dec %v)", name, dec)
 				}
 			}
 
-			if got := macState(t, r, id, v, k, n, msg, tagLen); !bytes.Equal(got, wantMAC) {
+			if got := macState(t, r, fn, v, k, n, msg, tagLen); !bytes.Equal(got, wantMAC) {
 				t.Fatalf("%s: AEGIS-MAC of the state-level functions differs from internal/testing/ref", name)
 			}
 
 			st := make([]byte, asm.StateSize(v.ID))
-			asm.Init(id, ptr(st), ptr(k), ptr(n))
+			fn.Init(ptr(st), ptr(k), ptr(n))
 			out := make([]byte, mlen)
 			at := 0
 			for _, c := range chunks(r, mlen/v.Rate) {
-				asm.Stream(id, ptr(st), &out[at], &msg[at], c)
+				fn.Stream(ptr(st), &out[at], &msg[at], c)
 				at += c * v.Rate
 			}
 			if at < mlen {
 				z := make([]byte, v.Rate)
-				asm.KeyBlock(id, ptr(st), ptr(z))
+				fn.KeyBlock(ptr(st), ptr(z))
 				subtle.XORBytes(out[at:], msg[at:], z)
 			}
 			for i := range out {

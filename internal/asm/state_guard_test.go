@@ -89,14 +89,14 @@ type guardArena struct{ st, in, out, key, nonce, tag, last *page }
 func TestStateGuardPages(t *testing.T) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	ar := &guardArena{newPage(t), newPage(t), newPage(t), newPage(t), newPage(t), newPage(t), newPage(t)}
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, _ *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		for _, atEnd := range []bool{true, false} {
-			guardCase(t, ar, r, v, id, atEnd)
+			guardCase(t, ar, r, v, fn, atEnd)
 		}
 	})
 }
 
-func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, id int, atEnd bool) {
+func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, fn *asm.Funcs, atEnd bool) {
 	size := asm.StateSize(v.ID)
 	key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 	check := func(what string, pages map[*page][]byte) {
@@ -110,10 +110,10 @@ func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, id int, at
 
 	// Init, from a key and nonce at the guard into a state at the guard.
 	want := make([]byte, size)
-	asm.Init(id, ptr(want), ptr(key), ptr(nonce))
+	fn.Init(ptr(want), ptr(key), ptr(nonce))
 	st := ar.st.place(size, atEnd, nil)
 	k, n := ar.key.place(v.KeySize, atEnd, key), ar.nonce.place(v.NonceSize, atEnd, nonce)
-	asm.Init(id, ptr(st), ptr(k), ptr(n))
+	fn.Init(ptr(st), ptr(k), ptr(n))
 	check("Init", map[*page][]byte{ar.st: st, ar.key: k, ar.nonce: n})
 	if !bytes.Equal(st, want) {
 		t.Fatalf("atEnd %v: Init at the guard differs", atEnd)
@@ -156,27 +156,27 @@ func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, id int, at
 
 	for blocks := 1; blocks <= 3; blocks++ {
 		b, nb := blocks*v.Rate, blocks
-		run("Absorb", b, 0, false, func(st, _, in *byte) { asm.Absorb(id, st, in, nb) })
+		run("Absorb", b, 0, false, func(st, _, in *byte) { fn.Absorb(st, in, nb) })
 		for _, inPlace := range []bool{false, true} {
-			run("Enc", b, b, inPlace, func(st, out, in *byte) { asm.Enc(id, st, out, in, nb) })
-			run("Dec", b, b, inPlace, func(st, out, in *byte) { asm.Dec(id, st, out, in, nb) })
-			run("Stream", b, b, inPlace, func(st, out, in *byte) { asm.Stream(id, st, out, in, nb) })
+			run("Enc", b, b, inPlace, func(st, out, in *byte) { fn.Enc(st, out, in, nb) })
+			run("Dec", b, b, inPlace, func(st, out, in *byte) { fn.Dec(st, out, in, nb) })
+			run("Stream", b, b, inPlace, func(st, out, in *byte) { fn.Stream(st, out, in, nb) })
 		}
 	}
 	for l := 0; l < v.Rate; l++ {
 		for _, inPlace := range []bool{false, true} {
-			run("EncPartial", l, l, inPlace, func(st, out, in *byte) { asm.EncPartial(id, st, out, in, l) })
-			run("DecPartial", l, l, inPlace, func(st, out, in *byte) { asm.DecPartial(id, st, out, in, l) })
+			run("EncPartial", l, l, inPlace, func(st, out, in *byte) { fn.EncPartial(st, out, in, l) })
+			run("DecPartial", l, l, inPlace, func(st, out, in *byte) { fn.DecPartial(st, out, in, l) })
 		}
 	}
-	run("KeyBlock", 0, v.Rate, false, func(st, z, _ *byte) { asm.KeyBlock(id, st, z) })
+	run("KeyBlock", 0, v.Rate, false, func(st, z, _ *byte) { fn.KeyBlock(st, z) })
 	for _, tagLen := range []int{16, 32} {
 		adLen, mLen := uint64(r.IntN(1000)), uint64(r.IntN(1000))
-		run("Finalize", 0, tagLen, false, func(st, tag, _ *byte) { asm.Finalize(id, st, tag, adLen, mLen, tagLen) })
+		run("Finalize", 0, tagLen, false, func(st, tag, _ *byte) { fn.Finalize(st, tag, adLen, mLen, tagLen) })
 		for _, dataLen := range []uint64{uint64(3 * v.Rate), uint64(3*v.Rate + 1 + r.IntN(v.Rate-1))} {
 			// The last block at the guard, as in; the tag as out.
 			run("MACFinalize", v.Rate, tagLen, false, func(st, tag, last *byte) {
-				asm.MACFinalize(id, st, tag, last, dataLen, tagLen)
+				fn.MACFinalize(st, tag, last, dataLen, tagLen)
 			})
 		}
 	}

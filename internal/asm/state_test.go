@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"testing"
@@ -17,10 +18,7 @@ import (
 
 	"golang.org/x/sys/cpu"
 
-	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/asm"
-	"github.com/aegisgo/aegis/internal/core"
-	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/cpuid"
 	"github.com/aegisgo/aegis/internal/testing/ref"
 	"github.com/aegisgo/aegis/internal/testing/vectors"
@@ -28,34 +26,50 @@ import (
 
 // The state-level functions, composed as internal/core's engine will
 // compose them (see the package doc), checked against internal/testing/ref, the
-// one-shot Seal and Open, the C core (where cgo builds it) and the spec's
-// vectors, on every kernel that this CPU runs.
+// one-shot Seal and Open and the spec's vectors, on every kernel that
+// this CPU runs. The tests stand apart from internal/core, which uses
+// this package: core's own tests hold the assembly to the C core.
 
-// variant is a variant with what the tests need of it.
+// variant is a variant with what the tests need of it. The numbers are
+// the package's; the name is the Go package's, which names the vectors.
 type variant struct {
-	*core.Variant
-	fam128 bool
-	d      int
+	ID                       int
+	Name                     string
+	KeySize, NonceSize, Rate int
+	fam128                   bool
+	d                        int
 }
 
 func variants() []variant {
 	var vs []variant
-	for i := range core.Variants {
-		v := &core.Variants[i]
-		fam128 := v.KeySize == 16
-		d := v.Rate / 16
-		if fam128 {
-			d = v.Rate / 32
+	for _, v := range []struct {
+		id     int
+		name   string
+		fam128 bool
+		d      int
+	}{
+		{asm.Variant128L, "aegis128l", true, 1},
+		{asm.Variant128X2, "aegis128x2", true, 2},
+		{asm.Variant128X4, "aegis128x4", true, 4},
+		{asm.Variant256, "aegis256", false, 1},
+		{asm.Variant256X2, "aegis256x2", false, 2},
+		{asm.Variant256X4, "aegis256x4", false, 4},
+	} {
+		key, rate := 32, 16*v.d
+		if v.fam128 {
+			key, rate = 16, 32*v.d
 		}
-		vs = append(vs, variant{v, fam128, d})
+		vs = append(vs, variant{ID: v.id, Name: v.name, KeySize: key, NonceSize: key, Rate: rate, fam128: v.fam128, d: v.d})
+	}
+	if len(vs) != asm.NumVariants {
+		panic("variants: not every variant of the package")
 	}
 	return vs
 }
 
 // cpuKernels returns the kernels of the assembly that this CPU runs,
 // decoded here from CPUID and x/sys/cpu rather than taken from
-// internal/core, which knows none without the C core. Where core knows
-// them (cgo builds), TestKernelsHere holds the two to each other.
+// internal/core, which uses this package.
 func cpuKernels() []int {
 	var ks []int
 	switch runtime.GOARCH {
@@ -88,11 +102,10 @@ var kernelName = map[int]string{
 	asm.KernelNEON: "neon", asm.KernelNEONSHA3: "neonsha3",
 }
 
-// TestKernelsHere checks the tests' kernel list: it agrees with
-// internal/core's where the C core gives one, and holds the kernel that
-// AEGISGO_WANT_KERNEL names where the assembly has that kernel (CI sets
-// it under qemu, where a detection that falls back would leave neon
-// untested).
+// TestKernelsHere checks the tests' kernel list: it holds the kernel
+// that AEGISGO_WANT_KERNEL names where the assembly has that kernel (CI
+// sets it under qemu, where a detection that falls back would leave neon
+// untested), and each of its kernels has functions here.
 func TestKernelsHere(t *testing.T) {
 	ks := cpuKernels()
 	var names []string
@@ -109,42 +122,47 @@ func TestKernelsHere(t *testing.T) {
 		t.Errorf("AEGISGO_WANT_KERNEL=%s, but the tests run %v", want, names)
 	}
 	for _, v := range variants() {
-		cks := core.Kernels(v.Variant)
-		if len(cks) == 0 {
-			continue // no C core
-		}
-		var fromCore []int
-		for _, k := range cks {
-			if asm.ID(v.ID, int(k)) >= 0 {
-				fromCore = append(fromCore, int(k))
+		for _, k := range ks {
+			if one, fn := asm.Lookup(v.ID, k); one == nil || fn == nil {
+				t.Errorf("%s: the CPU runs %s, which has no functions here", v.Name, kernelName[k])
 			}
-		}
-		if !slices.Equal(fromCore, ks) {
-			t.Errorf("%s: core runs the assembly kernels %v, the tests %v", v.Name, fromCore, ks)
 		}
 	}
 }
 
-// forEach runs f for every variant and every kernel here.
-func forEach(t *testing.T, f func(t *testing.T, v variant, id int, r *rand.Rand)) {
+// forEach runs f for every variant and every kernel here, with the
+// functions that Lookup gives.
+func forEach(t *testing.T, f func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand)) {
 	ks := cpuKernels()
 	if len(ks) == 0 {
 		t.Skip("this CPU runs none of the assembly's kernels")
 	}
 	for _, v := range variants() {
 		for _, k := range ks {
-			id := asm.ID(v.ID, k)
-			if id < 0 {
+			one, fn := asm.Lookup(v.ID, k)
+			if one == nil || fn == nil {
 				t.Fatalf("%s: no functions for %s", v.Name, kernelName[k])
 			}
 			t.Run(v.Name+"/"+kernelName[k], func(t *testing.T) {
-				f(t, v, id, rand.New(rand.NewPCG(uint64(v.ID), uint64(k))))
+				f(t, v, one, fn, rand.New(rand.NewPCG(uint64(v.ID), uint64(k))))
 			})
 		}
 	}
 }
 
 func ptr(b []byte) *byte { return unsafe.SliceData(b) }
+
+// nonceArg is the one-shot functions' nonce argument: the nonce, then
+// random bytes, which the functions must ignore (the 128 family's
+// nonces are 16 bytes of the 32).
+func nonceArg(r *rand.Rand, nonce []byte) [32]byte {
+	var n [32]byte
+	for i := range n {
+		n[i] = byte(r.Uint32())
+	}
+	copy(n[:], nonce)
+	return n
+}
 
 func randBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)
@@ -181,54 +199,54 @@ func lengths(rate int) []int {
 
 // absorbAD absorbs ad: its whole blocks in chunks, then its partial
 // block, zero-padded, as one block.
-func absorbAD(r *rand.Rand, id int, v variant, st, ad []byte) {
+func absorbAD(r *rand.Rand, fn *asm.Funcs, v variant, st, ad []byte) {
 	whole := len(ad) / v.Rate
 	at := 0
 	for _, c := range chunks(r, whole) {
-		asm.Absorb(id, ptr(st), &ad[at], c)
+		fn.Absorb(ptr(st), &ad[at], c)
 		at += c * v.Rate
 	}
-	asm.Absorb(id, ptr(st), nil, 0) // nothing
+	fn.Absorb(ptr(st), nil, 0) // nothing
 	if at < len(ad) {
 		last := make([]byte, v.Rate)
 		copy(last, ad[at:])
-		asm.Absorb(id, ptr(st), ptr(last), 1)
+		fn.Absorb(ptr(st), ptr(last), 1)
 	}
 }
 
 // crypt runs Enc (dec false) or Dec over in to out in chunks of whole
 // blocks, then the partial block.
-func crypt(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) {
+func crypt(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec bool) {
 	whole := len(in) / v.Rate
 	at := 0
 	for _, c := range chunks(r, whole) {
 		if dec {
-			asm.Dec(id, ptr(st), &out[at], &in[at], c)
+			fn.Dec(ptr(st), &out[at], &in[at], c)
 		} else {
-			asm.Enc(id, ptr(st), &out[at], &in[at], c)
+			fn.Enc(ptr(st), &out[at], &in[at], c)
 		}
 		at += c * v.Rate
 	}
 	n := len(in) - at
 	if n == 0 {
 		// Nothing to do, and neither function touches the pointers.
-		asm.EncPartial(id, ptr(st), nil, nil, 0)
-		asm.DecPartial(id, ptr(st), nil, nil, 0)
+		fn.EncPartial(ptr(st), nil, nil, 0)
+		fn.DecPartial(ptr(st), nil, nil, 0)
 		return
 	}
 	if dec {
-		asm.DecPartial(id, ptr(st), &out[at], &in[at], n)
+		fn.DecPartial(ptr(st), &out[at], &in[at], n)
 	} else {
-		asm.EncPartial(id, ptr(st), &out[at], &in[at], n)
+		fn.EncPartial(ptr(st), &out[at], &in[at], n)
 	}
 }
 
 // finalize returns Finalize's tag, and checks that it left st alone.
-func finalize(t *testing.T, id int, st []byte, adLen, mLen, tagLen int) []byte {
+func finalize(t *testing.T, fn *asm.Funcs, st []byte, adLen, mLen, tagLen int) []byte {
 	t.Helper()
 	before := bytes.Clone(st)
 	tag := make([]byte, tagLen)
-	asm.Finalize(id, ptr(st), ptr(tag), uint64(adLen), uint64(mLen), tagLen)
+	fn.Finalize(ptr(st), ptr(tag), uint64(adLen), uint64(mLen), tagLen)
 	if !bytes.Equal(st, before) {
 		t.Fatal("Finalize changed the state")
 	}
@@ -236,45 +254,45 @@ func finalize(t *testing.T, id int, st []byte, adLen, mLen, tagLen int) []byte {
 }
 
 // sealState is Seal composed of the state-level functions.
-func sealState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, msg, ad []byte, tagLen int, inPlace bool) []byte {
+func sealState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, msg, ad []byte, tagLen int, inPlace bool) []byte {
 	st := make([]byte, asm.StateSize(v.ID))
-	asm.Init(id, ptr(st), ptr(key), ptr(nonce))
-	absorbAD(r, id, v, st, ad)
+	fn.Init(ptr(st), ptr(key), ptr(nonce))
+	absorbAD(r, fn, v, st, ad)
 	out := make([]byte, len(msg), len(msg)+tagLen)
 	in := msg
 	if inPlace {
 		copy(out, msg)
 		in = out
 	}
-	crypt(r, id, v, st, out, in, false)
-	return append(out, finalize(t, id, st, len(ad), len(msg), tagLen)...)
+	crypt(r, fn, v, st, out, in, false)
+	return append(out, finalize(t, fn, st, len(ad), len(msg), tagLen)...)
 }
 
 // openState is Open composed of the state-level functions: the plaintext,
 // and whether the tag matched.
-func openState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, ct, tag, ad []byte, inPlace bool) ([]byte, bool) {
+func openState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, ct, tag, ad []byte, inPlace bool) ([]byte, bool) {
 	st := make([]byte, asm.StateSize(v.ID))
-	asm.Init(id, ptr(st), ptr(key), ptr(nonce))
-	absorbAD(r, id, v, st, ad)
+	fn.Init(ptr(st), ptr(key), ptr(nonce))
+	absorbAD(r, fn, v, st, ad)
 	out := make([]byte, len(ct))
 	in := ct
 	if inPlace {
 		copy(out, ct)
 		in = out
 	}
-	crypt(r, id, v, st, out, in, true)
-	want := finalize(t, id, st, len(ad), len(ct), len(tag))
+	crypt(r, fn, v, st, out, in, true)
+	want := finalize(t, fn, st, len(ad), len(ct), len(tag))
 	return out, subtle.ConstantTimeCompare(want, tag) == 1
 }
 
 // TestStateSeal checks Seal and Open composed of the state-level
 // functions (ad absorbed in random chunkings, the message in random
-// block counts, in place and apart) against internal/testing/ref and the
-// one-shot Seal and Open, for every message and ad length across three
-// rate blocks, a few long ones, and both tag sizes; a changed tag or
-// ciphertext must be refused.
+// block counts, in place and apart) and the one-shot Seal and Open (the
+// nonce's array padded with random bytes) against internal/testing/ref,
+// for every message and ad length across three rate blocks, a few long
+// ones, and both tag sizes; a changed tag or ciphertext must be refused.
 func TestStateSeal(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				short := r.IntN(2*v.Rate + 2)
@@ -285,28 +303,43 @@ func TestStateSeal(t *testing.T) {
 					msg, ad := randBytes(r, mlen), randBytes(r, adlen)
 					want := ref.Seal(v.fam128, v.d, key, nonce, msg, ad, tagLen)
 					inPlace := r.IntN(2) == 0
-					if got := sealState(t, r, id, v, key, nonce, msg, ad, tagLen, inPlace); !bytes.Equal(got, want) {
+					if got := sealState(t, r, fn, v, key, nonce, msg, ad, tagLen, inPlace); !bytes.Equal(got, want) {
 						t.Fatalf("%s: Seal of the state-level functions differs from internal/testing/ref (in place %v)", name, inPlace)
 					}
-					one := make([]byte, mlen+tagLen)
-					asm.Seal(id, ptr(key), ptr(nonce), ptr(one), ptr(msg), mlen, ptr(ad), adlen, tagLen)
-					if !bytes.Equal(one, want) {
-						t.Fatalf("%s: the one-shot Seal differs from internal/testing/ref", name)
+					sealed := make([]byte, mlen+tagLen)
+					src := msg
+					if inPlace {
+						copy(sealed, msg)
+						src = sealed
+					}
+					one.Seal(ptr(key), nonceArg(r, nonce), ptr(sealed), ptr(src), mlen, ptr(ad), adlen, tagLen)
+					if !bytes.Equal(sealed, want) {
+						t.Fatalf("%s: the one-shot Seal differs from internal/testing/ref (in place %v)", name, inPlace)
 					}
 					ct, tag := want[:mlen], want[mlen:]
-					if pt, ok := openState(t, r, id, v, key, nonce, ct, tag, ad, !inPlace); !ok || !bytes.Equal(pt, msg) {
+					opened := make([]byte, mlen)
+					if ok := one.Open(ptr(key), nonceArg(r, nonce), ptr(opened), ptr(ct), mlen, ptr(ad), adlen, ptr(tag), tagLen); !ok || !bytes.Equal(opened, msg) {
+						t.Fatalf("%s: the one-shot Open: ok %v, plaintext equal %v", name, ok, bytes.Equal(opened, msg))
+					}
+					if pt, ok := openState(t, r, fn, v, key, nonce, ct, tag, ad, !inPlace); !ok || !bytes.Equal(pt, msg) {
 						t.Fatalf("%s: Open of the state-level functions: ok %v, plaintext equal %v", name, ok, bytes.Equal(pt, msg))
 					}
 					bad := bytes.Clone(tag)
 					bad[r.IntN(tagLen)] ^= 1 << r.IntN(8)
-					if _, ok := openState(t, r, id, v, key, nonce, ct, bad, ad, false); ok {
+					if _, ok := openState(t, r, fn, v, key, nonce, ct, bad, ad, false); ok {
 						t.Fatalf("%s: Open of the state-level functions took a changed tag", name)
+					}
+					if one.Open(ptr(key), nonceArg(r, nonce), ptr(opened), ptr(ct), mlen, ptr(ad), adlen, ptr(bad), tagLen) {
+						t.Fatalf("%s: the one-shot Open took a changed tag", name)
 					}
 					if mlen > 0 {
 						badCT := bytes.Clone(ct)
 						badCT[r.IntN(mlen)] ^= 1 << r.IntN(8)
-						if _, ok := openState(t, r, id, v, key, nonce, badCT, tag, ad, false); ok {
+						if _, ok := openState(t, r, fn, v, key, nonce, badCT, tag, ad, false); ok {
 							t.Fatalf("%s: Open of the state-level functions took a changed ciphertext", name)
+						}
+						if one.Open(ptr(key), nonceArg(r, nonce), ptr(opened), ptr(badCT), mlen, ptr(ad), adlen, ptr(tag), tagLen) {
+							t.Fatalf("%s: the one-shot Open took a changed ciphertext", name)
 						}
 					}
 				}
@@ -332,7 +365,7 @@ func pieces(r *rand.Rand, n, rate int) []int {
 // from KeyBlock's keystream, kept (as plaintext) until the block is
 // complete, then absorbed; a partial block left at the end absorbed
 // zero-padded.
-func cryptPieces(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) {
+func cryptPieces(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec bool) {
 	pend, z := make([]byte, v.Rate), make([]byte, v.Rate)
 	pos, at := 0, 0
 	for _, p := range pieces(r, len(in), v.Rate) {
@@ -341,15 +374,15 @@ func cryptPieces(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) 
 			if pos == 0 && end-at >= v.Rate {
 				nb := (end - at) / v.Rate
 				if dec {
-					asm.Dec(id, ptr(st), &out[at], &in[at], nb)
+					fn.Dec(ptr(st), &out[at], &in[at], nb)
 				} else {
-					asm.Enc(id, ptr(st), &out[at], &in[at], nb)
+					fn.Enc(ptr(st), &out[at], &in[at], nb)
 				}
 				at += nb * v.Rate
 				continue
 			}
 			before := bytes.Clone(st)
-			asm.KeyBlock(id, ptr(st), ptr(z))
+			fn.KeyBlock(ptr(st), ptr(z))
 			if !bytes.Equal(st, before) {
 				panic("KeyBlock changed the state")
 			}
@@ -366,14 +399,14 @@ func cryptPieces(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) 
 			pos += c
 			at += c
 			if pos == v.Rate {
-				asm.Absorb(id, ptr(st), ptr(pend), 1)
+				fn.Absorb(ptr(st), ptr(pend), 1)
 				clear(pend)
 				pos = 0
 			}
 		}
 	}
 	if pos > 0 {
-		asm.Absorb(id, ptr(st), ptr(pend), 1)
+		fn.Absorb(ptr(st), ptr(pend), 1)
 	}
 }
 
@@ -381,7 +414,7 @@ func cryptPieces(r *rand.Rand, id int, v variant, st, out, in []byte, dec bool) 
 // and decrypting a message given in pieces that do not fall on block
 // boundaries, against internal/testing/ref.
 func TestStatePieces(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
@@ -389,18 +422,18 @@ func TestStatePieces(t *testing.T) {
 				want := ref.Seal(v.fam128, v.d, key, nonce, msg, ad, tagLen)
 				for _, dec := range []bool{false, true} {
 					st := make([]byte, asm.StateSize(v.ID))
-					asm.Init(id, ptr(st), ptr(key), ptr(nonce))
-					absorbAD(r, id, v, st, ad)
+					fn.Init(ptr(st), ptr(key), ptr(nonce))
+					absorbAD(r, fn, v, st, ad)
 					in, wantOut := msg, want[:n]
 					if dec {
 						in, wantOut = want[:n], msg
 					}
 					out := make([]byte, n)
-					cryptPieces(r, id, v, st, out, in, dec)
+					cryptPieces(r, fn, v, st, out, in, dec)
 					if !bytes.Equal(out, wantOut) {
 						t.Fatalf("tag%d len %d dec %v: the output of the pieces differs from internal/testing/ref", tagLen, n, dec)
 					}
-					if tag := finalize(t, id, st, len(ad), n, tagLen); !bytes.Equal(tag, want[n:]) {
+					if tag := finalize(t, fn, st, len(ad), n, tagLen); !bytes.Equal(tag, want[n:]) {
 						t.Fatalf("tag%d len %d dec %v: the tag of the pieces differs from internal/testing/ref", tagLen, n, dec)
 					}
 				}
@@ -413,14 +446,14 @@ func TestStatePieces(t *testing.T) {
 // blocks of data absorbed in chunks, then MACFinalize with the partial
 // block zero-padded in last. Where there is no partial block, last holds
 // bytes that would change the tag if they were read.
-func macState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, data []byte, tagLen int) []byte {
+func macState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, data []byte, tagLen int) []byte {
 	t.Helper()
 	st := make([]byte, asm.StateSize(v.ID))
-	asm.Init(id, ptr(st), ptr(key), ptr(nonce))
+	fn.Init(ptr(st), ptr(key), ptr(nonce))
 	whole := len(data) / v.Rate
 	at := 0
 	for _, c := range chunks(r, whole) {
-		asm.Absorb(id, ptr(st), &data[at], c)
+		fn.Absorb(ptr(st), &data[at], c)
 		at += c * v.Rate
 	}
 	last := bytes.Repeat([]byte{0xa5}, v.Rate)
@@ -430,7 +463,7 @@ func macState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, data []
 	}
 	before := bytes.Clone(st)
 	tag := make([]byte, tagLen)
-	asm.MACFinalize(id, ptr(st), ptr(tag), ptr(last), uint64(len(data)), tagLen)
+	fn.MACFinalize(ptr(st), ptr(tag), ptr(last), uint64(len(data)), tagLen)
 	if !bytes.Equal(st, before) {
 		t.Fatal("MACFinalize changed the state")
 	}
@@ -440,14 +473,14 @@ func macState(t *testing.T, r *rand.Rand, id int, v variant, key, nonce, data []
 // TestStateMACVectors checks AEGIS-MAC of the state-level functions with
 // the spec's vectors, both tag sizes.
 func TestStateMACVectors(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		vs, err := vectors.LoadMAC(v.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, tv := range vs {
 			for _, want := range [][]byte{tv.Tag128, tv.Tag256} {
-				if got := macState(t, r, id, v, tv.Key, tv.Nonce, tv.Data, len(want)); !bytes.Equal(got, want) {
+				if got := macState(t, r, fn, v, tv.Key, tv.Nonce, tv.Data, len(want)); !bytes.Equal(got, want) {
 					t.Errorf("%s, %d-byte tag: got %x, want %x", tv.Name, len(want), got, want)
 				}
 			}
@@ -455,31 +488,19 @@ func TestStateMACVectors(t *testing.T) {
 	})
 }
 
-// TestStateMACAgainstC checks AEGIS-MAC of the state-level functions
-// against the C core's MAC (on the same kernel) for every data length
-// across three rate blocks and a few long ones, written to the C MAC in
-// random pieces.
-func TestStateMACAgainstC(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
-		k := core.Kernel(id % asm.NumKernels)
+// TestStateMAC checks AEGIS-MAC of the state-level functions against
+// internal/testing/ref's for every data length across three rate blocks
+// and a few long ones, both tag sizes. (internal/core's tests hold the
+// C core's MAC to the same reference.)
+func TestStateMAC(t *testing.T) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 				data := randBytes(r, n)
-				var m core.MAC
-				if err := m.InitKernel(v.Variant, key, nonce, tagLen, k); err == common.ErrNotAvailable {
-					t.Skip("no C core in this build: the vectors only")
-				} else if err != nil {
-					t.Fatal(err)
-				}
-				rest := data
-				for _, p := range pieces(r, n, v.Rate) {
-					m.Write(rest[:p])
-					rest = rest[p:]
-				}
-				want := m.Sum(nil)
-				if got := macState(t, r, id, v, key, nonce, data, tagLen); !bytes.Equal(got, want) {
-					t.Fatalf("tag%d len %d: the MAC of the state-level functions differs from the C core's", tagLen, n)
+				want := ref.MAC(v.fam128, v.d, key, nonce, data, tagLen)
+				if got := macState(t, r, fn, v, key, nonce, data, tagLen); !bytes.Equal(got, want) {
+					t.Fatalf("tag%d len %d: the MAC of the state-level functions differs from internal/testing/ref's", tagLen, n)
 				}
 			}
 		}
@@ -488,10 +509,9 @@ func TestStateMACAgainstC(t *testing.T) {
 
 // TestStateStream checks the keystream (Stream over whole blocks, in
 // chunks, then KeyBlock for the partial block) against internal/testing/ref's
-// encryption of zeros, xored into random input, apart and in place, and
-// against the C core's Stream on the same kernel.
+// encryption of zeros, xored into random input, apart and in place.
 func TestStateStream(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		for _, n := range lengths(v.Rate) {
 			key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 			ks := ref.Seal(v.fam128, v.d, key, nonce, make([]byte, n), nil, 16)[:n]
@@ -500,7 +520,7 @@ func TestStateStream(t *testing.T) {
 			subtle.XORBytes(want, want, ks)
 			for _, inPlace := range []bool{false, true} {
 				st := make([]byte, asm.StateSize(v.ID))
-				asm.Init(id, ptr(st), ptr(key), ptr(nonce))
+				fn.Init(ptr(st), ptr(key), ptr(nonce))
 				out := make([]byte, n)
 				src := in
 				if inPlace {
@@ -510,27 +530,18 @@ func TestStateStream(t *testing.T) {
 				whole := n / v.Rate
 				at := 0
 				for _, c := range chunks(r, whole) {
-					asm.Stream(id, ptr(st), &out[at], &src[at], c)
+					fn.Stream(ptr(st), &out[at], &src[at], c)
 					at += c * v.Rate
 				}
-				asm.Stream(id, ptr(st), nil, nil, 0)
+				fn.Stream(ptr(st), nil, nil, 0)
 				if at < n {
 					z := make([]byte, v.Rate)
-					asm.KeyBlock(id, ptr(st), ptr(z))
+					fn.KeyBlock(ptr(st), ptr(z))
 					subtle.XORBytes(out[at:], src[at:], z)
 				}
 				if !bytes.Equal(out, want) {
 					t.Fatalf("len %d in place %v: the keystream differs from internal/testing/ref's", n, inPlace)
 				}
-			}
-			c := make([]byte, n)
-			if err := core.StreamKernel(v.Variant, c, key, nonce, core.Kernel(id%asm.NumKernels)); err == common.ErrNotAvailable {
-				continue
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(c, ks) {
-				t.Fatalf("len %d: the C core's Stream differs from internal/testing/ref's", n)
 			}
 		}
 	})
@@ -538,9 +549,9 @@ func TestStateStream(t *testing.T) {
 
 // TestStateInit checks Init against the one-shot Seal's: the state that
 // Init writes, finalized with no data, gives Seal's tag of the empty
-// message; and StateSize is the layout's.
+// message, and internal/testing/ref's; and StateSize is the layout's.
 func TestStateInit(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, id int, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
 		words := 6
 		if v.fam128 {
 			words = 8
@@ -551,24 +562,71 @@ func TestStateInit(t *testing.T) {
 		key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 		st := make([]byte, asm.StateSize(v.ID)+1)
 		st[len(st)-1] = 0x5a
-		asm.Init(id, ptr(st), ptr(key), ptr(nonce))
+		fn.Init(ptr(st), ptr(key), ptr(nonce))
 		if st[len(st)-1] != 0x5a {
 			t.Fatal("Init wrote past the state")
 		}
 		want := ref.Seal(v.fam128, v.d, key, nonce, nil, nil, 32)
-		if got := finalize(t, id, st[:len(st)-1], 0, 0, 32); !bytes.Equal(got, want) {
+		got := finalize(t, fn, st[:len(st)-1], 0, 0, 32)
+		if !bytes.Equal(got, want) {
 			t.Fatalf("the tag of Init's state: %x, want %x", got, want)
+		}
+		sealed := make([]byte, 32)
+		one.Seal(ptr(key), nonceArg(r, nonce), ptr(sealed), nil, 0, nil, 0, 32)
+		if !bytes.Equal(got, sealed) {
+			t.Fatalf("the tag of Init's state: %x, the one-shot Seal's %x", got, sealed)
 		}
 	})
 }
 
-// TestStateBadID checks that the dispatchers refuse an id they have no
-// function for.
-func TestStateBadID(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("Init of id -1 did not panic")
+// TestLookup checks the tables through Lookup: every function of every
+// kernel of this architecture's assembly is there, in the tables of its
+// own variant (Lookup's pointers are the tables' entries, which the other
+// tests run); every other kernel, and every pair out of range, has none.
+func TestLookup(t *testing.T) {
+	here := map[string][]int{
+		"amd64": {asm.KernelAESNI, asm.KernelAVX2, asm.KernelAVX512},
+		"arm64": {asm.KernelNEON, asm.KernelNEONSHA3},
+	}[runtime.GOARCH]
+	tables := map[int]struct {
+		one *[asm.NumKernels]asm.OneShot
+		fns *[asm.NumKernels]asm.Funcs
+	}{
+		asm.Variant128L:  {&asm.OneShot128L, &asm.Funcs128L},
+		asm.Variant128X2: {&asm.OneShot128X2, &asm.Funcs128X2},
+		asm.Variant128X4: {&asm.OneShot128X4, &asm.Funcs128X4},
+		asm.Variant256:   {&asm.OneShot256, &asm.Funcs256},
+		asm.Variant256X2: {&asm.OneShot256X2, &asm.Funcs256X2},
+		asm.Variant256X4: {&asm.OneShot256X4, &asm.Funcs256X4},
+	}
+	if len(tables) != asm.NumVariants {
+		t.Fatalf("%d tables for %d variants", len(tables), asm.NumVariants)
+	}
+	for v := -1; v <= asm.NumVariants; v++ {
+		for k := -1; k <= asm.NumKernels; k++ {
+			one, fn := asm.Lookup(v, k)
+			tab, ok := tables[v]
+			if !ok || !slices.Contains(here, k) {
+				if one != nil || fn != nil {
+					t.Errorf("variant %d, kernel %d: Lookup gives functions where there is no assembly", v, k)
+				}
+				if ok && k >= 0 && k < asm.NumKernels && (!reflect.ValueOf(tab.one[k]).IsZero() || !reflect.ValueOf(tab.fns[k]).IsZero()) {
+					t.Errorf("variant %d, kernel %d: the tables hold functions where there is no assembly", v, k)
+				}
+				continue
+			}
+			if one != &tab.one[k] || fn != &tab.fns[k] {
+				t.Errorf("variant %d, kernel %s: Lookup does not give the variant's tables' entries", v, kernelName[k])
+				continue
+			}
+			for _, e := range []any{*one, *fn} {
+				ev := reflect.ValueOf(e)
+				for i := range ev.NumField() {
+					if ev.Field(i).IsNil() {
+						t.Errorf("variant %d, kernel %s: no %s", v, kernelName[k], ev.Type().Field(i).Name)
+					}
+				}
+			}
 		}
-	}()
-	asm.Init(-1, nil, nil, nil)
+	}
 }

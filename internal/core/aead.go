@@ -37,7 +37,6 @@ type AEADOf[K KeyArray] struct {
 type header struct {
 	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe; atomic after Init
 	asmMax int16   // the most bytes of ad and message that go to the assembly; -1 for none
-	asmID  int16   // the assembly's functions (asm.ID)
 	kernel Kernel
 	tagLen uint8 // 16 or 32
 	vid    uint8 // the variant's ID plus one; 0 before New
@@ -138,8 +137,7 @@ func (a *AEADOf[K]) live() (uintptr, *Variant) {
 // nonce has the full size and out does not overlap it, which is the usual
 // case and costs no copy, else the nonce zero-padded into pad, as
 // go-libaegis does (an empty nonce is the all-zero nonce). Only a nonce
-// longer than NonceSize panics. (The assembly's one-shot functions take
-// the nonce by value: nonceValue.)
+// longer than NonceSize panics.
 //
 // The nonce may lie in the output region (cipher.AEAD sets no rule for
 // it, and Go's AES-GCM reads it before it writes), but a kernel may read
@@ -191,8 +189,9 @@ func (a *AEADOf[K]) SealDetached(dst, nonce, plaintext, additionalData []byte) (
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
 	ops, v := a.live()
-	checkNonce(v, nonce)
 	ret, out := common.GrowSlice(dst, len(plaintext)+int(a.tagLen))
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -201,10 +200,8 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 	}
 	mlen := len(plaintext)
 	if a.asmTakes(mlen, len(additionalData), false, 1) {
-		a.sealAsm(out, nonce, plaintext, additionalData)
+		a.sealAsm(out, n, plaintext, additionalData)
 	} else {
-		var pad [32]byte
-		n := nonceArg(v, nonce, out, &pad)
 		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
 	}
 	return ret, len(dst) + mlen
@@ -245,6 +242,8 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 		return nil, common.ErrBadTagLength
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, in) {
 		if common.InexactOverlap(out, ciphertext) {
 			panic(v.Name + errOverlapInput)
@@ -259,10 +258,8 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	}
 	var ok bool
 	if a.asmTakes(len(ciphertext), len(additionalData), false, 1) {
-		ok = a.openAsm(out, nonce, ciphertext, tag, additionalData)
+		ok = a.openAsm(out, n, ciphertext, tag, additionalData)
 	} else {
-		var pad [32]byte
-		n := nonceArg(v, nonce, out, &pad)
 		ok = open(ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
 	}
 	if !ok {

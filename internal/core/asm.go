@@ -185,39 +185,24 @@ func (a *AEADOf[K]) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
 }
 
 // sealAsm is the assembly's Seal, called from here only: the message at
-// in to out, with the tag after it. Seal's checks are made: nonce is at
-// most NonceSize bytes (it goes by value, zero-padded, so out may overlap
-// it).
-func (a *AEADOf[K]) sealAsm(out, nonce, in, ad []byte) {
-	oneShots[a.vid-1][a.kernel].Seal(noescape(a.keyPtr()), nonceValue(nonce),
+// in to out, with the tag after it. Seal's checks are made, and the nonce
+// at n is one that out does not overlap (nonceArg).
+func (a *AEADOf[K]) sealAsm(out []byte, n *byte, in, ad []byte) {
+	oneShots[a.vid-1][a.kernel].Seal(noescape(a.keyPtr()), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(in)), len(in),
 		noescape(unsafe.SliceData(ad)), len(ad), int(a.tagLen))
 }
 
 // openAsm is the assembly's Open, called from here only, under sealAsm's
 // rules. When the tag does not match, it zeroes out and returns false.
-func (a *AEADOf[K]) openAsm(out, nonce, c, tag, ad []byte) bool {
-	if !oneShots[a.vid-1][a.kernel].Open(noescape(a.keyPtr()), nonceValue(nonce),
+func (a *AEADOf[K]) openAsm(out []byte, n *byte, c, tag, ad []byte) bool {
+	if !oneShots[a.vid-1][a.kernel].Open(noescape(a.keyPtr()), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(c)), len(c),
 		noescape(unsafe.SliceData(ad)), len(ad), noescape(unsafe.SliceData(tag)), len(tag)) {
 		clear(out)
 		return false
 	}
 	return true
-}
-
-// nonceValue returns a nonce of at most 32 bytes zero-padded to 32, with
-// constant-size moves for the full nonces of both families.
-func nonceValue(nonce []byte) (n [32]byte) {
-	switch len(nonce) {
-	case 16:
-		*(*[16]byte)(n[:]) = [16]byte(nonce)
-	case 32:
-		n = [32]byte(nonce)
-	default:
-		copy(n[:], nonce)
-	}
-	return n
 }
 
 // Impl is one implementation of a variant's one-message calls: a kernel,

@@ -200,7 +200,8 @@ func (a *AEADOf[K]) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalD
 // checkBatch made Seal's checks.
 func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
 	ret, out := common.GrowSlice(dst, len(in)+int(a.tagLen))
-	a.sealAsm(out, nonce, in, ad)
+	var pad [32]byte
+	a.sealAsm(out, nonceArg(a.variant(), nonce, out, &pad), in, ad)
 	return ret
 }
 
@@ -209,7 +210,8 @@ func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
 func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 	clen := len(in) - int(a.tagLen)
 	ret, out := common.GrowSlice(dst, clen)
-	if !a.openAsm(out, nonce, in[:clen], in[clen:], ad) {
+	var pad [32]byte
+	if !a.openAsm(out, nonceArg(a.variant(), nonce, out, &pad), in[:clen], in[clen:], ad) {
 		return nil, false
 	}
 	return ret, true

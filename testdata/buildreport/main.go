@@ -17,7 +17,8 @@ import (
 func main() {
 	hasAsm := false
 	for k := range asm.NumKernels {
-		hasAsm = hasAsm || asm.ID(asm.Variant128L, k) >= 0
+		one, _ := asm.Lookup(asm.Variant128L, k)
+		hasAsm = hasAsm || one != nil
 	}
 	newResult := "ok"
 	a, err := aegis128l.New(make([]byte, aegis128l.KeySize), 16)

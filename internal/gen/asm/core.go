@@ -28,7 +28,7 @@ import (
 // where it went stale.
 //
 // From core's tables the generator writes ../ids.go (the numbers as
-// internal/asm's constants, which its dispatchers and has use), and
+// internal/asm's constants, which its tables and Lookup use), and
 // emits the variants and each architecture's kernels in core's order:
 // the kernels that one of its machines writes (amd64Flavors,
 // arm64Flavors).
@@ -42,7 +42,7 @@ type variant struct {
 	d    int
 }
 
-// A kernel of core's table: its number, its name (core's kernelNames:
+// A kernel of core's table: its number, its name (core's kernelTable:
 // "aesni"), its constant less the Kernel prefix ("AESNI"), and the
 // GOARCH whose machine writes its assembly, or "" (soft).
 type kernel struct {
@@ -104,7 +104,7 @@ func readCore(dir string) *coreTables {
 	for i, id := range ids[:len(ids)-1] {
 		ident, ok := strings.CutPrefix(id, "Kernel")
 		if !ok || names[id] == "" {
-			log.Fatalf("kernel.go: %s: not a Kernel constant with a name in kernelNames", id)
+			log.Fatalf("kernel.go: %s: not a Kernel constant with a name in kernelTable", id)
 		}
 		t.kernels = append(t.kernels, kernel{id: i, name: names[id], ident: ident, arch: machineArch(names[id])})
 	}
@@ -199,30 +199,44 @@ func iotaBlock(fset *token.FileSet, f *ast.File, first string) []string {
 	return nil
 }
 
-// kernelNames returns kernel.go's kernelNames, by constant.
+// kernelNames returns the names of kernel.go's kernelTable, by constant:
+// the Name field of each row.
 func kernelNames(fset *token.FileSet, f *ast.File) map[string]string {
 	names := map[string]string{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		vs, ok := n.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "kernelNames" || len(vs.Values) != 1 {
+		if !ok || len(vs.Names) != 1 || vs.Names[0].Name != "kernelTable" || len(vs.Values) != 1 {
 			return true
 		}
 		lit, ok := vs.Values[0].(*ast.CompositeLit)
 		if !ok {
-			log.Fatalf("%s: kernelNames is not a composite literal", fset.Position(vs.Pos()))
+			log.Fatalf("%s: kernelTable is not a composite literal", fset.Position(vs.Pos()))
 		}
 		for _, e := range lit.Elts {
 			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				log.Fatalf("%s: kernelTable: not Kernel: {...}", fset.Position(e.Pos()))
+			}
 			k, kok := kv.Key.(*ast.Ident)
-			v, vok := kv.Value.(*ast.BasicLit)
-			if !ok || !kok || !vok || v.Kind != token.STRING {
-				log.Fatalf("%s: kernelNames: not Kernel: \"name\"", fset.Position(e.Pos()))
+			row, rok := kv.Value.(*ast.CompositeLit)
+			if !kok || !rok {
+				log.Fatalf("%s: kernelTable: not Kernel: {...}", fset.Position(e.Pos()))
 			}
-			s, err := strconv.Unquote(v.Value)
-			if err != nil {
-				log.Fatal(err)
+			for _, f := range row.Elts {
+				fkv, ok := f.(*ast.KeyValueExpr)
+				if !ok || !isIdent(fkv.Key, "Name") {
+					continue
+				}
+				v, vok := fkv.Value.(*ast.BasicLit)
+				if !vok || v.Kind != token.STRING {
+					log.Fatalf("%s: kernelTable: Name is not a string literal", fset.Position(f.Pos()))
+				}
+				s, err := strconv.Unquote(v.Value)
+				if err != nil {
+					log.Fatal(err)
+				}
+				names[k.Name] = s
 			}
-			names[k.Name] = s
 		}
 		return false
 	})
@@ -270,7 +284,22 @@ func (t *coreTables) ids() []byte {
 	}
 	fmt.Fprintf(&b, "}\n\n")
 	fmt.Fprintf(&b, "// MaxStateSize is the largest variant's state size.\n")
-	fmt.Fprintf(&b, "const MaxStateSize = %d\n", largest)
+	fmt.Fprintf(&b, "const MaxStateSize = %d\n\n", largest)
+	fmt.Fprintf(&b, "// Lookup returns the functions of a variant on a kernel, the entries\n")
+	fmt.Fprintf(&b, "// of the variant's tables, or nil, nil where this build has no assembly\n")
+	fmt.Fprintf(&b, "// for the pair. It is for tests and tools, which walk every pair. It\n")
+	fmt.Fprintf(&b, "// names every table, so the code of a variant names its own tables\n")
+	fmt.Fprintf(&b, "// instead: a program that never calls Lookup links neither it nor the\n")
+	fmt.Fprintf(&b, "// variants it does not use.\n")
+	fmt.Fprintf(&b, "func Lookup(variant, kernel int) (*OneShot, *Funcs) {\n")
+	fmt.Fprintf(&b, "\tif kernel < 0 || kernel >= NumKernels {\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\tvar one *OneShot\n\tvar fns *Funcs\n\tswitch variant {\n")
+	for _, v := range t.variants {
+		fmt.Fprintf(&b, "\tcase Variant%s:\n\t\tone, fns = &%s[kernel], &%s[kernel]\n", v.name, tableName("OneShot", v), tableName("Funcs", v))
+	}
+	fmt.Fprintf(&b, "\tdefault:\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\tif one.Seal == nil {\n\t\treturn nil, nil\n\t}\n")
+	fmt.Fprintf(&b, "\treturn one, fns\n}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatalf("ids.go: %v\n%s", err, b.Bytes())

@@ -95,9 +95,8 @@ func funcName(kernel string, open bool, f family, d int) string {
 	return kernel + op + variantName(f, d)
 }
 
-// The signatures: pointers and lengths, not slices, so that the nine
-// words of Seal (ten of Open, with the dispatcher's id) travel in
-// registers to the dispatcher of internal/asm.
+// The signatures: pointers and lengths, not slices, so that the
+// arguments travel in registers to the ABI wrapper of a func value.
 const (
 	sealSig = "func(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int)"
 	openSig = "func(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool)"

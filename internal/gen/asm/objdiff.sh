@@ -7,9 +7,9 @@
 #   bash internal/gen/asm/objdiff.sh [-v] [BASE]
 #
 # It links the test binaries of internal/core and internal/asm
-# (CGO_ENABLED=0, so that the assembly runs every call and the
-# dispatchers keep every function that either calls: core's the one-shot
-# Seal and Open, asm's the state-level functions, which its tests call)
+# (CGO_ENABLED=0, so that the assembly runs every call, and every
+# function is linked: asm's tests reach every variant's tables through
+# Lookup, and core's tests every variant's one-shot Seal and Open)
 # for linux/amd64 and linux/arm64, from the git revision BASE (default HEAD)
 # and from the working tree, and compares each function of asm_amd64.s
 # and asm_arm64.s instruction by instruction. It is internal/testing/ctest's
@@ -74,7 +74,7 @@ import difflib, re, sys
 
 arch, verbose, work = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
 # The generated functions: kernel, operation, variant (avx2Seal128L,
-# neonMACFinalize256X4); not the Go dispatchers (Seal).
+# neonMACFinalize256X4); not the Go wrappers of their func values.
 fname = re.compile(r"internal/asm\.([a-z][a-z0-9]*[A-Z][A-Za-z]*(?:128L|128X2|128X4|256|256X2|256X4))\.abi0$")
 
 def symbols(path):

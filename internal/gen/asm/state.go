@@ -21,68 +21,57 @@ import "fmt"
 // state (csrc/aegis128_inc.h).
 
 // A stateOp is one state-level function: its name (between the kernel and
-// the variant in the Go name: avx2Absorb128X2), its signature, the
-// arguments as its dispatcher passes them, the doc comment of the
-// dispatcher, the bytes of frame it needs and its body.
+// the variant in the Go name: avx2Absorb128X2; its field in internal/asm's
+// Funcs, whose doc comments say what each does), its signature, the bytes
+// of frame it needs and its body.
 type stateOp struct {
-	name, sig, args string
-	doc             string
-	frame           func(g *gen) int
-	body            func(g *gen)
+	name, sig string
+	frame     func(g *gen) int
+	body      func(g *gen)
 }
 
 // stateOps are the state-level functions, in the order they are written.
 var stateOps = []stateOp{
 	{
-		name: "Init", sig: "func(st *byte, k *byte, n *byte)", args: "st, k, n",
-		doc:  "Init writes the state of key k and nonce n to st: the spec's Init.",
+		name: "Init", sig: "func(st *byte, k *byte, n *byte)",
 		body: (*gen).stateInit,
 	},
 	{
-		name: "Absorb", sig: "func(st *byte, ad *byte, blocks int)", args: "st, ad, blocks",
-		doc:  "Absorb absorbs blocks whole rate blocks at ad (associated data, or AEGIS-MAC's data).",
+		name: "Absorb", sig: "func(st *byte, ad *byte, blocks int)",
 		body: (*gen).stateAbsorb,
 	},
 	{
-		name: "Enc", sig: "func(st *byte, out *byte, in *byte, blocks int)", args: "st, out, in, blocks",
-		doc:  "Enc encrypts blocks whole rate blocks at in to out: the spec's Enc, block by block.",
+		name: "Enc", sig: "func(st *byte, out *byte, in *byte, blocks int)",
 		body: func(g *gen) { g.stateBlocks(blockEnc) },
 	},
 	{
-		name: "Dec", sig: "func(st *byte, out *byte, in *byte, blocks int)", args: "st, out, in, blocks",
-		doc:  "Dec decrypts blocks whole rate blocks at in to out: the spec's Dec, block by block.",
+		name: "Dec", sig: "func(st *byte, out *byte, in *byte, blocks int)",
 		body: func(g *gen) { g.stateBlocks(blockDec) },
 	},
 	{
-		name: "EncPartial", sig: "func(st *byte, out *byte, in *byte, inlen int)", args: "st, out, in, inlen",
-		doc:   "EncPartial encrypts the last inlen < rate bytes of a message, at in, to out: Enc of the zero-padded block, of whose output only inlen bytes are written.",
+		name: "EncPartial", sig: "func(st *byte, out *byte, in *byte, inlen int)",
 		frame: func(g *gen) int { return g.tails.frame() },
 		body:  func(g *gen) { g.statePartial(false) },
 	},
 	{
-		name: "DecPartial", sig: "func(st *byte, out *byte, in *byte, inlen int)", args: "st, out, in, inlen",
-		doc:   "DecPartial decrypts the last inlen < rate bytes of a ciphertext, at in, to out: the spec's DecPartial.",
+		name: "DecPartial", sig: "func(st *byte, out *byte, in *byte, inlen int)",
 		frame: func(g *gen) int { return g.tails.frame() },
 		body:  func(g *gen) { g.statePartial(true) },
 	},
 	{
-		name: "Stream", sig: "func(st *byte, out *byte, in *byte, blocks int)", args: "st, out, in, blocks",
-		doc:  "Stream xors blocks whole rate blocks of keystream into the bytes at in, to out: the spec's Stream, which is Enc of zero blocks.",
+		name: "Stream", sig: "func(st *byte, out *byte, in *byte, blocks int)",
 		body: func(g *gen) { g.stateBlocks(blockStream) },
 	},
 	{
-		name: "KeyBlock", sig: "func(st *byte, z *byte)", args: "st, z",
-		doc:  "KeyBlock writes to z the rate bytes of keystream that Enc would xor into the next block, and leaves st as it is.",
+		name: "KeyBlock", sig: "func(st *byte, z *byte)",
 		body: (*gen).stateKeyBlock,
 	},
 	{
-		name: "Finalize", sig: "func(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)", args: "st, tag, adlen, mlen, taglen",
-		doc:  "Finalize writes the taglen-byte tag (16 or 32) of a state that absorbed adlen bytes of associated data and encrypted or decrypted mlen bytes: the spec's Finalize. st is left as it is.",
+		name: "Finalize", sig: "func(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int)",
 		body: (*gen).stateFinalize,
 	},
 	{
-		name: "MACFinalize", sig: "func(st *byte, tag *byte, last *byte, datalen uint64, taglen int)", args: "st, tag, last, datalen, taglen",
-		doc:   "MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of datalen bytes of data: the rate block at last (the data's partial block, zero-padded) is absorbed first where datalen is not a multiple of the rate, then the spec's FinalizeMac. st is left as it is.",
+		name: "MACFinalize", sig: "func(st *byte, tag *byte, last *byte, datalen uint64, taglen int)",
 		frame: func(g *gen) int { return g.macFrame() },
 		body:  (*gen).stateMACFinalize,
 	},

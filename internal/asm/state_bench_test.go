@@ -34,8 +34,8 @@ func BenchmarkState(b *testing.B) {
 				op string
 				f  func()
 			}{
-				{"Seal", func() { one.Seal(ptr(key), nonce, ptr(buf), ptr(buf), size, nil, 0, 16) }},
-				{"Open", func() { one.Open(ptr(key), nonce, ptr(buf), ptr(buf), size, nil, 0, &buf[size], 16) }},
+				{"Seal", func() { one.Seal(ptr(key), &nonce[0], ptr(buf), ptr(buf), size, nil, 0, 16) }},
+				{"Open", func() { one.Open(ptr(key), &nonce[0], ptr(buf), ptr(buf), size, nil, 0, &buf[size], 16) }},
 				{"Enc", func() { fn.Enc(ptr(st), ptr(buf), ptr(buf), blocks) }},
 				{"Dec", func() { fn.Dec(ptr(st), ptr(buf), ptr(buf), blocks) }},
 				{"Absorb", func() { fn.Absorb(ptr(st), ptr(buf), blocks) }},
@@ -74,14 +74,14 @@ func BenchmarkOneShot(b *testing.B) {
 					b.SetBytes(int64(size))
 					var n [32]byte
 					for b.Loop() {
-						one.Seal(&key[0], n, &buf[0], &buf[0], size, nil, 0, 16)
+						one.Seal(&key[0], &n[0], &buf[0], &buf[0], size, nil, 0, 16)
 					}
 				})
 				b.Run(fmt.Sprintf("%s/%s/Open/%d", v.name, kernelName[k], size), func(b *testing.B) {
 					b.SetBytes(int64(size))
 					var n [32]byte
 					for b.Loop() {
-						one.Open(&key[0], n, &buf[0], &buf[0], size, nil, 0, &buf[size], 16)
+						one.Open(&key[0], &n[0], &buf[0], &buf[0], size, nil, 0, &buf[size], 16)
 					}
 				})
 			}

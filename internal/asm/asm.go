@@ -18,14 +18,17 @@
 //
 // Each variant's functions are reached through its two tables, indexed
 // by kernel: OneShot128L and Funcs128L for AEGIS-128L, and so on to
-// OneShot256X4 and Funcs256X4. An entry of a kernel without assembly in
-// this build (soft, vperm, the other architecture's) is zero. Only the
+// OneShot256X4 and Funcs256X4. Their entries are values of a type per
+// variant and kernel (aesni128L, ...) whose methods call the assembly;
+// an entry of a kernel without assembly in this build (soft, vperm, the
+// other architecture's) is nil. The linker keeps the methods that some
+// code calls through the interfaces, of the types that some code names. Only the
 // code of a variant names that variant's tables, so a program that uses
 // one variant links that variant's assembly and no other's: that is why
 // there is no dispatcher that takes a variant number. Lookup, which
 // names them all, is for tests and tools.
 //
-// A call through a func value hides the callee from escape analysis,
+// A call through an interface hides the callee from escape analysis,
 // which then lets every pointer argument escape to the heap. The
 // functions keep no pointer after they return, so internal/core hides
 // the pointers it passes from escape analysis in turn (its noescape),
@@ -128,50 +131,54 @@ package asm
 //
 //go:generate env GOWORK=off go run -C ../gen/asm .
 
-// OneShot holds one kernel's one-message Seal and Open of one variant
-// (see the package doc). A zero OneShot has no functions.
-type OneShot struct {
+// OneShot is one kernel's one-message Seal and Open of one variant (see
+// the package doc).
+type OneShot interface {
 	// Seal encrypts the mlen bytes at m to out, and writes the
 	// taglen-byte tag right after them.
-	Seal func(k, n, out, m *byte, mlen int, ad *byte, adlen, taglen int)
+	Seal(k, n, out, m *byte, mlen int, ad *byte, adlen, taglen int)
 	// Open decrypts the clen bytes at c to out and reports whether the
 	// taglen bytes at tag are their tag; where they are not, out holds
 	// plaintext, which the caller clears.
-	Open func(k, n, out, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) bool
+	Open(k, n, out, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) bool
 }
 
-// Funcs holds one kernel's state-level functions of one variant (see the
-// package doc for their contract). A zero Funcs has no functions.
-type Funcs struct {
+// Funcs is one kernel's state-level functions of one variant (see the
+// package doc for their contract).
+type Funcs interface {
 	// Init writes the state of key k and nonce n to st: the spec's Init.
-	Init func(st, k, n *byte)
+	Init(st, k, n *byte)
 	// Absorb absorbs blocks whole rate blocks at ad (associated data,
 	// or AEGIS-MAC's data).
-	Absorb func(st, ad *byte, blocks int)
-	// Enc encrypts blocks whole rate blocks at in to out, and Dec
-	// decrypts them: the spec's Enc and Dec, block by block.
-	Enc, Dec func(st, out, in *byte, blocks int)
+	Absorb(st, ad *byte, blocks int)
+	// Enc encrypts blocks whole rate blocks at in to out: the spec's Enc,
+	// block by block.
+	Enc(st, out, in *byte, blocks int)
+	// Dec decrypts them: the spec's Dec, block by block.
+	Dec(st, out, in *byte, blocks int)
 	// EncPartial encrypts the last inlen < rate bytes of a message, at
 	// in, to out: Enc of the zero-padded block, of whose output only
-	// inlen bytes are written. DecPartial decrypts the last inlen < rate
-	// bytes of a ciphertext: the spec's DecPartial.
-	EncPartial, DecPartial func(st, out, in *byte, inlen int)
+	// inlen bytes are written.
+	EncPartial(st, out, in *byte, inlen int)
+	// DecPartial decrypts the last inlen < rate bytes of a ciphertext:
+	// the spec's DecPartial.
+	DecPartial(st, out, in *byte, inlen int)
 	// Stream xors blocks whole rate blocks of keystream into the bytes
 	// at in, to out: the spec's Stream, which is Enc of zero blocks.
-	Stream func(st, out, in *byte, blocks int)
+	Stream(st, out, in *byte, blocks int)
 	// KeyBlock writes to z the rate bytes of keystream that Enc would
 	// xor into the next block, and leaves st as it is.
-	KeyBlock func(st, z *byte)
+	KeyBlock(st, z *byte)
 	// Finalize writes the taglen-byte tag (16 or 32) of a state that
 	// absorbed adlen bytes of associated data and encrypted or
-	// decrypted mlen bytes: the spec's Finalize. st is left as it is.
-	Finalize func(st, tag *byte, adlen, mlen uint64, taglen int)
+	// decrypted mlen bytes: the spec's Finalize. st is left unusable.
+	Finalize(st, tag *byte, adlen, mlen uint64, taglen int)
 	// MACFinalize writes the taglen-byte AEGIS-MAC tag (16 or 32) of
 	// datalen bytes of data: the rate block at last (the data's partial
 	// block, zero-padded) is absorbed first where datalen is not a
 	// multiple of the rate, then the spec's FinalizeMac. st is left as
 	// it is.
-	MACFinalize func(st, tag, last *byte, datalen uint64, taglen int)
+	MACFinalize(st, tag, last *byte, datalen uint64, taglen int)
 }
 
 // StateSize returns the bytes of a variant's state for the state-level

@@ -654,296 +654,908 @@ func avx512Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, taglen 
 //go:noescape
 func avx512MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
+// variant128L is AEGIS-128L on the kernel it names.
+type variant128L struct{ kernel int }
+
+func (x *variant128L) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128L) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128L) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit128L(st, k, n)
+	case KernelAVX2:
+		avx2Init128L(st, k, n)
+	default:
+		avx512Init128L(st, k, n)
+	}
+}
+
+func (x *variant128L) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb128L(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb128L(st, ad, blocks)
+	default:
+		avx512Absorb128L(st, ad, blocks)
+	}
+}
+
+func (x *variant128L) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc128L(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc128L(st, out, in, blocks)
+	default:
+		avx512Enc128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec128L(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec128L(st, out, in, blocks)
+	default:
+		avx512Dec128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial128L(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial128L(st, out, in, inlen)
+	default:
+		avx512EncPartial128L(st, out, in, inlen)
+	}
+}
+
+func (x *variant128L) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial128L(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial128L(st, out, in, inlen)
+	default:
+		avx512DecPartial128L(st, out, in, inlen)
+	}
+}
+
+func (x *variant128L) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream128L(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream128L(st, out, in, blocks)
+	default:
+		avx512Stream128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock128L(st, z)
+	case KernelAVX2:
+		avx2KeyBlock128L(st, z)
+	default:
+		avx512KeyBlock128L(st, z)
+	}
+}
+
+func (x *variant128L) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize128L(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize128L(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize128L(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128L) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize128L(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize128L(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize128L(st, tag, last, datalen, taglen)
+	}
+}
+
 // OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128L = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128L, aesniOpen128L},
-	KernelAVX2:   {avx2Seal128L, avx2Open128L},
-	KernelAVX512: {avx512Seal128L, avx512Open128L},
+	KernelAESNI:  &variant128L{KernelAESNI},
+	KernelAVX2:   &variant128L{KernelAVX2},
+	KernelAVX512: &variant128L{KernelAVX512},
 }
 
 // Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128L = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit128L,
-		Absorb:      aesniAbsorb128L,
-		Enc:         aesniEnc128L,
-		Dec:         aesniDec128L,
-		EncPartial:  aesniEncPartial128L,
-		DecPartial:  aesniDecPartial128L,
-		Stream:      aesniStream128L,
-		KeyBlock:    aesniKeyBlock128L,
-		Finalize:    aesniFinalize128L,
-		MACFinalize: aesniMACFinalize128L,
-	},
-	KernelAVX2: {
-		Init:        avx2Init128L,
-		Absorb:      avx2Absorb128L,
-		Enc:         avx2Enc128L,
-		Dec:         avx2Dec128L,
-		EncPartial:  avx2EncPartial128L,
-		DecPartial:  avx2DecPartial128L,
-		Stream:      avx2Stream128L,
-		KeyBlock:    avx2KeyBlock128L,
-		Finalize:    avx2Finalize128L,
-		MACFinalize: avx2MACFinalize128L,
-	},
-	KernelAVX512: {
-		Init:        avx512Init128L,
-		Absorb:      avx512Absorb128L,
-		Enc:         avx512Enc128L,
-		Dec:         avx512Dec128L,
-		EncPartial:  avx512EncPartial128L,
-		DecPartial:  avx512DecPartial128L,
-		Stream:      avx512Stream128L,
-		KeyBlock:    avx512KeyBlock128L,
-		Finalize:    avx512Finalize128L,
-		MACFinalize: avx512MACFinalize128L,
-	},
+	KernelAESNI:  &variant128L{KernelAESNI},
+	KernelAVX2:   &variant128L{KernelAVX2},
+	KernelAVX512: &variant128L{KernelAVX512},
+}
+
+// variant128X2 is AEGIS-128X2 on the kernel it names.
+type variant128X2 struct{ kernel int }
+
+func (x *variant128X2) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128X2) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128X2) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit128X2(st, k, n)
+	case KernelAVX2:
+		avx2Init128X2(st, k, n)
+	default:
+		avx512Init128X2(st, k, n)
+	}
+}
+
+func (x *variant128X2) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb128X2(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb128X2(st, ad, blocks)
+	default:
+		avx512Absorb128X2(st, ad, blocks)
+	}
+}
+
+func (x *variant128X2) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc128X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc128X2(st, out, in, blocks)
+	default:
+		avx512Enc128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec128X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec128X2(st, out, in, blocks)
+	default:
+		avx512Dec128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial128X2(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial128X2(st, out, in, inlen)
+	default:
+		avx512EncPartial128X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X2) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial128X2(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial128X2(st, out, in, inlen)
+	default:
+		avx512DecPartial128X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X2) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream128X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream128X2(st, out, in, blocks)
+	default:
+		avx512Stream128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock128X2(st, z)
+	case KernelAVX2:
+		avx2KeyBlock128X2(st, z)
+	default:
+		avx512KeyBlock128X2(st, z)
+	}
+}
+
+func (x *variant128X2) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize128X2(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize128X2(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize128X2(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128X2) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize128X2(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize128X2(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize128X2(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X2 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128X2, aesniOpen128X2},
-	KernelAVX2:   {avx2Seal128X2, avx2Open128X2},
-	KernelAVX512: {avx512Seal128X2, avx512Open128X2},
+	KernelAESNI:  &variant128X2{KernelAESNI},
+	KernelAVX2:   &variant128X2{KernelAVX2},
+	KernelAVX512: &variant128X2{KernelAVX512},
 }
 
 // Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128X2 = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit128X2,
-		Absorb:      aesniAbsorb128X2,
-		Enc:         aesniEnc128X2,
-		Dec:         aesniDec128X2,
-		EncPartial:  aesniEncPartial128X2,
-		DecPartial:  aesniDecPartial128X2,
-		Stream:      aesniStream128X2,
-		KeyBlock:    aesniKeyBlock128X2,
-		Finalize:    aesniFinalize128X2,
-		MACFinalize: aesniMACFinalize128X2,
-	},
-	KernelAVX2: {
-		Init:        avx2Init128X2,
-		Absorb:      avx2Absorb128X2,
-		Enc:         avx2Enc128X2,
-		Dec:         avx2Dec128X2,
-		EncPartial:  avx2EncPartial128X2,
-		DecPartial:  avx2DecPartial128X2,
-		Stream:      avx2Stream128X2,
-		KeyBlock:    avx2KeyBlock128X2,
-		Finalize:    avx2Finalize128X2,
-		MACFinalize: avx2MACFinalize128X2,
-	},
-	KernelAVX512: {
-		Init:        avx512Init128X2,
-		Absorb:      avx512Absorb128X2,
-		Enc:         avx512Enc128X2,
-		Dec:         avx512Dec128X2,
-		EncPartial:  avx512EncPartial128X2,
-		DecPartial:  avx512DecPartial128X2,
-		Stream:      avx512Stream128X2,
-		KeyBlock:    avx512KeyBlock128X2,
-		Finalize:    avx512Finalize128X2,
-		MACFinalize: avx512MACFinalize128X2,
-	},
+	KernelAESNI:  &variant128X2{KernelAESNI},
+	KernelAVX2:   &variant128X2{KernelAVX2},
+	KernelAVX512: &variant128X2{KernelAVX512},
+}
+
+// variant128X4 is AEGIS-128X4 on the kernel it names.
+type variant128X4 struct{ kernel int }
+
+func (x *variant128X4) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128X4) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128X4) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit128X4(st, k, n)
+	case KernelAVX2:
+		avx2Init128X4(st, k, n)
+	default:
+		avx512Init128X4(st, k, n)
+	}
+}
+
+func (x *variant128X4) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb128X4(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb128X4(st, ad, blocks)
+	default:
+		avx512Absorb128X4(st, ad, blocks)
+	}
+}
+
+func (x *variant128X4) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc128X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc128X4(st, out, in, blocks)
+	default:
+		avx512Enc128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec128X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec128X4(st, out, in, blocks)
+	default:
+		avx512Dec128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial128X4(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial128X4(st, out, in, inlen)
+	default:
+		avx512EncPartial128X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X4) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial128X4(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial128X4(st, out, in, inlen)
+	default:
+		avx512DecPartial128X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X4) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream128X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream128X4(st, out, in, blocks)
+	default:
+		avx512Stream128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock128X4(st, z)
+	case KernelAVX2:
+		avx2KeyBlock128X4(st, z)
+	default:
+		avx512KeyBlock128X4(st, z)
+	}
+}
+
+func (x *variant128X4) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize128X4(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize128X4(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize128X4(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128X4) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize128X4(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize128X4(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize128X4(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X4 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal128X4, aesniOpen128X4},
-	KernelAVX2:   {avx2Seal128X4, avx2Open128X4},
-	KernelAVX512: {avx512Seal128X4, avx512Open128X4},
+	KernelAESNI:  &variant128X4{KernelAESNI},
+	KernelAVX2:   &variant128X4{KernelAVX2},
+	KernelAVX512: &variant128X4{KernelAVX512},
 }
 
 // Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128X4 = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit128X4,
-		Absorb:      aesniAbsorb128X4,
-		Enc:         aesniEnc128X4,
-		Dec:         aesniDec128X4,
-		EncPartial:  aesniEncPartial128X4,
-		DecPartial:  aesniDecPartial128X4,
-		Stream:      aesniStream128X4,
-		KeyBlock:    aesniKeyBlock128X4,
-		Finalize:    aesniFinalize128X4,
-		MACFinalize: aesniMACFinalize128X4,
-	},
-	KernelAVX2: {
-		Init:        avx2Init128X4,
-		Absorb:      avx2Absorb128X4,
-		Enc:         avx2Enc128X4,
-		Dec:         avx2Dec128X4,
-		EncPartial:  avx2EncPartial128X4,
-		DecPartial:  avx2DecPartial128X4,
-		Stream:      avx2Stream128X4,
-		KeyBlock:    avx2KeyBlock128X4,
-		Finalize:    avx2Finalize128X4,
-		MACFinalize: avx2MACFinalize128X4,
-	},
-	KernelAVX512: {
-		Init:        avx512Init128X4,
-		Absorb:      avx512Absorb128X4,
-		Enc:         avx512Enc128X4,
-		Dec:         avx512Dec128X4,
-		EncPartial:  avx512EncPartial128X4,
-		DecPartial:  avx512DecPartial128X4,
-		Stream:      avx512Stream128X4,
-		KeyBlock:    avx512KeyBlock128X4,
-		Finalize:    avx512Finalize128X4,
-		MACFinalize: avx512MACFinalize128X4,
-	},
+	KernelAESNI:  &variant128X4{KernelAESNI},
+	KernelAVX2:   &variant128X4{KernelAVX2},
+	KernelAVX512: &variant128X4{KernelAVX512},
+}
+
+// variant256 is AEGIS-256 on the kernel it names.
+type variant256 struct{ kernel int }
+
+func (x *variant256) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal256(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal256(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal256(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit256(st, k, n)
+	case KernelAVX2:
+		avx2Init256(st, k, n)
+	default:
+		avx512Init256(st, k, n)
+	}
+}
+
+func (x *variant256) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb256(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb256(st, ad, blocks)
+	default:
+		avx512Absorb256(st, ad, blocks)
+	}
+}
+
+func (x *variant256) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc256(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc256(st, out, in, blocks)
+	default:
+		avx512Enc256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec256(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec256(st, out, in, blocks)
+	default:
+		avx512Dec256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial256(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial256(st, out, in, inlen)
+	default:
+		avx512EncPartial256(st, out, in, inlen)
+	}
+}
+
+func (x *variant256) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial256(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial256(st, out, in, inlen)
+	default:
+		avx512DecPartial256(st, out, in, inlen)
+	}
+}
+
+func (x *variant256) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream256(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream256(st, out, in, blocks)
+	default:
+		avx512Stream256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock256(st, z)
+	case KernelAVX2:
+		avx2KeyBlock256(st, z)
+	default:
+		avx512KeyBlock256(st, z)
+	}
+}
+
+func (x *variant256) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize256(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize256(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize256(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize256(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize256(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize256(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256, aesniOpen256},
-	KernelAVX2:   {avx2Seal256, avx2Open256},
-	KernelAVX512: {avx512Seal256, avx512Open256},
+	KernelAESNI:  &variant256{KernelAESNI},
+	KernelAVX2:   &variant256{KernelAVX2},
+	KernelAVX512: &variant256{KernelAVX512},
 }
 
 // Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256 = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit256,
-		Absorb:      aesniAbsorb256,
-		Enc:         aesniEnc256,
-		Dec:         aesniDec256,
-		EncPartial:  aesniEncPartial256,
-		DecPartial:  aesniDecPartial256,
-		Stream:      aesniStream256,
-		KeyBlock:    aesniKeyBlock256,
-		Finalize:    aesniFinalize256,
-		MACFinalize: aesniMACFinalize256,
-	},
-	KernelAVX2: {
-		Init:        avx2Init256,
-		Absorb:      avx2Absorb256,
-		Enc:         avx2Enc256,
-		Dec:         avx2Dec256,
-		EncPartial:  avx2EncPartial256,
-		DecPartial:  avx2DecPartial256,
-		Stream:      avx2Stream256,
-		KeyBlock:    avx2KeyBlock256,
-		Finalize:    avx2Finalize256,
-		MACFinalize: avx2MACFinalize256,
-	},
-	KernelAVX512: {
-		Init:        avx512Init256,
-		Absorb:      avx512Absorb256,
-		Enc:         avx512Enc256,
-		Dec:         avx512Dec256,
-		EncPartial:  avx512EncPartial256,
-		DecPartial:  avx512DecPartial256,
-		Stream:      avx512Stream256,
-		KeyBlock:    avx512KeyBlock256,
-		Finalize:    avx512Finalize256,
-		MACFinalize: avx512MACFinalize256,
-	},
+	KernelAESNI:  &variant256{KernelAESNI},
+	KernelAVX2:   &variant256{KernelAVX2},
+	KernelAVX512: &variant256{KernelAVX512},
+}
+
+// variant256X2 is AEGIS-256X2 on the kernel it names.
+type variant256X2 struct{ kernel int }
+
+func (x *variant256X2) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256X2) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256X2) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit256X2(st, k, n)
+	case KernelAVX2:
+		avx2Init256X2(st, k, n)
+	default:
+		avx512Init256X2(st, k, n)
+	}
+}
+
+func (x *variant256X2) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb256X2(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb256X2(st, ad, blocks)
+	default:
+		avx512Absorb256X2(st, ad, blocks)
+	}
+}
+
+func (x *variant256X2) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc256X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc256X2(st, out, in, blocks)
+	default:
+		avx512Enc256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec256X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec256X2(st, out, in, blocks)
+	default:
+		avx512Dec256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial256X2(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial256X2(st, out, in, inlen)
+	default:
+		avx512EncPartial256X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X2) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial256X2(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial256X2(st, out, in, inlen)
+	default:
+		avx512DecPartial256X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X2) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream256X2(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream256X2(st, out, in, blocks)
+	default:
+		avx512Stream256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock256X2(st, z)
+	case KernelAVX2:
+		avx2KeyBlock256X2(st, z)
+	default:
+		avx512KeyBlock256X2(st, z)
+	}
+}
+
+func (x *variant256X2) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize256X2(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize256X2(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize256X2(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256X2) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize256X2(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize256X2(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize256X2(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X2 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256X2, aesniOpen256X2},
-	KernelAVX2:   {avx2Seal256X2, avx2Open256X2},
-	KernelAVX512: {avx512Seal256X2, avx512Open256X2},
+	KernelAESNI:  &variant256X2{KernelAESNI},
+	KernelAVX2:   &variant256X2{KernelAVX2},
+	KernelAVX512: &variant256X2{KernelAVX512},
 }
 
 // Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256X2 = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit256X2,
-		Absorb:      aesniAbsorb256X2,
-		Enc:         aesniEnc256X2,
-		Dec:         aesniDec256X2,
-		EncPartial:  aesniEncPartial256X2,
-		DecPartial:  aesniDecPartial256X2,
-		Stream:      aesniStream256X2,
-		KeyBlock:    aesniKeyBlock256X2,
-		Finalize:    aesniFinalize256X2,
-		MACFinalize: aesniMACFinalize256X2,
-	},
-	KernelAVX2: {
-		Init:        avx2Init256X2,
-		Absorb:      avx2Absorb256X2,
-		Enc:         avx2Enc256X2,
-		Dec:         avx2Dec256X2,
-		EncPartial:  avx2EncPartial256X2,
-		DecPartial:  avx2DecPartial256X2,
-		Stream:      avx2Stream256X2,
-		KeyBlock:    avx2KeyBlock256X2,
-		Finalize:    avx2Finalize256X2,
-		MACFinalize: avx2MACFinalize256X2,
-	},
-	KernelAVX512: {
-		Init:        avx512Init256X2,
-		Absorb:      avx512Absorb256X2,
-		Enc:         avx512Enc256X2,
-		Dec:         avx512Dec256X2,
-		EncPartial:  avx512EncPartial256X2,
-		DecPartial:  avx512DecPartial256X2,
-		Stream:      avx512Stream256X2,
-		KeyBlock:    avx512KeyBlock256X2,
-		Finalize:    avx512Finalize256X2,
-		MACFinalize: avx512MACFinalize256X2,
-	},
+	KernelAESNI:  &variant256X2{KernelAESNI},
+	KernelAVX2:   &variant256X2{KernelAVX2},
+	KernelAVX512: &variant256X2{KernelAVX512},
+}
+
+// variant256X4 is AEGIS-256X4 on the kernel it names.
+type variant256X4 struct{ kernel int }
+
+func (x *variant256X4) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+	case KernelAVX2:
+		avx2Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		avx512Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256X4) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelAESNI:
+		return aesniOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	case KernelAVX2:
+		return avx2Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return avx512Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256X4) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniInit256X4(st, k, n)
+	case KernelAVX2:
+		avx2Init256X4(st, k, n)
+	default:
+		avx512Init256X4(st, k, n)
+	}
+}
+
+func (x *variant256X4) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniAbsorb256X4(st, ad, blocks)
+	case KernelAVX2:
+		avx2Absorb256X4(st, ad, blocks)
+	default:
+		avx512Absorb256X4(st, ad, blocks)
+	}
+}
+
+func (x *variant256X4) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEnc256X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Enc256X4(st, out, in, blocks)
+	default:
+		avx512Enc256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDec256X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Dec256X4(st, out, in, blocks)
+	default:
+		avx512Dec256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniEncPartial256X4(st, out, in, inlen)
+	case KernelAVX2:
+		avx2EncPartial256X4(st, out, in, inlen)
+	default:
+		avx512EncPartial256X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X4) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniDecPartial256X4(st, out, in, inlen)
+	case KernelAVX2:
+		avx2DecPartial256X4(st, out, in, inlen)
+	default:
+		avx512DecPartial256X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X4) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniStream256X4(st, out, in, blocks)
+	case KernelAVX2:
+		avx2Stream256X4(st, out, in, blocks)
+	default:
+		avx512Stream256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniKeyBlock256X4(st, z)
+	case KernelAVX2:
+		avx2KeyBlock256X4(st, z)
+	default:
+		avx512KeyBlock256X4(st, z)
+	}
+}
+
+func (x *variant256X4) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniFinalize256X4(st, tag, adlen, mlen, taglen)
+	case KernelAVX2:
+		avx2Finalize256X4(st, tag, adlen, mlen, taglen)
+	default:
+		avx512Finalize256X4(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256X4) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelAESNI:
+		aesniMACFinalize256X4(st, tag, last, datalen, taglen)
+	case KernelAVX2:
+		avx2MACFinalize256X4(st, tag, last, datalen, taglen)
+	default:
+		avx512MACFinalize256X4(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X4 = [NumKernels]OneShot{
-	KernelAESNI:  {aesniSeal256X4, aesniOpen256X4},
-	KernelAVX2:   {avx2Seal256X4, avx2Open256X4},
-	KernelAVX512: {avx512Seal256X4, avx512Open256X4},
+	KernelAESNI:  &variant256X4{KernelAESNI},
+	KernelAVX2:   &variant256X4{KernelAVX2},
+	KernelAVX512: &variant256X4{KernelAVX512},
 }
 
 // Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256X4 = [NumKernels]Funcs{
-	KernelAESNI: {
-		Init:        aesniInit256X4,
-		Absorb:      aesniAbsorb256X4,
-		Enc:         aesniEnc256X4,
-		Dec:         aesniDec256X4,
-		EncPartial:  aesniEncPartial256X4,
-		DecPartial:  aesniDecPartial256X4,
-		Stream:      aesniStream256X4,
-		KeyBlock:    aesniKeyBlock256X4,
-		Finalize:    aesniFinalize256X4,
-		MACFinalize: aesniMACFinalize256X4,
-	},
-	KernelAVX2: {
-		Init:        avx2Init256X4,
-		Absorb:      avx2Absorb256X4,
-		Enc:         avx2Enc256X4,
-		Dec:         avx2Dec256X4,
-		EncPartial:  avx2EncPartial256X4,
-		DecPartial:  avx2DecPartial256X4,
-		Stream:      avx2Stream256X4,
-		KeyBlock:    avx2KeyBlock256X4,
-		Finalize:    avx2Finalize256X4,
-		MACFinalize: avx2MACFinalize256X4,
-	},
-	KernelAVX512: {
-		Init:        avx512Init256X4,
-		Absorb:      avx512Absorb256X4,
-		Enc:         avx512Enc256X4,
-		Dec:         avx512Dec256X4,
-		EncPartial:  avx512EncPartial256X4,
-		DecPartial:  avx512DecPartial256X4,
-		Stream:      avx512Stream256X4,
-		KeyBlock:    avx512KeyBlock256X4,
-		Finalize:    avx512Finalize256X4,
-		MACFinalize: avx512MACFinalize256X4,
-	},
+	KernelAESNI:  &variant256X4{KernelAESNI},
+	KernelAVX2:   &variant256X4{KernelAVX2},
+	KernelAVX512: &variant256X4{KernelAVX512},
 }

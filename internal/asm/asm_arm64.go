@@ -438,218 +438,752 @@ func neonsha3Finalize256X4(st *byte, tag *byte, adlen uint64, mlen uint64, tagle
 //go:noescape
 func neonsha3MACFinalize256X4(st *byte, tag *byte, last *byte, datalen uint64, taglen int)
 
+// variant128L is AEGIS-128L on the kernel it names.
+type variant128L struct{ kernel int }
+
+func (x *variant128L) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal128L(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal128L(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128L) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open128L(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128L) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit128L(st, k, n)
+	default:
+		neonsha3Init128L(st, k, n)
+	}
+}
+
+func (x *variant128L) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb128L(st, ad, blocks)
+	default:
+		neonsha3Absorb128L(st, ad, blocks)
+	}
+}
+
+func (x *variant128L) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc128L(st, out, in, blocks)
+	default:
+		neonsha3Enc128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec128L(st, out, in, blocks)
+	default:
+		neonsha3Dec128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial128L(st, out, in, inlen)
+	default:
+		neonsha3EncPartial128L(st, out, in, inlen)
+	}
+}
+
+func (x *variant128L) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial128L(st, out, in, inlen)
+	default:
+		neonsha3DecPartial128L(st, out, in, inlen)
+	}
+}
+
+func (x *variant128L) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream128L(st, out, in, blocks)
+	default:
+		neonsha3Stream128L(st, out, in, blocks)
+	}
+}
+
+func (x *variant128L) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock128L(st, z)
+	default:
+		neonsha3KeyBlock128L(st, z)
+	}
+}
+
+func (x *variant128L) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize128L(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize128L(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128L) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize128L(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize128L(st, tag, last, datalen, taglen)
+	}
+}
+
 // OneShot128L holds AEGIS-128L's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128L = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128L, neonOpen128L},
-	KernelNEONSHA3: {neonsha3Seal128L, neonsha3Open128L},
+	KernelNEON:     &variant128L{KernelNEON},
+	KernelNEONSHA3: &variant128L{KernelNEONSHA3},
 }
 
 // Funcs128L holds AEGIS-128L's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128L = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit128L,
-		Absorb:      neonAbsorb128L,
-		Enc:         neonEnc128L,
-		Dec:         neonDec128L,
-		EncPartial:  neonEncPartial128L,
-		DecPartial:  neonDecPartial128L,
-		Stream:      neonStream128L,
-		KeyBlock:    neonKeyBlock128L,
-		Finalize:    neonFinalize128L,
-		MACFinalize: neonMACFinalize128L,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init128L,
-		Absorb:      neonsha3Absorb128L,
-		Enc:         neonsha3Enc128L,
-		Dec:         neonsha3Dec128L,
-		EncPartial:  neonsha3EncPartial128L,
-		DecPartial:  neonsha3DecPartial128L,
-		Stream:      neonsha3Stream128L,
-		KeyBlock:    neonsha3KeyBlock128L,
-		Finalize:    neonsha3Finalize128L,
-		MACFinalize: neonsha3MACFinalize128L,
-	},
+	KernelNEON:     &variant128L{KernelNEON},
+	KernelNEONSHA3: &variant128L{KernelNEONSHA3},
+}
+
+// variant128X2 is AEGIS-128X2 on the kernel it names.
+type variant128X2 struct{ kernel int }
+
+func (x *variant128X2) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal128X2(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128X2) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open128X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128X2) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit128X2(st, k, n)
+	default:
+		neonsha3Init128X2(st, k, n)
+	}
+}
+
+func (x *variant128X2) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb128X2(st, ad, blocks)
+	default:
+		neonsha3Absorb128X2(st, ad, blocks)
+	}
+}
+
+func (x *variant128X2) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc128X2(st, out, in, blocks)
+	default:
+		neonsha3Enc128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec128X2(st, out, in, blocks)
+	default:
+		neonsha3Dec128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial128X2(st, out, in, inlen)
+	default:
+		neonsha3EncPartial128X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X2) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial128X2(st, out, in, inlen)
+	default:
+		neonsha3DecPartial128X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X2) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream128X2(st, out, in, blocks)
+	default:
+		neonsha3Stream128X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X2) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock128X2(st, z)
+	default:
+		neonsha3KeyBlock128X2(st, z)
+	}
+}
+
+func (x *variant128X2) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize128X2(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize128X2(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128X2) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize128X2(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize128X2(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot128X2 holds AEGIS-128X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X2 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128X2, neonOpen128X2},
-	KernelNEONSHA3: {neonsha3Seal128X2, neonsha3Open128X2},
+	KernelNEON:     &variant128X2{KernelNEON},
+	KernelNEONSHA3: &variant128X2{KernelNEONSHA3},
 }
 
 // Funcs128X2 holds AEGIS-128X2's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128X2 = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit128X2,
-		Absorb:      neonAbsorb128X2,
-		Enc:         neonEnc128X2,
-		Dec:         neonDec128X2,
-		EncPartial:  neonEncPartial128X2,
-		DecPartial:  neonDecPartial128X2,
-		Stream:      neonStream128X2,
-		KeyBlock:    neonKeyBlock128X2,
-		Finalize:    neonFinalize128X2,
-		MACFinalize: neonMACFinalize128X2,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init128X2,
-		Absorb:      neonsha3Absorb128X2,
-		Enc:         neonsha3Enc128X2,
-		Dec:         neonsha3Dec128X2,
-		EncPartial:  neonsha3EncPartial128X2,
-		DecPartial:  neonsha3DecPartial128X2,
-		Stream:      neonsha3Stream128X2,
-		KeyBlock:    neonsha3KeyBlock128X2,
-		Finalize:    neonsha3Finalize128X2,
-		MACFinalize: neonsha3MACFinalize128X2,
-	},
+	KernelNEON:     &variant128X2{KernelNEON},
+	KernelNEONSHA3: &variant128X2{KernelNEONSHA3},
+}
+
+// variant128X4 is AEGIS-128X4 on the kernel it names.
+type variant128X4 struct{ kernel int }
+
+func (x *variant128X4) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal128X4(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant128X4) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open128X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant128X4) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit128X4(st, k, n)
+	default:
+		neonsha3Init128X4(st, k, n)
+	}
+}
+
+func (x *variant128X4) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb128X4(st, ad, blocks)
+	default:
+		neonsha3Absorb128X4(st, ad, blocks)
+	}
+}
+
+func (x *variant128X4) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc128X4(st, out, in, blocks)
+	default:
+		neonsha3Enc128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec128X4(st, out, in, blocks)
+	default:
+		neonsha3Dec128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial128X4(st, out, in, inlen)
+	default:
+		neonsha3EncPartial128X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X4) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial128X4(st, out, in, inlen)
+	default:
+		neonsha3DecPartial128X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant128X4) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream128X4(st, out, in, blocks)
+	default:
+		neonsha3Stream128X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant128X4) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock128X4(st, z)
+	default:
+		neonsha3KeyBlock128X4(st, z)
+	}
+}
+
+func (x *variant128X4) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize128X4(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize128X4(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant128X4) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize128X4(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize128X4(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot128X4 holds AEGIS-128X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot128X4 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal128X4, neonOpen128X4},
-	KernelNEONSHA3: {neonsha3Seal128X4, neonsha3Open128X4},
+	KernelNEON:     &variant128X4{KernelNEON},
+	KernelNEONSHA3: &variant128X4{KernelNEONSHA3},
 }
 
 // Funcs128X4 holds AEGIS-128X4's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs128X4 = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit128X4,
-		Absorb:      neonAbsorb128X4,
-		Enc:         neonEnc128X4,
-		Dec:         neonDec128X4,
-		EncPartial:  neonEncPartial128X4,
-		DecPartial:  neonDecPartial128X4,
-		Stream:      neonStream128X4,
-		KeyBlock:    neonKeyBlock128X4,
-		Finalize:    neonFinalize128X4,
-		MACFinalize: neonMACFinalize128X4,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init128X4,
-		Absorb:      neonsha3Absorb128X4,
-		Enc:         neonsha3Enc128X4,
-		Dec:         neonsha3Dec128X4,
-		EncPartial:  neonsha3EncPartial128X4,
-		DecPartial:  neonsha3DecPartial128X4,
-		Stream:      neonsha3Stream128X4,
-		KeyBlock:    neonsha3KeyBlock128X4,
-		Finalize:    neonsha3Finalize128X4,
-		MACFinalize: neonsha3MACFinalize128X4,
-	},
+	KernelNEON:     &variant128X4{KernelNEON},
+	KernelNEONSHA3: &variant128X4{KernelNEONSHA3},
+}
+
+// variant256 is AEGIS-256 on the kernel it names.
+type variant256 struct{ kernel int }
+
+func (x *variant256) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal256(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal256(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open256(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit256(st, k, n)
+	default:
+		neonsha3Init256(st, k, n)
+	}
+}
+
+func (x *variant256) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb256(st, ad, blocks)
+	default:
+		neonsha3Absorb256(st, ad, blocks)
+	}
+}
+
+func (x *variant256) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc256(st, out, in, blocks)
+	default:
+		neonsha3Enc256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec256(st, out, in, blocks)
+	default:
+		neonsha3Dec256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial256(st, out, in, inlen)
+	default:
+		neonsha3EncPartial256(st, out, in, inlen)
+	}
+}
+
+func (x *variant256) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial256(st, out, in, inlen)
+	default:
+		neonsha3DecPartial256(st, out, in, inlen)
+	}
+}
+
+func (x *variant256) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream256(st, out, in, blocks)
+	default:
+		neonsha3Stream256(st, out, in, blocks)
+	}
+}
+
+func (x *variant256) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock256(st, z)
+	default:
+		neonsha3KeyBlock256(st, z)
+	}
+}
+
+func (x *variant256) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize256(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize256(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize256(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize256(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256 holds AEGIS-256's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256, neonOpen256},
-	KernelNEONSHA3: {neonsha3Seal256, neonsha3Open256},
+	KernelNEON:     &variant256{KernelNEON},
+	KernelNEONSHA3: &variant256{KernelNEONSHA3},
 }
 
 // Funcs256 holds AEGIS-256's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256 = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit256,
-		Absorb:      neonAbsorb256,
-		Enc:         neonEnc256,
-		Dec:         neonDec256,
-		EncPartial:  neonEncPartial256,
-		DecPartial:  neonDecPartial256,
-		Stream:      neonStream256,
-		KeyBlock:    neonKeyBlock256,
-		Finalize:    neonFinalize256,
-		MACFinalize: neonMACFinalize256,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init256,
-		Absorb:      neonsha3Absorb256,
-		Enc:         neonsha3Enc256,
-		Dec:         neonsha3Dec256,
-		EncPartial:  neonsha3EncPartial256,
-		DecPartial:  neonsha3DecPartial256,
-		Stream:      neonsha3Stream256,
-		KeyBlock:    neonsha3KeyBlock256,
-		Finalize:    neonsha3Finalize256,
-		MACFinalize: neonsha3MACFinalize256,
-	},
+	KernelNEON:     &variant256{KernelNEON},
+	KernelNEONSHA3: &variant256{KernelNEONSHA3},
+}
+
+// variant256X2 is AEGIS-256X2 on the kernel it names.
+type variant256X2 struct{ kernel int }
+
+func (x *variant256X2) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal256X2(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256X2) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open256X2(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256X2) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit256X2(st, k, n)
+	default:
+		neonsha3Init256X2(st, k, n)
+	}
+}
+
+func (x *variant256X2) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb256X2(st, ad, blocks)
+	default:
+		neonsha3Absorb256X2(st, ad, blocks)
+	}
+}
+
+func (x *variant256X2) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc256X2(st, out, in, blocks)
+	default:
+		neonsha3Enc256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec256X2(st, out, in, blocks)
+	default:
+		neonsha3Dec256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial256X2(st, out, in, inlen)
+	default:
+		neonsha3EncPartial256X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X2) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial256X2(st, out, in, inlen)
+	default:
+		neonsha3DecPartial256X2(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X2) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream256X2(st, out, in, blocks)
+	default:
+		neonsha3Stream256X2(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X2) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock256X2(st, z)
+	default:
+		neonsha3KeyBlock256X2(st, z)
+	}
+}
+
+func (x *variant256X2) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize256X2(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize256X2(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256X2) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize256X2(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize256X2(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256X2 holds AEGIS-256X2's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X2 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256X2, neonOpen256X2},
-	KernelNEONSHA3: {neonsha3Seal256X2, neonsha3Open256X2},
+	KernelNEON:     &variant256X2{KernelNEON},
+	KernelNEONSHA3: &variant256X2{KernelNEONSHA3},
 }
 
 // Funcs256X2 holds AEGIS-256X2's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256X2 = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit256X2,
-		Absorb:      neonAbsorb256X2,
-		Enc:         neonEnc256X2,
-		Dec:         neonDec256X2,
-		EncPartial:  neonEncPartial256X2,
-		DecPartial:  neonDecPartial256X2,
-		Stream:      neonStream256X2,
-		KeyBlock:    neonKeyBlock256X2,
-		Finalize:    neonFinalize256X2,
-		MACFinalize: neonMACFinalize256X2,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init256X2,
-		Absorb:      neonsha3Absorb256X2,
-		Enc:         neonsha3Enc256X2,
-		Dec:         neonsha3Dec256X2,
-		EncPartial:  neonsha3EncPartial256X2,
-		DecPartial:  neonsha3DecPartial256X2,
-		Stream:      neonsha3Stream256X2,
-		KeyBlock:    neonsha3KeyBlock256X2,
-		Finalize:    neonsha3Finalize256X2,
-		MACFinalize: neonsha3MACFinalize256X2,
-	},
+	KernelNEON:     &variant256X2{KernelNEON},
+	KernelNEONSHA3: &variant256X2{KernelNEONSHA3},
+}
+
+// variant256X4 is AEGIS-256X4 on the kernel it names.
+type variant256X4 struct{ kernel int }
+
+func (x *variant256X4) Seal(k *byte, n *byte, out *byte, m *byte, mlen int, ad *byte, adlen int, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonSeal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+	default:
+		neonsha3Seal256X4(k, n, out, m, mlen, ad, adlen, taglen)
+	}
+}
+
+func (x *variant256X4) Open(k *byte, n *byte, out *byte, c *byte, clen int, ad *byte, adlen int, tag *byte, taglen int) (ok bool) {
+	switch x.kernel {
+	case KernelNEON:
+		return neonOpen256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	default:
+		return neonsha3Open256X4(k, n, out, c, clen, ad, adlen, tag, taglen)
+	}
+}
+
+func (x *variant256X4) Init(st *byte, k *byte, n *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonInit256X4(st, k, n)
+	default:
+		neonsha3Init256X4(st, k, n)
+	}
+}
+
+func (x *variant256X4) Absorb(st *byte, ad *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonAbsorb256X4(st, ad, blocks)
+	default:
+		neonsha3Absorb256X4(st, ad, blocks)
+	}
+}
+
+func (x *variant256X4) Enc(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEnc256X4(st, out, in, blocks)
+	default:
+		neonsha3Enc256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) Dec(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDec256X4(st, out, in, blocks)
+	default:
+		neonsha3Dec256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) EncPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonEncPartial256X4(st, out, in, inlen)
+	default:
+		neonsha3EncPartial256X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X4) DecPartial(st *byte, out *byte, in *byte, inlen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonDecPartial256X4(st, out, in, inlen)
+	default:
+		neonsha3DecPartial256X4(st, out, in, inlen)
+	}
+}
+
+func (x *variant256X4) Stream(st *byte, out *byte, in *byte, blocks int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonStream256X4(st, out, in, blocks)
+	default:
+		neonsha3Stream256X4(st, out, in, blocks)
+	}
+}
+
+func (x *variant256X4) KeyBlock(st *byte, z *byte) {
+	switch x.kernel {
+	case KernelNEON:
+		neonKeyBlock256X4(st, z)
+	default:
+		neonsha3KeyBlock256X4(st, z)
+	}
+}
+
+func (x *variant256X4) Finalize(st *byte, tag *byte, adlen uint64, mlen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonFinalize256X4(st, tag, adlen, mlen, taglen)
+	default:
+		neonsha3Finalize256X4(st, tag, adlen, mlen, taglen)
+	}
+}
+
+func (x *variant256X4) MACFinalize(st *byte, tag *byte, last *byte, datalen uint64, taglen int) {
+	switch x.kernel {
+	case KernelNEON:
+		neonMACFinalize256X4(st, tag, last, datalen, taglen)
+	default:
+		neonsha3MACFinalize256X4(st, tag, last, datalen, taglen)
+	}
 }
 
 // OneShot256X4 holds AEGIS-256X4's one-shot Seal and Open, by kernel; a kernel
 // without assembly here has none.
 var OneShot256X4 = [NumKernels]OneShot{
-	KernelNEON:     {neonSeal256X4, neonOpen256X4},
-	KernelNEONSHA3: {neonsha3Seal256X4, neonsha3Open256X4},
+	KernelNEON:     &variant256X4{KernelNEON},
+	KernelNEONSHA3: &variant256X4{KernelNEONSHA3},
 }
 
 // Funcs256X4 holds AEGIS-256X4's state-level functions, by kernel; a kernel
 // without assembly here has none.
 var Funcs256X4 = [NumKernels]Funcs{
-	KernelNEON: {
-		Init:        neonInit256X4,
-		Absorb:      neonAbsorb256X4,
-		Enc:         neonEnc256X4,
-		Dec:         neonDec256X4,
-		EncPartial:  neonEncPartial256X4,
-		DecPartial:  neonDecPartial256X4,
-		Stream:      neonStream256X4,
-		KeyBlock:    neonKeyBlock256X4,
-		Finalize:    neonFinalize256X4,
-		MACFinalize: neonMACFinalize256X4,
-	},
-	KernelNEONSHA3: {
-		Init:        neonsha3Init256X4,
-		Absorb:      neonsha3Absorb256X4,
-		Enc:         neonsha3Enc256X4,
-		Dec:         neonsha3Dec256X4,
-		EncPartial:  neonsha3EncPartial256X4,
-		DecPartial:  neonsha3DecPartial256X4,
-		Stream:      neonsha3Stream256X4,
-		KeyBlock:    neonsha3KeyBlock256X4,
-		Finalize:    neonsha3Finalize256X4,
-		MACFinalize: neonsha3MACFinalize256X4,
-	},
+	KernelNEON:     &variant256X4{KernelNEON},
+	KernelNEONSHA3: &variant256X4{KernelNEONSHA3},
 }

@@ -24,5 +24,5 @@ type Engines struct {
 	// Soft holds the constant-time Go kernel (internal/soft) as
 	// state-level functions: the kernel of every build, and the only one
 	// on CPUs and GOARCHes without another.
-	Soft *Funcs
+	Soft Funcs
 }

@@ -41,36 +41,29 @@ var stateSizes = [NumVariants]int{
 // MaxStateSize is the largest variant's state size.
 const MaxStateSize = 512
 
-// Lookup returns the functions of a variant on a kernel, the entries
-// of the variant's tables, or nil, nil where this build has no assembly
-// for the pair. It is for tests and tools, which walk every pair. It
-// names every table, so the code of a variant names its own tables
-// instead: a program that never calls Lookup links neither it nor the
-// variants it does not use.
-func Lookup(variant, kernel int) (*OneShot, *Funcs) {
+// Lookup returns the code of a variant on a kernel, the entries of the
+// variant's tables, or nil, nil where this build has no assembly for
+// the pair. It is for tests and tools, which walk every pair. It names
+// every table, so the code of a variant names its own tables instead: a
+// program that never calls Lookup links neither it nor the variants it
+// does not use.
+func Lookup(variant, kernel int) (OneShot, Funcs) {
 	if kernel < 0 || kernel >= NumKernels {
 		return nil, nil
 	}
-	var one *OneShot
-	var fns *Funcs
 	switch variant {
 	case Variant128L:
-		one, fns = &OneShot128L[kernel], &Funcs128L[kernel]
+		return OneShot128L[kernel], Funcs128L[kernel]
 	case Variant128X2:
-		one, fns = &OneShot128X2[kernel], &Funcs128X2[kernel]
+		return OneShot128X2[kernel], Funcs128X2[kernel]
 	case Variant128X4:
-		one, fns = &OneShot128X4[kernel], &Funcs128X4[kernel]
+		return OneShot128X4[kernel], Funcs128X4[kernel]
 	case Variant256:
-		one, fns = &OneShot256[kernel], &Funcs256[kernel]
+		return OneShot256[kernel], Funcs256[kernel]
 	case Variant256X2:
-		one, fns = &OneShot256X2[kernel], &Funcs256X2[kernel]
+		return OneShot256X2[kernel], Funcs256X2[kernel]
 	case Variant256X4:
-		one, fns = &OneShot256X4[kernel], &Funcs256X4[kernel]
-	default:
-		return nil, nil
+		return OneShot256X4[kernel], Funcs256X4[kernel]
 	}
-	if one.Seal == nil {
-		return nil, nil
-	}
-	return one, fns
+	return nil, nil
 }

@@ -89,14 +89,14 @@ type guardArena struct{ st, in, out, key, nonce, tag, last *page }
 func TestStateGuardPages(t *testing.T) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	ar := &guardArena{newPage(t), newPage(t), newPage(t), newPage(t), newPage(t), newPage(t), newPage(t)}
-	forEach(t, func(t *testing.T, v variant, _ *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, _ asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		for _, atEnd := range []bool{true, false} {
 			guardCase(t, ar, r, v, fn, atEnd)
 		}
 	})
 }
 
-func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, fn *asm.Funcs, atEnd bool) {
+func guardCase(t *testing.T, ar *guardArena, r *rand.Rand, v variant, fn asm.Funcs, atEnd bool) {
 	size := asm.StateSize(v.ID)
 	key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 	check := func(what string, pages map[*page][]byte) {

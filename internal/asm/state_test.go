@@ -132,7 +132,7 @@ func TestKernelsHere(t *testing.T) {
 
 // forEach runs f for every variant and every kernel here, with the
 // functions that Lookup gives.
-func forEach(t *testing.T, f func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand)) {
+func forEach(t *testing.T, f func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand)) {
 	ks := cpuKernels()
 	if len(ks) == 0 {
 		t.Skip("this CPU runs none of the assembly's kernels")
@@ -199,7 +199,7 @@ func lengths(rate int) []int {
 
 // absorbAD absorbs ad: its whole blocks in chunks, then its partial
 // block, zero-padded, as one block.
-func absorbAD(r *rand.Rand, fn *asm.Funcs, v variant, st, ad []byte) {
+func absorbAD(r *rand.Rand, fn asm.Funcs, v variant, st, ad []byte) {
 	whole := len(ad) / v.Rate
 	at := 0
 	for _, c := range chunks(r, whole) {
@@ -216,7 +216,7 @@ func absorbAD(r *rand.Rand, fn *asm.Funcs, v variant, st, ad []byte) {
 
 // crypt runs Enc (dec false) or Dec over in to out in chunks of whole
 // blocks, then the partial block.
-func crypt(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec bool) {
+func crypt(r *rand.Rand, fn asm.Funcs, v variant, st, out, in []byte, dec bool) {
 	whole := len(in) / v.Rate
 	at := 0
 	for _, c := range chunks(r, whole) {
@@ -242,7 +242,7 @@ func crypt(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec bool)
 }
 
 // finalize returns Finalize's tag, and checks that it left st alone.
-func finalize(t *testing.T, fn *asm.Funcs, st []byte, adLen, mLen, tagLen int) []byte {
+func finalize(t *testing.T, fn asm.Funcs, st []byte, adLen, mLen, tagLen int) []byte {
 	t.Helper()
 	before := bytes.Clone(st)
 	tag := make([]byte, tagLen)
@@ -254,7 +254,7 @@ func finalize(t *testing.T, fn *asm.Funcs, st []byte, adLen, mLen, tagLen int) [
 }
 
 // sealState is Seal composed of the state-level functions.
-func sealState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, msg, ad []byte, tagLen int, inPlace bool) []byte {
+func sealState(t *testing.T, r *rand.Rand, fn asm.Funcs, v variant, key, nonce, msg, ad []byte, tagLen int, inPlace bool) []byte {
 	st := make([]byte, asm.StateSize(v.ID))
 	fn.Init(ptr(st), ptr(key), ptr(nonce))
 	absorbAD(r, fn, v, st, ad)
@@ -270,7 +270,7 @@ func sealState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce,
 
 // openState is Open composed of the state-level functions: the plaintext,
 // and whether the tag matched.
-func openState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, ct, tag, ad []byte, inPlace bool) ([]byte, bool) {
+func openState(t *testing.T, r *rand.Rand, fn asm.Funcs, v variant, key, nonce, ct, tag, ad []byte, inPlace bool) ([]byte, bool) {
 	st := make([]byte, asm.StateSize(v.ID))
 	fn.Init(ptr(st), ptr(key), ptr(nonce))
 	absorbAD(r, fn, v, st, ad)
@@ -292,7 +292,7 @@ func openState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce,
 // for every message and ad length across three rate blocks, a few long
 // ones, and both tag sizes; a changed tag or ciphertext must be refused.
 func TestStateSeal(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				short := r.IntN(2*v.Rate + 2)
@@ -365,7 +365,7 @@ func pieces(r *rand.Rand, n, rate int) []int {
 // from KeyBlock's keystream, kept (as plaintext) until the block is
 // complete, then absorbed; a partial block left at the end absorbed
 // zero-padded.
-func cryptPieces(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec bool) {
+func cryptPieces(r *rand.Rand, fn asm.Funcs, v variant, st, out, in []byte, dec bool) {
 	pend, z := make([]byte, v.Rate), make([]byte, v.Rate)
 	pos, at := 0, 0
 	for _, p := range pieces(r, len(in), v.Rate) {
@@ -414,7 +414,7 @@ func cryptPieces(r *rand.Rand, fn *asm.Funcs, v variant, st, out, in []byte, dec
 // and decrypting a message given in pieces that do not fall on block
 // boundaries, against internal/testing/ref.
 func TestStatePieces(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
@@ -446,7 +446,7 @@ func TestStatePieces(t *testing.T) {
 // blocks of data absorbed in chunks, then MACFinalize with the partial
 // block zero-padded in last. Where there is no partial block, last holds
 // bytes that would change the tag if they were read.
-func macState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, data []byte, tagLen int) []byte {
+func macState(t *testing.T, r *rand.Rand, fn asm.Funcs, v variant, key, nonce, data []byte, tagLen int) []byte {
 	t.Helper()
 	st := make([]byte, asm.StateSize(v.ID))
 	fn.Init(ptr(st), ptr(key), ptr(nonce))
@@ -473,7 +473,7 @@ func macState(t *testing.T, r *rand.Rand, fn *asm.Funcs, v variant, key, nonce, 
 // TestStateMACVectors checks AEGIS-MAC of the state-level functions with
 // the spec's vectors, both tag sizes.
 func TestStateMACVectors(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		vs, err := vectors.LoadMAC(v.Name)
 		if err != nil {
 			t.Fatal(err)
@@ -493,7 +493,7 @@ func TestStateMACVectors(t *testing.T) {
 // and a few long ones, both tag sizes. (internal/core's tests hold the
 // C core's MAC to the same reference.)
 func TestStateMAC(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		for _, tagLen := range []int{16, 32} {
 			for _, n := range lengths(v.Rate) {
 				key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
@@ -511,7 +511,7 @@ func TestStateMAC(t *testing.T) {
 // chunks, then KeyBlock for the partial block) against internal/testing/ref's
 // encryption of zeros, xored into random input, apart and in place.
 func TestStateStream(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		for _, n := range lengths(v.Rate) {
 			key, nonce := randBytes(r, v.KeySize), randBytes(r, v.NonceSize)
 			ks := ref.Seal(v.fam128, v.d, key, nonce, make([]byte, n), nil, 16)[:n]
@@ -551,7 +551,7 @@ func TestStateStream(t *testing.T) {
 // Init writes, finalized with no data, gives Seal's tag of the empty
 // message, and internal/testing/ref's; and StateSize is the layout's.
 func TestStateInit(t *testing.T) {
-	forEach(t, func(t *testing.T, v variant, one *asm.OneShot, fn *asm.Funcs, r *rand.Rand) {
+	forEach(t, func(t *testing.T, v variant, one asm.OneShot, fn asm.Funcs, r *rand.Rand) {
 		words := 6
 		if v.fam128 {
 			words = 8
@@ -579,10 +579,16 @@ func TestStateInit(t *testing.T) {
 	})
 }
 
-// TestLookup checks the tables through Lookup: every function of every
-// kernel of this architecture's assembly is there, in the tables of its
-// own variant (Lookup's pointers are the tables' entries, which the other
-// tests run); every other kernel, and every pair out of range, has none.
+// variantNames are the variants' names in internal/asm's, by number.
+var variantNames = map[int]string{
+	asm.Variant128L: "128L", asm.Variant128X2: "128X2", asm.Variant128X4: "128X4",
+	asm.Variant256: "256", asm.Variant256X2: "256X2", asm.Variant256X4: "256X4",
+}
+
+// TestLookup checks the tables through Lookup: every kernel of this
+// architecture's assembly is there, in the tables of its own variant
+// (Lookup gives the tables' entries, which the other tests run); every
+// other kernel, and every pair out of range, has none.
 func TestLookup(t *testing.T) {
 	here := map[string][]int{
 		"amd64": {asm.KernelAESNI, asm.KernelAVX2, asm.KernelAVX512},
@@ -610,21 +616,23 @@ func TestLookup(t *testing.T) {
 				if one != nil || fn != nil {
 					t.Errorf("variant %d, kernel %d: Lookup gives functions where there is no assembly", v, k)
 				}
-				if ok && k >= 0 && k < asm.NumKernels && (!reflect.ValueOf(tab.one[k]).IsZero() || !reflect.ValueOf(tab.fns[k]).IsZero()) {
+				if ok && k >= 0 && k < asm.NumKernels && (tab.one[k] != nil || tab.fns[k] != nil) {
 					t.Errorf("variant %d, kernel %d: the tables hold functions where there is no assembly", v, k)
 				}
 				continue
 			}
-			if one != &tab.one[k] || fn != &tab.fns[k] {
+			if one != tab.one[k] || fn != tab.fns[k] {
 				t.Errorf("variant %d, kernel %s: Lookup does not give the variant's tables' entries", v, kernelName[k])
 				continue
 			}
-			for _, e := range []any{*one, *fn} {
-				ev := reflect.ValueOf(e)
-				for i := range ev.NumField() {
-					if ev.Field(i).IsNil() {
-						t.Errorf("variant %d, kernel %s: no %s", v, kernelName[k], ev.Type().Field(i).Name)
-					}
+			// The entries are the code of this variant and kernel: a
+			// value of the variant's type (*variant128L) that names the
+			// kernel, in both tables.
+			want := "variant" + variantNames[v]
+			for _, e := range []any{one, fn} {
+				x := reflect.ValueOf(e)
+				if x.Kind() != reflect.Pointer || x.Elem().Type().Name() != want || x.Elem().Field(0).Int() != int64(k) {
+					t.Errorf("variant %d, kernel %s: the table holds %#v, want a *%s of kernel %d", v, kernelName[k], e, want, k)
 				}
 			}
 		}

@@ -55,7 +55,7 @@ var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%unsafe.Alignof(uint64(0))]
 // goKernel is the Go engine of one variant on one kernel: the kernel's
 // state-level functions (asm.Funcs), from the variant's package.
 type goKernel struct {
-	f         *asm.Funcs // nil where the variant has no such kernel here
+	f         asm.Funcs // nil where the variant has no such kernel here
 	rate      int
 	maxBlocks int // rate blocks per call: the assembly's byte limit (asmByteLimit)
 	nonceSize int
@@ -81,7 +81,7 @@ func goKernelFor(variant int, kernel Kernel) *goKernel {
 
 // newGoKernel returns the Go engine of variant v on kernel k with the
 // functions f.
-func newGoKernel(v *Variant, k Kernel, f *asm.Funcs) goKernel {
+func newGoKernel(v *Variant, k Kernel, f asm.Funcs) goKernel {
 	g := goKernel{f: f, rate: v.Rate, nonceSize: v.NonceSize, keySize: v.KeySize,
 		maxBlocks: math.MaxInt32 / v.Rate}
 	if lim := asmByteLimit[k]; lim > 0 {

@@ -45,12 +45,12 @@ func Register(v *Variant, e asm.Engines) *Variant {
 	}
 	registered[i] = true
 	for k := range numKernels {
-		var f *asm.Funcs
+		var f asm.Funcs
 		switch {
 		case k == KernelSoft:
 			f = e.Soft
-		case e.State != nil && e.State[k].Init != nil:
-			f = &e.State[k]
+		case e.State != nil:
+			f = e.State[k]
 		}
 		if f != nil || e.C[k] != 0 {
 			built[i] |= 1 << k
@@ -68,7 +68,7 @@ func Register(v *Variant, e asm.Engines) *Variant {
 			ops = goHandle(i, k)
 		}
 		opsTable[i][k] = ops
-		if ops != 0 && e.OneShot != nil && e.OneShot[k].Seal != nil {
+		if ops != 0 && e.OneShot != nil && e.OneShot[k] != nil {
 			oneShots[i][k] = e.OneShot[k]
 		}
 	}
@@ -92,7 +92,7 @@ func newHeader(i int, k Kernel, p Path) header {
 	if lim.limit > math.MaxInt16 {
 		panic("core: an assembly byte limit does not fit the AEAD's int16")
 	}
-	if oneShots[i][k].Seal != nil && p != PathC {
+	if oneShots[i][k] != nil && p != PathC {
 		h.asmMax = int16(lim.crossover)
 		if p == PathAsm {
 			h.asmMax = int16(lim.limit)

@@ -1521,7 +1521,7 @@ import (
 
 // Engines is {{.Title}}'s code in a cgo build: the C core's tables (tables.c) for every call that the assembly's one-message Seal and Open do not take, and soft.
 var Engines = func() asm.Engines {
-	e := asm.Engines{OneShot: &asm.OneShot{{.Short}}, Soft: &soft.Funcs{{.Short}}}
+	e := asm.Engines{OneShot: &asm.OneShot{{.Short}}, Soft: soft.Funcs{{.Short}}}
 	for k, t := range C.aegisgo_tables_{{.Suffix}} {
 		if t != nil {
 			e.C[k] = uintptr(unsafe.Pointer(t))
@@ -1546,7 +1546,7 @@ import (
 )
 
 // Engines is {{.Title}}'s code in a build without cgo: the assembly's one-message Seal and Open, its state-level functions, on which the Go engine composes the rest, and soft. (With without_aegis, internal/core takes none of it.)
-var Engines = asm.Engines{OneShot: &asm.OneShot{{.Short}}, State: &asm.Funcs{{.Short}}, Soft: &soft.Funcs{{.Short}}}
+var Engines = asm.Engines{OneShot: &asm.OneShot{{.Short}}, State: &asm.Funcs{{.Short}}, Soft: soft.Funcs{{.Short}}}
 `))
 
 var enginesKernelTmpl = template.Must(template.New("engineskernel").Parse(`// SPDX-License-Identifier: MIT

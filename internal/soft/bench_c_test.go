@@ -10,8 +10,8 @@ import (
 
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
-	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/soft"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 )
 
 // BenchmarkCompare seals each case (13 bytes of ad, a 16-byte tag) with

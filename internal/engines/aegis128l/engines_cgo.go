@@ -27,7 +27,7 @@ import (
 // (tables.c) for every call that the assembly's one-message Seal and Open do
 // not take, and soft.
 var Engines = func() asm.Engines {
-	e := asm.Engines{OneShot: &asm.OneShot128L, Soft: &soft.Funcs128L}
+	e := asm.Engines{OneShot: &asm.OneShot128L, Soft: soft.Funcs128L}
 	for k, t := range C.aegisgo_tables_128l {
 		if t != nil {
 			e.C[k] = uintptr(unsafe.Pointer(t))

@@ -15,4 +15,4 @@ import (
 // one-message Seal and Open, its state-level functions, on which the Go
 // engine composes the rest, and soft. (With without_aegis, internal/core
 // takes none of it.)
-var Engines = asm.Engines{OneShot: &asm.OneShot128L, State: &asm.Funcs128L, Soft: &soft.Funcs128L}
+var Engines = asm.Engines{OneShot: &asm.OneShot128L, State: &asm.Funcs128L, Soft: soft.Funcs128L}

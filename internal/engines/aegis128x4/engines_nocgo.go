@@ -15,4 +15,4 @@ import (
 // one-message Seal and Open, its state-level functions, on which the Go
 // engine composes the rest, and soft. (With without_aegis, internal/core
 // takes none of it.)
-var Engines = asm.Engines{OneShot: &asm.OneShot128X4, State: &asm.Funcs128X4, Soft: &soft.Funcs128X4}
+var Engines = asm.Engines{OneShot: &asm.OneShot128X4, State: &asm.Funcs128X4, Soft: soft.Funcs128X4}

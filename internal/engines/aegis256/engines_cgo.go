@@ -27,7 +27,7 @@ import (
 // for every call that the assembly's one-message Seal and Open do not take,
 // and soft.
 var Engines = func() asm.Engines {
-	e := asm.Engines{OneShot: &asm.OneShot256, Soft: &soft.Funcs256}
+	e := asm.Engines{OneShot: &asm.OneShot256, Soft: soft.Funcs256}
 	for k, t := range C.aegisgo_tables_256 {
 		if t != nil {
 			e.C[k] = uintptr(unsafe.Pointer(t))

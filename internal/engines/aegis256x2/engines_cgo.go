@@ -27,7 +27,7 @@ import (
 // (tables.c) for every call that the assembly's one-message Seal and Open do
 // not take, and soft.
 var Engines = func() asm.Engines {
-	e := asm.Engines{OneShot: &asm.OneShot256X2, Soft: &soft.Funcs256X2}
+	e := asm.Engines{OneShot: &asm.OneShot256X2, Soft: soft.Funcs256X2}
 	for k, t := range C.aegisgo_tables_256x2 {
 		if t != nil {
 			e.C[k] = uintptr(unsafe.Pointer(t))

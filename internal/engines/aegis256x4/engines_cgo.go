@@ -27,7 +27,7 @@ import (
 // (tables.c) for every call that the assembly's one-message Seal and Open do
 // not take, and soft.
 var Engines = func() asm.Engines {
-	e := asm.Engines{OneShot: &asm.OneShot256X4, Soft: &soft.Funcs256X4}
+	e := asm.Engines{OneShot: &asm.OneShot256X4, Soft: soft.Funcs256X4}
 	for k, t := range C.aegisgo_tables_256x4 {
 		if t != nil {
 			e.C[k] = uintptr(unsafe.Pointer(t))

@@ -28,10 +28,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
@@ -152,27 +155,41 @@ func declarations(arch string, t *coreTables) []byte {
 			}
 		}
 	}
-	// The tables: composite literals of the functions, which the
-	// compiler lays out as static data, so that the linker keeps a
-	// variant's functions only where a package names its tables.
+	// Each variant's code is a type of its own, whose value names a
+	// kernel, with a method for each function that switches to that
+	// kernel's assembly; the tables hold pointers to values of it
+	// (pointer receivers: no second set of methods for the value type),
+	// composite literals, which the compiler lays out as static data. The
+	// linker keeps a variant's functions only where a package names its
+	// tables, and of those only the methods that some code calls through
+	// the interfaces (a program that only seals links no Open).
+	ks := t.kernelsOf(arch)
 	for _, v := range t.variants {
-		fmt.Fprintf(&b, "// %s holds AEGIS-%s's one-shot Seal and Open, by kernel; a kernel\n// without assembly here has none.\n", tableName("OneShot", v), v.name)
-		fmt.Fprintf(&b, "var %s = [NumKernels]OneShot{\n", tableName("OneShot", v))
-		for _, k := range t.kernelsOf(arch) {
-			fmt.Fprintf(&b, "\tKernel%s: {%s, %s},\n", k.ident, funcName(k.name, false, v.fam, v.d), funcName(k.name, true, v.fam, v.d))
-		}
-		fmt.Fprintf(&b, "}\n\n")
-		fmt.Fprintf(&b, "// %s holds AEGIS-%s's state-level functions, by kernel; a kernel\n// without assembly here has none.\n", tableName("Funcs", v), v.name)
-		fmt.Fprintf(&b, "var %s = [NumKernels]Funcs{\n", tableName("Funcs", v))
-		for _, k := range t.kernelsOf(arch) {
-			fmt.Fprintf(&b, "\tKernel%s: {\n", k.ident)
-			for i := range stateOps {
-				o := &stateOps[i]
-				fmt.Fprintf(&b, "\t\t%s: %s,\n", o.name, stateName(k.name, o, v.fam, v.d))
+		typ := typeName(v)
+		fmt.Fprintf(&b, "// %s is AEGIS-%s on the kernel it names.\ntype %s struct{ kernel int }\n\n", typ, v.name, typ)
+		for _, open := range []bool{false, true} {
+			sig, method := sealSig, "Seal"
+			if open {
+				sig, method = openSig, "Open"
 			}
-			fmt.Fprintf(&b, "\t},\n")
+			wrapper(&b, typ, method, sig, ks, func(k kernel) string { return funcName(k.name, open, v.fam, v.d) })
 		}
-		fmt.Fprintf(&b, "}\n\n")
+		for i := range stateOps {
+			o := &stateOps[i]
+			wrapper(&b, typ, o.name, o.sig, ks, func(k kernel) string { return stateName(k.name, o, v.fam, v.d) })
+		}
+		for _, table := range []string{"OneShot", "Funcs"} {
+			what := "one-shot Seal and Open"
+			if table == "Funcs" {
+				what = "state-level functions"
+			}
+			fmt.Fprintf(&b, "// %s holds AEGIS-%s's %s, by kernel; a kernel\n// without assembly here has none.\n", tableName(table, v), v.name, what)
+			fmt.Fprintf(&b, "var %s = [NumKernels]%s{\n", tableName(table, v), table)
+			for _, k := range ks {
+				fmt.Fprintf(&b, "\tKernel%s: &%s{Kernel%s},\n", k.ident, typ, k.ident)
+			}
+			fmt.Fprintf(&b, "}\n\n")
+		}
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -184,6 +201,39 @@ func declarations(arch string, t *coreTables) []byte {
 // tableName is the name of a variant's table in internal/asm: OneShot128L,
 // Funcs256X2.
 func tableName(kind string, v variant) string { return kind + v.name }
+
+// typeName is the name of the type of a variant's code: variant128L.
+func typeName(v variant) string { return "variant" + v.name }
+
+// wrapper writes the method of a variant's type that calls the assembly
+// function fn(k) of its kernel k with its own arguments.
+func wrapper(b *bytes.Buffer, typ, method, sig string, ks []kernel, fn func(k kernel) string) {
+	e, err := parser.ParseExpr(sig)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var args []string
+	for _, f := range e.(*ast.FuncType).Params.List {
+		for _, n := range f.Names {
+			args = append(args, n.Name)
+		}
+	}
+	ret := e.(*ast.FuncType).Results != nil
+	fmt.Fprintf(b, "func (x *%s) %s%s {\n\tswitch x.kernel {\n", typ, method, sig[len("func"):])
+	for i, k := range ks {
+		if i < len(ks)-1 {
+			fmt.Fprintf(b, "\tcase Kernel%s:\n", k.ident)
+		} else {
+			fmt.Fprintf(b, "\tdefault:\n")
+		}
+		if ret {
+			fmt.Fprintf(b, "\t\treturn %s(%s)\n", fn(k), strings.Join(args, ", "))
+		} else {
+			fmt.Fprintf(b, "\t\t%s(%s)\n", fn(k), strings.Join(args, ", "))
+		}
+	}
+	fmt.Fprintf(b, "\t}\n}\n\n")
+}
 
 // none is none.go: the tables of a build without the assembly, all
 // zero, so that Lookup finds nothing and nothing calls them.

@@ -1273,7 +1273,9 @@ func writeFile(name string, b []byte) {
 // writeCTables writes the C tests' copy of core's tables: the variants
 // (name, key and nonce sizes, family, lanes) and the kernel names, each
 // entry at the index of csrc/aegis.h's constant for it (designated
-// initializers), so that a name aegis.h lacks fails to compile.
+// initializers), so that a name aegis.h lacks fails to compile; and
+// ops_for, which finds a variant's table in a kernel among the six
+// aegisgo_tables_* arrays of the engines' packages.
 func writeCTables(name string) {
 	var b bytes.Buffer
 	b.WriteString(`/* SPDX-License-Identifier: MIT */
@@ -1312,7 +1314,34 @@ typedef struct {
 	for _, k := range ks {
 		fmt.Fprintf(&b, "    [AEGISGO_%s] = %q,\n", strings.ToUpper(k.String()), k.String())
 	}
-	b.WriteString("};\n\n#endif\n")
+	b.WriteString("};\n\n")
+	// The lookup that the C core no longer has: each variant's package
+	// defines its own table array, and the tests, which link all six,
+	// index them by variant and kernel.
+	b.WriteString(`/* The C core's tables of each variant (AEGISGO_TABLES in aegis.h, defined
+ * by internal/engines/<variant>/tables.c), by variant: a test program links
+ * all six variants' C code. */
+__attribute__((unused)) static const aegisgo_ops *const *const variant_tables[AEGISGO_NVARIANTS] = {
+`)
+	for _, v := range core.Variants {
+		suffix := strings.TrimPrefix(v.Name, "aegis")
+		fmt.Fprintf(&b, "    [AEGISGO_%s] = aegisgo_tables_%s,\n", strings.ToUpper(suffix), suffix)
+	}
+	b.WriteString(`};
+
+/* The table of variant v in kernel k, or NULL where this build has none:
+ * a kernel left out, one for another architecture, or soft, which is Go
+ * code only (the C core has no soft kernel). */
+__attribute__((unused)) static const aegisgo_ops *ops_for(int v, int k)
+{
+    if (v < 0 || v >= AEGISGO_NVARIANTS || k < 0 || k >= AEGISGO_NKERNELS) {
+        return NULL;
+    }
+    return variant_tables[v][k];
+}
+
+#endif
+`)
 	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
 		fail(err)
 	}

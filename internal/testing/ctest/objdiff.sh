@@ -5,14 +5,23 @@
 #
 #   bash internal/testing/ctest/objdiff.sh [-v] [BASE]
 #
-# It compiles the kernels (kernel_soft.c, kernel_aesni.c, kernel_avx2.c,
-# kernel_avx512.c with gcc; kernel_neon.c with aarch64-linux-gnu-gcc) of
-# the git revision BASE (default HEAD) and of the working tree, with the
-# flags that go build gives cgo for this package (CGO_CFLAGS' default -O2
-# -g, then csrc.go's #cgo CFLAGS; `go build -x ./csrc` shows them), and
-# compares every function of each object: the encrypt, decrypt,
-# incremental, MAC, update, Init, Finalize, group and lanes functions,
-# whatever the kernel takes out of line.
+# It compiles the kernels (aesni, avx2, avx512 and vperm with gcc; neon,
+# neonsha3 and vperm's arm64 half with aarch64-linux-gnu-gcc) of the git
+# revision BASE (default HEAD) and of the working tree, with the flags
+# that go build gives cgo for the engines' packages (CGO_CFLAGS' default
+# -O2 -g, then engines_cgo.go's #cgo CFLAGS; `go build -x
+# ./internal/engines/aegis128l` shows them), and compares every function
+# of each kernel: the encrypt, decrypt, incremental, MAC, update, Init,
+# Finalize, group and lanes functions, whatever the kernel takes out of
+# line.
+#
+# A kernel is a header, csrc/kernel_<k>.h, that each variant's package
+# instantiates for itself (internal/engines/<variant>/kernel_<k>.c), so a
+# kernel's functions are those of its six objects together; a function
+# that two of them hold (vperm's degree-1 steps, which its X variants run
+# lane by lane) counts once where its copies are the same. A revision from
+# before that split, with csrc/kernel_<k>.c holding every variant, is
+# compared the same way, its one object standing for the six.
 #
 # Each function's `objdump -d -r` is normalized before the comparison:
 # addresses and the address part of jump and call targets go (the target's
@@ -34,7 +43,7 @@ verbose=0
 if [ "${1:-}" = -v ]; then verbose=1; shift; fi
 base=${1:-HEAD}
 
-if [ ! -f csrc/aegis.h ] || [ ! -f internal/testing/ctest/objdiff.sh ]; then
+if [ ! -f csrc/aegis.h ] || [ ! -d internal/engines ] || [ ! -f internal/testing/ctest/objdiff.sh ]; then
   echo "objdiff.sh: run it from the repository root" >&2
   exit 2
 fi
@@ -43,59 +52,87 @@ cc_arm64=${CC_ARM64:-aarch64-linux-gnu-gcc}
 od_arm64=${OBJDUMP_ARM64:-aarch64-linux-gnu-objdump}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/aegisgo-objdiff.XXXXXX")
+# shellcheck disable=SC2317 # called by the trap
 cleanup() {
   if [ "${AEGISGO_OBJDIFF_KEEP:-}" = 1 ]; then echo "build directory kept: $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 
-mkdir -p "$work/base/csrc" "$work/new/csrc"
-git archive "$base" csrc | tar -x -C "$work/base"
+mkdir -p "$work/base" "$work/new/csrc"
+if git cat-file -e "$base:internal/engines" 2>/dev/null; then
+  git archive "$base" csrc internal/engines | tar -x -C "$work/base"
+else
+  git archive "$base" csrc | tar -x -C "$work/base"
+fi
 cp csrc/*.c csrc/*.h "$work/new/csrc/"
+for d in internal/engines/*/; do
+  mkdir -p "$work/new/$d"
+  cp "$d"*.c "$work/new/$d"
+done
 
-# The flags of `go build -x ./csrc` on linux/amd64 and linux/arm64, less
-# the include of cgo's own output directory and the random seed, which
-# change no instruction of C code.
-flags=(-I . -fPIC -pthread -fmessage-length=0 -gno-record-gcc-switches -O2 -g -O3 -g1 -Wall)
-x86=(kernel_soft kernel_aesni kernel_avx2 kernel_avx512)
+# The flags of `go build -x ./internal/engines/aegis128l` on linux/amd64
+# and linux/arm64 (and of ./csrc before the split, which had the same),
+# less the include of cgo's own output directory and the random seed,
+# which change no instruction of C code.
+flags=(-fPIC -pthread -fmessage-length=0 -gno-record-gcc-switches -O2 -g -O3 -g1 -Wall)
+x86=(aesni avx2 avx512 vperm)
+arm64=(neon neonsha3 vperm)
 
+# compile SIDE ARCH CC K: K's objects on SIDE, OBJDIR/K.VARIANT.o, where
+# OBJDIR is $work/SIDE.ARCH; "all" stands for the variant of a kernel
+# compiled whole (csrc/kernel_K.c). A side without kernel K has none.
 pids=()
-for side in base new; do
-  for k in "${x86[@]}"; do
-    (cd "$work/$side/csrc" && "$cc" "${flags[@]}" -m64 -c "$k.c" -o "$k.o") >"$work/$side.$k.log" 2>&1 &
+compile() {
+  local side=$1 arch=$2 c=$3 k=$4 out=$work/$1.$2 f v
+  mkdir -p "$out"
+  for f in "$work/$side"/internal/engines/*/"kernel_$k.c" "$work/$side/csrc/kernel_$k.c"; do
+    [ -f "$f" ] || continue
+    v=$(basename "$(dirname "$f")")
+    [ "$v" != csrc ] || v=all
+    (cd "$(dirname "$f")" && "$c" -I "$work/$side/csrc" "${flags[@]}" -c "$(basename "$f")" -o "$out/$k.$v.o") \
+      >"$out/$k.$v.log" 2>&1 &
     pids+=($!)
   done
+}
+for side in base new; do
+  for k in "${x86[@]}"; do compile "$side" x86 "$cc" "$k"; done
 done
 arm=0
 if command -v "$cc_arm64" >/dev/null && command -v "$od_arm64" >/dev/null; then
   arm=1
   for side in base new; do
-    (cd "$work/$side/csrc" && "$cc_arm64" "${flags[@]}" -c kernel_neon.c -o kernel_neon.o) \
-      >"$work/$side.kernel_neon.log" 2>&1 &
-    pids+=($!)
+    for k in "${arm64[@]}"; do compile "$side" arm64 "$cc_arm64" "$k"; done
   done
 else
-  echo "objdiff.sh: no $cc_arm64 or $od_arm64: kernel_neon.c is not compared"
+  echo "objdiff.sh: no $cc_arm64 or $od_arm64: the arm64 kernels (${arm64[*]}) are not compared"
 fi
 bad=0
 for p in "${pids[@]}"; do wait "$p" || bad=1; done
-for log in "$work"/*.log; do
+for log in "$work"/*.*/*.log; do
   if [ -s "$log" ]; then echo "--- ${log#"$work"/}"; cat "$log"; fi
 done
 [ "$bad" -eq 0 ] || { echo "objdiff.sh: compilation failed" >&2; exit 2; }
 
-objs=()
-for k in "${x86[@]}"; do objs+=("$k:objdump"); done
-if [ "$arm" = 1 ]; then objs+=("kernel_neon:$od_arm64"); fi
+kernels=()
+for k in "${x86[@]}"; do kernels+=("x86:$k:objdump"); done
+if [ "$arm" = 1 ]; then
+  for k in "${arm64[@]}"; do kernels+=("arm64:$k:$od_arm64"); done
+fi
 
 echo "objdiff: $base against the working tree (x86: $("$cc" --version | head -1))"
 status=0
-for o in "${objs[@]}"; do
-  k=${o%%:*} od=${o#*:}
+for e in "${kernels[@]}"; do
+  IFS=: read -r arch k od <<<"$e"
+  args=("$arch $k" "$verbose")
   for side in base new; do
-    "$od" -d -r --no-show-raw-insn "$work/$side/csrc/$k.o" >"$work/$side.$k.dis"
+    args+=("--$side")
+    for o in "$work/$side.$arch/$k".*.o; do
+      [ -f "$o" ] || continue
+      "$od" -d -r --no-show-raw-insn "$o" >"${o%.o}.dis"
+      args+=("$o" "${o%.o}.dis")
+    done
   done
-  python3 - "$k" "$verbose" "$work/base/csrc/$k.o" "$work/base.$k.dis" \
-    "$work/new/csrc/$k.o" "$work/new.$k.dis" <<'PY' || status=1
+  python3 - "${args[@]}" <<'PY' || status=1
 import difflib, re, struct, sys
 
 kernel, verbose = sys.argv[1], sys.argv[2] == "1"
@@ -177,21 +214,39 @@ def functions(obj, dis):
             f.pop()
     return fns
 
-a = functions(sys.argv[3], sys.argv[4])
-b = functions(sys.argv[5], sys.argv[6])
+def side(args):
+    """The functions of a side's objects together: name -> its distinct
+    bodies, in order (one, unless the objects' copies differ)."""
+    fns = {}
+    for obj, dis in zip(args[0::2], args[1::2]):
+        for name, body in functions(obj, dis).items():
+            bodies = fns.setdefault(name, [])
+            if body not in bodies:
+                bodies.append(body)
+    return fns
+
+rest = sys.argv[3:]
+cut = rest.index("--new")
+a, b = side(rest[1:cut]), side(rest[cut + 1:])
+if not a and not b:
+    print("%s: in neither revision" % kernel)
+    sys.exit(0)
 same = diff = 0
 for name in sorted(set(a) | set(b)):
     if name not in b:
         print("  %s: %s: only in the base" % (kernel, name)); diff += 1; continue
     if name not in a:
         print("  %s: %s: only in the working tree" % (kernel, name)); diff += 1; continue
-    if a[name] == b[name]:
+    if sorted(a[name]) == sorted(b[name]):
         same += 1
         continue
     diff += 1
-    d = list(difflib.unified_diff(a[name], b[name], "base", "new", lineterm="", n=2))
-    print("  %s: %s: DIFFERS (%d instructions before, %d after, %d lines of diff)" % (
-        kernel, name, len(a[name]), len(b[name]), len(d)))
+    x, y = a[name][0], b[name][0]
+    d = list(difflib.unified_diff(x, y, "base", "new", lineterm="", n=2))
+    copies = "" if len(a[name]) == len(b[name]) == 1 else ", %d distinct copies before, %d after" % (
+        len(a[name]), len(b[name]))
+    print("  %s: %s: DIFFERS (%d instructions before, %d after, %d lines of diff%s)" % (
+        kernel, name, len(x), len(y), len(d), copies))
     if verbose:
         for l in d:
             print("      " + l)

@@ -4,17 +4,22 @@
 #
 #   bash internal/testing/ctest/run.sh [all|sanitize|ct]
 #
-#   sanitize  builds driver.c with csrc/*.c under AddressSanitizer and
-#             UndefinedBehaviorSanitizer and runs it: the spec's vectors,
-#             kernels against soft at every length, exact-size and
-#             misaligned buffers, lengths above 4 GiB (see driver.c). Then
-#             the same for a 32-bit size_t (i386), where a compiler for it
-#             is installed.
-#   ct        builds ct.c with csrc/*.c without sanitizers and runs each
+#   sanitize  builds driver.c with the C core (csrc/*.c, and the kernels'
+#             instances and tables of each variant, internal/engines/*/*.c)
+#             under AddressSanitizer and UndefinedBehaviorSanitizer and
+#             runs it: the spec's vectors, a plain reference against them,
+#             vperm against the reference and every other kernel against
+#             vperm at every length, exact-size and misaligned buffers,
+#             lengths above 4 GiB (see driver.c). Then a build for i386
+#             (32-bit size_t), where a compiler for it is installed: the C
+#             core has no kernel there (the Go side runs soft), so that
+#             build checks that it compiles, has none, and the reference
+#             and the lengths block (-DAEGISGO_CTEST_NO_KERNELS).
+#   ct        builds ct.c with the C core without sanitizers and runs each
 #             kernel under valgrind's memcheck with the secrets marked
-#             undefined (the ctgrind method; see ct.c): soft and vperm,
-#             the kernels of CPUs without AES instructions, must run, the
-#             others where valgrind can.
+#             undefined (the ctgrind method; see ct.c): vperm, the C
+#             core's kernel for CPUs without AES instructions, must run,
+#             the others where valgrind can.
 #
 # Environment: CC (default: the newest clang that works, else gcc),
 # AEGISGO_SEED (the driver's random inputs), AEGISGO_CSRC (another copy of
@@ -31,8 +36,11 @@ esac
 
 here=internal/testing/ctest
 csrc=${AEGISGO_CSRC:-csrc}
-if [ ! -f "$csrc/aegis.h" ] || [ ! -f "$here/driver.c" ]; then
-  echo "run.sh: run it from the repository root ($csrc/aegis.h not found)" >&2
+# Each variant's package instantiates the kernels (csrc/kernel_*.h) for
+# that variant alone, and defines its tables (aegisgo_tables_128l, ...).
+engines=internal/engines
+if [ ! -f "$csrc/aegis.h" ] || [ ! -f "$here/driver.c" ] || ! compgen -G "$engines/*/tables.c" >/dev/null; then
+  echo "run.sh: run it from the repository root ($csrc/aegis.h or $engines/*/tables.c not found)" >&2
   exit 2
 fi
 # sancc CC...: whether CC builds and runs a program with both sanitizers
@@ -75,22 +83,32 @@ step() { printf '\n==> %s\n' "$*"; }
 # sanitizer builds of the kernels take tens of seconds of CPU each, and
 # running them side by side is what keeps the whole script short.
 pids=()
-# objs OUT OWN CC... -- FLAGS...: compiles csrc/*.c and OWN (held to
-# -Werror) into OUT.objs/. With -DAEGISGO_TEST_HOOKS among the flags,
-# internal/testing/ctest/testhooks.c joins them; it includes kernel_soft.c, which
-# is then left out.
+# objs OUT OWN CC... -- FLAGS...: compiles the C core (csrc/*.c and
+# internal/engines/*/*.c, found with -I csrc) and OWN (held to -Werror)
+# into OUT.objs/. For driver.c, internal/testing/ctest/testhooks.c joins
+# them, and it and the driver alone get -DAEGISGO_TEST_HOOKS: the core
+# compiles as the library compiles it, and the hook that kernel_vperm.h
+# defines under that macro (aegisgo_test_vperm_round) is defined once, in
+# testhooks.c's own instance of vperm.
 objs() {
-  local out=$1 own=$2 f b cc=() hooks=0 extra=()
+  local out=$1 own=$2 f b cc=() extra=() own_flags=(-Werror) flags=()
   shift 2
   while [ "$1" != -- ]; do cc+=("$1"); shift; done
   shift
-  case " $* " in *" -DAEGISGO_TEST_HOOKS "*) hooks=1 extra=("$here/testhooks.c") ;; esac
+  if [ "$(basename "$own")" = driver.c ]; then
+    extra=("$here/testhooks.c")
+    own_flags+=(-DAEGISGO_TEST_HOOKS)
+  fi
   mkdir -p "$out.objs"
-  for f in "$csrc"/*.c "${extra[@]}" "$own"; do
+  for f in "$csrc"/*.c "$engines"/*/*.c "${extra[@]}" "$own"; do
     b=$(basename "$f" .c)
-    if [ "$hooks" = 1 ] && [ "$b" = kernel_soft ]; then continue; fi
-    if [ "$f" = "$own" ]; then set -- "$@" -Werror; fi
-    "${cc[@]}" "$@" -c "$f" -o "$out.objs/$b.o" >"$out.objs/$b.log" 2>&1 &
+    flags=()
+    case $f in
+    "$engines"/*) b=$(basename "$(dirname "$f")").$b ;; # aegis128l.kernel_aesni
+    "$here/testhooks.c") flags=(-DAEGISGO_TEST_HOOKS) ;;
+    "$own") flags=("${own_flags[@]}") ;;
+    esac
+    "${cc[@]}" "$@" "${flags[@]}" -c "$f" -o "$out.objs/$b.o" >"$out.objs/$b.log" 2>&1 &
     pids+=($!)
   done
 }
@@ -154,32 +172,45 @@ PY
 # gives each check its own abort path and doubles the compile time of the
 # always-inlined kernels (kernel_aesni.c: 30 s to 50 s). AddressSanitizer
 # never recovers. AEGISGO_STRICT_RECOVER=1 compiles with the flag anyway.
+# shellcheck disable=SC2054 # the comma is -fsanitize's, not an array's
 san=(-fsanitize=address,undefined -g -O1 -fno-omit-frame-pointer)
 if [ "${AEGISGO_STRICT_RECOVER:-}" = 1 ]; then san+=(-fno-sanitize-recover=all); fi
 # AEGISGO_CFLAGS adds flags to every build, e.g. -DAEGISGO_NO_AVX512 to
 # leave a kernel out (see csrc/internal.h).
 read -r -a xflags <<<"${AEGISGO_CFLAGS:-}"
-common=(-std=gnu11 -Wall -Wextra -DAEGISGO_TEST_HOOKS -I"$csrc" -I"$work" "${xflags[@]}")
+common=(-std=gnu11 -Wall -Wextra -I"$csrc" -I"$work" "${xflags[@]}")
 # -gdwarf-4: valgrind 3.19 cannot read clang's default DWARF 5.
 # AEGISGO_CTGRIND: for a core that declassifies its public results for
 # memcheck under that macro (nothing uses it yet; see run_ct).
 ctflags=(-std=gnu11 -O2 -gdwarf-4 -Wall -Wextra -DAEGISGO_CTGRIND -I"$csrc" "${xflags[@]}")
 
-# A compiler for i386 (32-bit size_t) that builds and runs programs with
-# both sanitizers, if there is one.
+# A compiler for i386 (32-bit size_t) that builds programs with both
+# sanitizers, if there is one, and how to run them (run32): natively where
+# the kernel runs i386 programs, else under qemu-i386's user mode, with
+# the cross compiler's libraries (-L) where they are apart. Under qemu,
+# LeakSanitizer, which stops the threads with ptrace, hangs: run32's
+# programs go without leak detection (ASAN_OPTIONS, in run_sanitize).
 cc32=()
+run32=()
 find_cc32() {
-  local c probe=$work/probe32.c
+  local c probe=$work/probe32.c r
   printf '#include <stdio.h>\nint main(void){printf("%%zu\\n",sizeof(size_t));return 0;}\n' >"$probe"
   for c in "$CC -m32" "clang -m32" "gcc -m32" "i686-linux-gnu-gcc"; do
     # shellcheck disable=SC2086
-    if command -v ${c%% *} >/dev/null &&
-      $c "${san[@]}" "$probe" -o "$work/probe32" >/dev/null 2>&1 &&
-      [ "$("$work/probe32" 2>/dev/null)" = 4 ]; then
-      read -r -a cc32 <<<"$c"
-      return 0
+    if ! command -v ${c%% *} >/dev/null || ! $c "${san[@]}" "$probe" -o "$work/probe32" >/dev/null 2>&1; then
+      continue
     fi
+    read -r -a cc32 <<<"$c"
+    for r in "" "qemu-i386" "qemu-i386 -L /usr/i686-linux-gnu"; do
+      if [ -n "$r" ] && ! command -v qemu-i386 >/dev/null; then break; fi
+      read -r -a run32 <<<"$r"
+      if [ "$(ASAN_OPTIONS=detect_leaks=0 timeout 60 "${run32[@]}" "$work/probe32" 2>/dev/null)" = 4 ]; then
+        return 0
+      fi
+    done
   done
+  cc32=()
+  run32=()
   return 1
 }
 
@@ -202,31 +233,43 @@ run_sanitize() {
   step "sanitizers: $CC ${san[*]} ($($CC --version | head -1))"
   "$work/driver" || failed_steps+=("sanitizers (64-bit)")
   if [ ${#cc32[@]} -eq 0 ]; then
-    step "sanitizers, 32-bit size_t: SKIPPED: no compiler here builds and runs i386 programs with ASan and UBSan (tried $CC -m32, clang -m32, gcc -m32, i686-linux-gnu-gcc)"
+    step "sanitizers, 32-bit size_t: SKIPPED: no compiler here builds i386 programs with ASan and UBSan that run here or under qemu-i386 (tried $CC -m32, clang -m32, gcc -m32, i686-linux-gnu-gcc)"
     return 0
   fi
-  # Only the soft kernel exists there: the x86 kernels are for x86-64.
-  step "sanitizers, 32-bit size_t: ${cc32[*]} ${san[*]}"
-  "$work/driver32" || failed_steps+=("sanitizers (32-bit size_t)")
+  # No kernel exists there: the x86 kernels, vperm included, are for
+  # x86-64, and a 32-bit program of the module runs the Go soft kernel.
+  step "sanitizers, 32-bit size_t (no C kernel on i386: the empty tables, the reference, the lengths block): ${cc32[*]} ${san[*]}${run32[*]:+, under ${run32[*]}, without leak detection}"
+  if [ ${#run32[@]} -gt 0 ]; then
+    ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 "${run32[@]}" "$work/driver32" || failed_steps+=("sanitizers (32-bit size_t)")
+  else
+    "$work/driver32" || failed_steps+=("sanitizers (32-bit size_t)")
+  fi
 }
 
 run_ct() {
-  local k log
+  local k log list
   step "constant time: memcheck ($(valgrind --version)), $CC ${ctflags[*]}"
-  echo "kernels on this CPU: $("$work/ct" --list | tr '\n' ' ')"
+  list=$("$work/ct" --list)
+  echo "kernels on this CPU: $(echo "$list" | tr '\n' ' ')"
+  # vperm, the C core's kernel for CPUs without AES instructions, must be
+  # checked: it is in every build for x86-64 and little-endian arm64, and
+  # valgrind has emulated SSSE3 and NEON for years. (soft is Go code, with
+  # no C table.)
+  if ! grep -qx vperm <<<"$list"; then
+    echo "ct: vperm is not in this build or not on this CPU: the constant-time check of the C core's kernel for CPUs without AES instructions cannot run"
+    return 1
+  fi
   # valgrind's instruction decoder knows fewer extensions than the host
   # (3.19 has neither VAES nor AVX-512): a kernel that uses one stops at
   # its first such instruction ("unhandled instruction bytes"), and is
-  # reported as skipped below. soft and vperm, the kernels of CPUs without
-  # AES instructions, must be checked: soft is plain C, and valgrind has
-  # emulated SSSE3 and NEON for years.
-  for k in $("$work/ct" --list); do
+  # reported as skipped below, but vperm, which must run.
+  for k in $list; do
     log=$work/ct-$k.log
     # Its exit status is 1 on any report, the allowed one included: the
     # reports are judged from the XML below instead.
     valgrind --tool=memcheck --error-exitcode=1 --track-origins=yes --num-callers=40 \
       --xml=yes --xml-file="$work/ct-$k.xml" "$work/ct" "$k" >"$log" 2>&1 || true
-    if [ "$k" != soft ] && grep -q "unhandled instruction bytes" "$log"; then
+    if grep -q "unhandled instruction bytes" "$log"; then
       echo "ct $k: SKIPPED: valgrind cannot decode an instruction of this kernel:"
       grep -m1 -A1 "unhandled instruction bytes" "$log" | sed 's/^/    /'
       [ "$k" != vperm ] || return 1
@@ -293,7 +336,7 @@ if [ "$what" != ct ]; then
   find_cc32 || true
   objs "$work/driver" "$here/driver.c" "$CC" -- "${common[@]}" "${san[@]}"
   if [ ${#cc32[@]} -gt 0 ]; then
-    objs "$work/driver32" "$here/driver.c" "${cc32[@]}" -- "${common[@]}" "${san[@]}"
+    objs "$work/driver32" "$here/driver.c" "${cc32[@]}" -- "${common[@]}" "${san[@]}" -DAEGISGO_CTEST_NO_KERNELS
   fi
 fi
 if [ "$what" != sanitize ]; then
@@ -303,7 +346,7 @@ wait_objs
 if [ "$what" != ct ]; then
   "$CC" "${common[@]}" "${san[@]}" "$work/driver.objs"/*.o -o "$work/driver"
   if [ ${#cc32[@]} -gt 0 ]; then
-    "${cc32[@]}" "${common[@]}" "${san[@]}" "$work/driver32.objs"/*.o -o "$work/driver32"
+    "${cc32[@]}" "${common[@]}" "${san[@]}" -DAEGISGO_CTEST_NO_KERNELS "$work/driver32.objs"/*.o -o "$work/driver32"
   fi
 fi
 if [ "$what" != sanitize ]; then
@@ -315,7 +358,8 @@ if [ "$what" != ct ]; then run_sanitize; fi
 if [ "$what" != sanitize ]; then run_ct || failed_steps+=("constant time (memcheck)"); fi
 echo
 if [ ${#failed_steps[@]} -gt 0 ]; then
-  printf 'internal/testing/ctest: FAILED after %ds: %s\n' $((SECONDS - t0)) "$(IFS=,; echo "${failed_steps[*]}" | sed 's/,/, /g')"
+  list=$(IFS=,; echo "${failed_steps[*]}")
+  printf 'internal/testing/ctest: FAILED after %ds: %s\n' $((SECONDS - t0)) "${list//,/, }"
   exit 1
 fi
 echo "internal/testing/ctest: $what passed in $((SECONDS - t0))s"

@@ -37,4 +37,27 @@ __attribute__((unused)) static const char *const kernel_names[AEGISGO_NKERNELS] 
     [AEGISGO_NEONSHA3] = "neonsha3",
 };
 
+/* The C core's tables of each variant (AEGISGO_TABLES in aegis.h, defined
+ * by internal/engines/<variant>/tables.c), by variant: a test program links
+ * all six variants' C code. */
+__attribute__((unused)) static const aegisgo_ops *const *const variant_tables[AEGISGO_NVARIANTS] = {
+    [AEGISGO_128L] = aegisgo_tables_128l,
+    [AEGISGO_128X2] = aegisgo_tables_128x2,
+    [AEGISGO_128X4] = aegisgo_tables_128x4,
+    [AEGISGO_256] = aegisgo_tables_256,
+    [AEGISGO_256X2] = aegisgo_tables_256x2,
+    [AEGISGO_256X4] = aegisgo_tables_256x4,
+};
+
+/* The table of variant v in kernel k, or NULL where this build has none:
+ * a kernel left out, one for another architecture, or soft, which is Go
+ * code only (the C core has no soft kernel). */
+__attribute__((unused)) static const aegisgo_ops *ops_for(int v, int k)
+{
+    if (v < 0 || v >= AEGISGO_NVARIANTS || k < 0 || k >= AEGISGO_NKERNELS) {
+        return NULL;
+    }
+    return variant_tables[v][k];
+}
+
 #endif

@@ -2,23 +2,31 @@
 
 /*
  * testhooks.c: entry points for the C test driver (internal/testing/ctest) into
- * what the interface hides: the lengths block, and Init followed by
- * Finalize of both algorithm bodies with lengths no test could afford to
- * process (above 4 GiB, up to 2^61 - 1 bytes).
+ * what the interface hides: the lengths block, the vperm kernel's AES
+ * round alone, and Init followed by Finalize of both algorithm bodies
+ * with lengths no test could afford to process (above 4 GiB, up to
+ * 2^61 - 1 bytes).
  *
  * It lives here, not in csrc/, so that no user's build ever sees it; it
- * compiles only with -DAEGISGO_TEST_HOOKS, which the driver's build sets.
+ * compiles only with -DAEGISGO_TEST_HOOKS, which run.sh gives this file
+ * and driver.c alone (the engines' instances of the kernels are compiled
+ * as the library compiles them).
  */
 #ifdef AEGISGO_TEST_HOOKS
 
 /*
- * The soft kernel, in this translation unit, so that its static body
- * functions (soft_initialize128_d1, soft_finalize128_d1, ...) can be called
- * directly. A build with the hooks compiles this file in place of
- * csrc/kernel_soft.c (internal/testing/ctest/run.sh leaves that one out): the kernel is
- * the same source, compiled once, and aegisgo_soft_ops is defined once.
+ * The vperm kernel, instantiated once more in this translation unit, so
+ * that its Init and Finalize, functions of their own there
+ * (NOINLINE_INIT_FINAL: vperm_d1_initialize128, vperm_d1_finalize128, ...),
+ * can be called directly; the compiler keeps only what the hooks call.
+ * It is the same source, compiled with the same flags, as the instances
+ * in internal/engines/<variant>/kernel_vperm.c. With AEGISGO_TEST_HOOKS
+ * it also defines aegisgo_test_vperm_round, the driver's view of its
+ * round. vperm, not a hardware kernel, because it is in every build for
+ * x86-64 and little-endian arm64, and runs on nearly every CPU of those:
+ * it needs SSSE3 or Advanced SIMD only.
  */
-#include "kernel_soft.c"
+#include "kernel_vperm.h"
 
 void aegisgo_test_lengths_block(uint8_t out[16], uint64_t adlen, uint64_t mlen);
 int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
@@ -31,17 +39,20 @@ void aegisgo_test_lengths_block(uint8_t out[16], uint64_t adlen, uint64_t mlen)
     aegisgo_lengths_block(out, adlen, mlen);
 }
 
-#define AEGISGO_TEST_INIT_FINAL(d, fam) do {                            \
-    soft_state s_;                                                      \
-    soft_initialize##fam##_d##d(&s_, k, npub);                          \
-    soft_finalize##fam##_d##d(&s_, tag, taglen, adlen, mlen);           \
-    aegisgo_wipe(&s_, sizeof s_);                                       \
+#ifdef AEGISGO_HAVE_VPERM
+
+#define AEGISGO_TEST_INIT_FINAL(d, fam) do {                                  \
+    vperm_d##d##_st##fam s_;                                                  \
+    vperm_d##d##_initialize##fam(&s_, k, npub);                               \
+    vperm_d##d##_finalize##fam(&s_, tag, taglen, adlen, mlen);                \
+    aegisgo_wipe(&s_, sizeof s_);                                             \
 } while (0)
 
 /* The tag of a variant's state right after Init, finalized as if adlen
  * bytes of associated data and mlen bytes of message had been absorbed:
- * the lengths reach the tag only through Finalize's lengths block.
- * Returns -1 for an unknown variant. */
+ * the lengths reach the tag only through Finalize's lengths block. The
+ * lengths are size_t, as the one-shot entry points pass them on.
+ * Returns -1 for an unknown variant, and in a build without vperm. */
 int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
                             const uint8_t *npub, const uint8_t *k,
                             size_t adlen, size_t mlen)
@@ -69,5 +80,19 @@ int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
         return -1;
     }
 }
+
+#else
+
+/* No vperm in this build (a target where the C core has no kernel): the
+ * driver, told so, does not call it. */
+int aegisgo_test_init_final(int variant, uint8_t *tag, size_t taglen,
+                            const uint8_t *npub, const uint8_t *k,
+                            size_t adlen, size_t mlen)
+{
+    (void)variant, (void)tag, (void)taglen, (void)npub, (void)k, (void)adlen, (void)mlen;
+    return -1;
+}
+
+#endif
 
 #endif

@@ -40,20 +40,18 @@ func TestGuardBatch(t *testing.T) {
 func batchCase(t *testing.T, name string, ar *arena, rng *rand.Rand, v *core.Variant, kernel core.Kernel, mlen int, atEnd bool) {
 	const tagLen = 16
 	key := random(rng, v.KeySize)
-	var a, soft core.AEAD
+	var a core.AEAD
 	if err := a.InitKernel(v, key, tagLen, kernel); err != nil {
 		t.Fatal(err)
 	}
-	if err := soft.InitKernel(v, key, tagLen, core.KernelSoft); err != nil {
-		t.Fatal(err)
-	}
+	r := referenceFor(t, v, kernel, key, tagLen)
 	adlen := rng.IntN(3 * v.Rate)
 	nonces := [][]byte{random(rng, v.NonceSize), random(rng, v.NonceSize), random(rng, v.NonceSize)}
 	msgs := [][]byte{random(rng, 40), random(rng, mlen), random(rng, 7)}
 	ads := [][]byte{random(rng, 5), random(rng, adlen), nil}
 	want := make([][]byte, 3)
 	for i := range want {
-		want[i] = soft.Seal(nil, nonces[i], msgs[i], ads[i])
+		want[i] = r.seal(nonces[i], msgs[i], ads[i])
 	}
 	gn := [][]byte{nonces[0], ar.nonce.place(v.NonceSize, atEnd, nonces[1]), nonces[2]}
 	gm := [][]byte{msgs[0], ar.msg.place(mlen, atEnd, msgs[1]), msgs[2]}
@@ -62,7 +60,7 @@ func batchCase(t *testing.T, name string, ar *arena, rng *rand.Rand, v *core.Var
 	got := a.SealBatch([][]byte{nil, out[:0], nil}, gn, gm, ga)
 	for i := range got {
 		if !bytes.Equal(got[i], want[i]) {
-			t.Fatalf("%s: SealBatch message %d differs from soft", name, i)
+			t.Fatalf("%s: SealBatch message %d differs from %s", name, i, r.name)
 		}
 	}
 	if &got[1][0] != &out[0] {
@@ -110,20 +108,18 @@ func TestGuardBatchLanes(t *testing.T) {
 			for _, mlen := range shortLens {
 				for _, atEnd := range []bool{true, false} {
 					key := random(rng, v.KeySize)
-					var a, soft core.AEAD
+					var a core.AEAD
 					if err := a.InitKernel(v, key, tagLen, k); err != nil {
 						t.Fatal(err)
 					}
-					if err := soft.InitKernel(v, key, tagLen, core.KernelSoft); err != nil {
-						t.Fatal(err)
-					}
+					r := referenceFor(t, v, k, key, tagLen)
 					adlen := rng.IntN(3 * v.Rate)
 					g := rng.IntN(4) // the guarded message
 					name := fmt.Sprintf("%s/%s/mlen %d adlen %d atEnd %v guarded %d", v.Name, k, mlen, adlen, atEnd, g)
 					nonces, msgs, ads, want := make([][]byte, 4), make([][]byte, 4), make([][]byte, 4), make([][]byte, 4)
 					for i := range 4 {
 						nonces[i], msgs[i], ads[i] = random(rng, v.NonceSize), random(rng, mlen), random(rng, adlen)
-						want[i] = soft.Seal(nil, nonces[i], msgs[i], ads[i])
+						want[i] = r.seal(nonces[i], msgs[i], ads[i])
 					}
 					gn, gm, ga := slices.Clone(nonces), slices.Clone(msgs), slices.Clone(ads)
 					gn[g] = ar.nonce.place(v.NonceSize, atEnd, nonces[g])
@@ -134,7 +130,7 @@ func TestGuardBatchLanes(t *testing.T) {
 					got := a.SealBatch(dst, gn, gm, ga)
 					for i := range got {
 						if !bytes.Equal(got[i], want[i]) {
-							t.Fatalf("%s: SealBatch message %d differs from soft", name, i)
+							t.Fatalf("%s: SealBatch message %d differs from %s", name, i, r.name)
 						}
 					}
 					cts := slices.Clone(want)

@@ -15,6 +15,9 @@ import (
 	"strings"
 
 	"github.com/aegisgo/aegis/internal/core"
+	// Registers the variants: core knows a variant's kernels only once its
+	// package has linked them, and without it this printed nothing.
+	_ "github.com/aegisgo/aegis/internal/variants"
 )
 
 func main() {

@@ -10,8 +10,9 @@
 #   - seal16.go, which links the Go assembly's one-shot Seal and Open of
 #     every variant (internal/asm, CGO_ENABLED=0) and calls one Seal of 16
 #     bytes of each traced variant;
-#   - the C kernels, csrc/kernel_neon.c and csrc/kernel_neonsha3.c, with
-#     the package's CFLAGS (-O3).
+#   - the C kernels, each variant's instance of csrc/kernel_neon.h and
+#     csrc/kernel_neonsha3.h (internal/engines/<variant>/kernel_neon.c and
+#     kernel_neonsha3.c), with the engines' CFLAGS (-O3).
 # It disassembles both with aarch64-linux-gnu-objdump, cuts the
 # steady-state loop of Enc (Seal, encrypt) and of Dec (Open, decrypt) of
 # each variant out of them, and the loops that absorb the ad (and the
@@ -46,7 +47,7 @@
 # (keep the work directory and say where).
 set -euo pipefail
 
-if [ ! -f internal/testing/ctest/mca/mca.sh ] || [ ! -f csrc/kernel_neon.c ]; then
+if [ ! -f internal/testing/ctest/mca/mca.sh ] || [ ! -f csrc/kernel_neon.h ]; then
   echo "mca.sh: run it from the repository root" >&2
   exit 2
 fi
@@ -76,14 +77,21 @@ fi
 # being all it runs.
 GOOS=linux GOARCH=arm64 CGO_ENABLED=0 GOFLAGS=-buildvcs=false \
   go build -o "$work/seal16" internal/testing/ctest/mca/seal16.go
-# shellcheck disable=SC2086 # CC_ARM64 may be a command with flags
-$cc -O3 -g1 -Wall -c -o "$work/kernel_neon.o" csrc/kernel_neon.c
-# shellcheck disable=SC2086
-$cc -O3 -g1 -Wall -c -o "$work/kernel_neonsha3.o" csrc/kernel_neonsha3.c
+# Each variant's package instantiates a kernel for that variant alone:
+# the six objects of a kernel hold its functions together.
+cobjs=()
+for k in neon neonsha3; do
+  for f in internal/engines/*/"kernel_$k.c"; do
+    o=$work/$k.$(basename "$(dirname "$f")").o
+    # shellcheck disable=SC2086 # CC_ARM64 may be a command with flags
+    $cc -Icsrc -O3 -g1 -Wall -c -o "$o" "$f"
+    cobjs+=("$o")
+  done
+done
 ccname=$($cc --version | head -n 1 | sed -E 's/^([^ ]+).* ([0-9]+\.[0-9.]+).*$/\1 \2/; s/^aarch64-linux-gnu-//')
 
 $objdump -d --no-show-raw-insn "$work/seal16" >"$work/seal16.dis"
-$objdump -d --no-show-raw-insn "$work/kernel_neon.o" "$work/kernel_neonsha3.o" >"$work/kernel_neon.dis"
+$objdump -d --no-show-raw-insn "${cobjs[@]}" >"$work/kernel_neon.dis"
 
 # The traces: the PCs of one Seal, from the log lines of the function's
 # range ("Trace 0: 0x... [flags/pc/...] symbol").

@@ -3,11 +3,13 @@
 /*
  * aegis.h: the interface of the C core of github.com/aegisgo/aegis.
  *
- * The core computes the six AEGIS variants of the CFRG specification with
- * several kernels (portable C, AES-NI, VAES on 256 and 512-bit registers,
- * ARMv8 AES, without and with FEAT_SHA3's EOR3, and a vector-permute AES round on SSSE3 or NEON for CPUs
- * without AES instructions). Every kernel fills one table of entry points per variant;
- * the Go side picks a table once and calls through it.
+ * The core computes the six AEGIS variants of RFC 10032 with several
+ * kernels (AES-NI, VAES on 256 and 512-bit registers, ARMv8 AES without
+ * and with FEAT_SHA3's EOR3, and a vector-permute AES round on SSSE3 or
+ * NEON for CPUs without AES instructions): internal/core's table of
+ * kernels names them. Each variant's package (internal/engines/<variant>)
+ * instantiates the kernels for that variant into one table of entry
+ * points per kernel; the Go side picks a table once and calls through it.
  *
  * Rules every entry point follows:
  *   - it never allocates and never keeps a pointer after it returns;
@@ -138,7 +140,7 @@ extern AEGISGO_TABLES(256x4);
 typedef uintptr_t aegisgo_ref;
 
 /* One-call wrappers, so the Go side makes exactly one cgo call per
- * operation. ref is a table from aegisgo_ops_for, as an integer.
+ * operation. ref is a table of a variant's aegisgo_tables_*, as an integer.
  *
  * aegisgo_open writes decrypt's result to *res: 0 when the tag matches,
  * -1 when it does not (m then holds zeros). It returns nothing because cgo

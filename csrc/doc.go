@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 
-// Package csrc is the C core of the module: the AEGIS algorithm bodies,
-// the kernels (soft, aesni, avx2, avx512, neon, vperm, neonsha3) and their
-// run-time dispatch.
+// Package csrc is the C core of the module: the AEGIS algorithm bodies
+// (one per family), the kernels that instantiate them (kernel_*.h; the
+// list is internal/core's table of kernels) and the glue that the Go side
+// calls through cgo (dispatch.c, incremental.c, batch.c).
 //
-// It has no Go API. Importing it links the C code into the binary; the
-// cgo boundary in internal/core calls it through aegis.h. Keeping the C
-// files in a package of their own means they are compiled once, and that
-// `go mod vendor` keeps them.
-//
-// The C files carry the build constraint `cgo && !without_aegis`, the same
-// as the Go files that use them, so a build without cgo or with the tag
-// without_aegis compiles no C at all.
+// It has no Go API. The kernels are headers: each variant's package,
+// internal/engines/<variant>, compiles them for that variant alone, so a
+// program links the C of the variants it imports; this package compiles
+// the glue once, and keeps the C sources in a package, so that
+// `go mod vendor` keeps them. The C files carry the build constraint
+// `cgo && !without_aegis`, the same as the Go files that use them, so a
+// build without cgo or with the tag without_aegis compiles no C at all.
 //
 // # From Seal to the instruction
 //
@@ -20,26 +20,30 @@
 // and VAES, file by file:
 //
 //  1. aegis128l/aegis128l.go: the AEAD wraps a core.AEAD16 (the AEAD of
-//     a 16-byte key) for the variant AEGIS-128L.
+//     a 16-byte key) for the variant AEGIS-128L, which the package
+//     registered with core at initialization, with its code in each
+//     engine (internal/engines/aegis128l; core's register.go).
 //  2. internal/core/aead.go: (*AEADOf).Seal calls sealTo, which makes
 //     every check, sizes the output, and calls seal with the table of
 //     entry points that Init copied at New (headers in
-//     internal/core/asm.go: the kernel chosen at init in kernel.go, and
-//     the table opsFor gets from aegisgo_ops_for in
-//     internal/core/core_cgo.go). A short message leaves the path here:
+//     internal/core/asm.go: the kernel chosen at registration, from the
+//     CPU detection of detect.go). A short message leaves the path here:
 //     asmTakes says the Go assembly takes it (internal/core/asm.go), and
-//     sealAsm calls the Seal of the kernel's entry in internal/asm's
-//     OneShot128L, avx512Seal128L, the same kernel generated in Go
-//     assembly from internal/gen/asm/desc.go, with no cgo call.
-//  3. internal/core/core_cgo.go: seal is the one cgo call, C.aegisgo_seal.
+//     sealAsm calls the entry of asm.OneShot128L for the kernel, which
+//     runs avx512Seal128L (internal/asm), generated from
+//     internal/gen/asm/desc.go, with no cgo call.
+//  3. internal/core/core_cgo.go: seal is the one cgo call,
+//     C.aegisgo_seal (a table of the soft kernel is a handle of the Go
+//     engine instead, and goes there: internal/core/engine.go).
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
-//     of the table, here aegisgo_avx512_ops[AEGISGO_128L] in
-//     csrc/kernel_avx512.h: avx512_d1_encrypt128.
+//     of the table: here aegisgo_avx512_128l in
+//     internal/engines/aegis128l/kernel_avx512.c, avx512_d1_encrypt128.
 //  5. That name is FN(encrypt128) of csrc/aegis128_body.h, instantiated by
-//     csrc/instance.h for KERNEL avx512 and D = 1: FN(x) (csrc/internal.h)
-//     pastes KERNEL_dD_x. Every function that a profiler shows is named in
-//     full in a kernel's table or beside the knob that takes it out of
-//     line, so grep finds it; the rest is inlined into it.
+//     csrc/instance.h for KERNEL avx512 and D = 1 (kernel_avx512.h): FN(x)
+//     (csrc/internal.h) pastes KERNEL_dD_x. Every function that a profiler
+//     shows is named in full in a table of internal/engines or beside the
+//     knob that takes it out of line, so grep finds it
+//     (TestNamesAreLiteral); the rest is inlined into it.
 //  6. encrypt128 runs init128, absorb128, then bulk128 over the whole
 //     blocks: run128 calls enc128 for each 32-byte block. enc128 XORs the
 //     message with the keystream (Z128_ENC) and calls upd128, the spec's
@@ -57,12 +61,4 @@
 // aegis128_body.h. The AEGIS-256 family follows the same path through
 // aegis256_body.h, and the incremental API through incremental.c and
 // aegis128_inc.h or aegis256_inc.h.
-//
-// kernel_soft.c alone has a body of its own: its state stays bitsliced
-// between updates, four AES blocks to a group of eight 64-bit planes, as
-// in the pure-Go kernel (internal/soft), so soft_d1_encrypt128 runs
-// soft_initialize128_d1, then soft_run128_d1 over the message, whose
-// updates (soft_update128_d1) are two four-block rounds each
-// (soft_round_rot and soft_round, generated into soft_round_gen.h from
-// the Go kernel's circuit), then soft_finalize128_d1.
 package csrc

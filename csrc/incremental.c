@@ -6,7 +6,8 @@
  * incremental.c: one-call entry points for incremental encryption and
  * decryption, AEGIS-MAC and the keystream, so that the Go side makes
  * exactly one cgo call per operation. The algorithms are in
- * aegis128_inc.h and aegis256_inc.h; ops comes from aegisgo_ops_for.
+ * aegis128_inc.h and aegis256_inc.h; ops is a table of a variant's
+ * aegisgo_tables_* (internal/engines/<variant>).
  */
 #include "internal.h"
 

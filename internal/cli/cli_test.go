@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/aegisgo/aegis/internal/core"
-	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 	"github.com/aegisgo/aegis/internal/testing/testdir"
+	_ "github.com/aegisgo/aegis/internal/variants" // registers the six variants with core
 )
 
 var titles = []string{"AEGIS-128L", "AEGIS-128X2", "AEGIS-128X4", "AEGIS-256", "AEGIS-256X2", "AEGIS-256X4"}

@@ -21,6 +21,11 @@
  * the knob that takes them out, so that the names a profiler shows can be
  * found with grep; csrc/names_test.go checks it.
  *
+ * Where the file that includes the kernel defines AEGISGO_FAMILY (128 or
+ * 256), as each variant's package does, only that family is instantiated:
+ * the other would be parsed for nothing, which is most of the time a
+ * kernel takes to compile.
+ *
  * This file undoes D and the degree's knobs at its end. A kernel whose
  * block operations differ by degree undoes them with blk_undef.h.
  */
@@ -143,8 +148,10 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #endif
 }
 
+#if !defined(AEGISGO_FAMILY) || AEGISGO_FAMILY == 128
 #include "aegis128_body.h"
 #include "aegis128_inc.h"
+#endif
 /* AEGISGO_SOURCE_ORDER256, which a kernel defines for its whole file (see
  * kernel_avx512.h): gcc's scheduling after register allocation is switched
  * off for the AEGIS-256 family, which leaves the instructions in the order
@@ -153,8 +160,10 @@ AEGISGO_INLINE void FN(fold)(uint8_t out[16], BLK a)
 #pragma GCC push_options
 #pragma GCC optimize("no-schedule-insns2")
 #endif
+#if !defined(AEGISGO_FAMILY) || AEGISGO_FAMILY == 256
 #include "aegis256_body.h"
 #include "aegis256_inc.h"
+#endif
 #if defined(AEGISGO_SOURCE_ORDER256) && defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif

@@ -103,5 +103,8 @@ typedef struct { __m128i l[4]; } aesni_blk4;
 #pragma GCC pop_options
 #endif
 
+/* Undone, so that another kernel can follow in the same file. */
+#undef KERNEL
+#include "blk_undef.h"
 
 #endif

@@ -113,5 +113,8 @@ typedef struct { __m256i l[2]; } avx2_blk4;
 #pragma GCC pop_options
 #endif
 
+/* Undone, so that another kernel can follow in the same file. */
+#undef KERNEL
+#include "blk_undef.h"
 
 #endif

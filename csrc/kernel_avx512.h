@@ -176,5 +176,8 @@ AEGISGO_INLINE void avx512_lanes_store_rows_4x1(uint8_t *const *p, size_t off, _
 #pragma GCC pop_options
 #endif
 
+/* Undone, so that another kernel can follow in the same file. */
+#undef KERNEL
+#include "blk_undef.h"
 
 #endif

@@ -450,4 +450,8 @@ AEGISGO_INLINE void neon_run256(uint8x16_t w[12], uint8_t *dst, const uint8_t *s
 #ifndef NEON_SHA3
 #endif
 
+/* Undone, so that another kernel can follow in the same file. */
+#undef KERNEL
+#include "blk_undef.h"
+
 #endif

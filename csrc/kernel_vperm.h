@@ -400,5 +400,8 @@ void aegisgo_test_vperm_round(uint8_t out[16], const uint8_t in[16], const uint8
 #endif
 #endif
 
+/* Undone, so that another kernel can follow in the same file. */
+#undef KERNEL
+#include "blk_undef.h"
 
 #endif

@@ -155,8 +155,12 @@ AEGISGO_INLINE uint32_t LFN(tags_out)(const aegisgo_batch_msg *m, const uint8_t 
     return failed;
 }
 
+#if !defined(AEGISGO_FAMILY) || AEGISGO_FAMILY == 128
 #include "aegis128_lanes.h"
+#endif
+#if !defined(AEGISGO_FAMILY) || AEGISGO_FAMILY == 256
 #include "aegis256_lanes.h"
+#endif
 
 #undef lane_load
 #undef lane_store

@@ -293,7 +293,7 @@ func writeMarkdown(w io.Writer, h *header, cfg *config, specs []cipherSpec, resu
 	}
 
 	fmt.Fprintf(&b, "\nMB/s: 10^6 bytes of plaintext per second, one goroutine, empty additional data; "+
-		"each cell the median of %d interleaved rounds of %v.", cfg.rounds, cfg.dur/time.Duration(cfg.rounds))
+		"each cell the median of %d interleaved rounds that share %v.", cfg.rounds, cfg.dur)
 	if h.AEGISAvailable && len(cfg.variants) > 0 && cfg.baselines {
 		b.WriteString(" (N.NNx): speedup over AES-GCM of the same key size, AES-128-GCM for the AEGIS-128 variants and AES-256-GCM for the AEGIS-256 ones.")
 	}

@@ -84,7 +84,7 @@ func TestBuilds(t *testing.T) {
 					t.Fatalf("reports %q, want %q with a kernel's name", got, want)
 				}
 				k := strings.TrimSuffix(strings.TrimPrefix(got, before+"impl="), after)
-				if !slices.Contains([]string{"soft", "aesni", "avx2", "avx512", "neon", "vperm"}, k) {
+				if !slices.Contains([]string{"soft", "aesni", "avx2", "avx512", "neon", "neonsha3", "vperm"}, k) {
 					t.Fatalf("reports the kernel %q", k)
 				}
 				if b.impl != "" && k != b.impl {

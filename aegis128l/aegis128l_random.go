@@ -39,12 +39,8 @@ type Aegis128LWithRandomNonce struct {
 // After the nonce come the bytes that [New]'s Seal gives with that nonce: a
 // receiver may split the message itself and open it with New.
 //
-// Random nonces of 128 bits can repeat by chance: a key must seal at most
-// 2^48 messages, where the chance that two share a nonce is about 2^-33 (it
-// reaches 2^-32 at 2^48.5; the module's documentation, package
-// github.com/aegisgo/aegis, explains the bound). For random nonces, prefer
-// the AEGIS-256 family (aegis256, aegis256x2, aegis256x4): its 256-bit
-// nonces allow 2^112 messages per key.
+// Random nonces can repeat by chance: [NonceSize] says how many messages one
+// key may seal with them.
 //
 // The key is copied, and the errors are those of [New]:
 // [common.ErrBadKeyLength], [common.ErrBadTagLength], and

@@ -39,12 +39,8 @@ type Aegis256X2WithRandomNonce struct {
 // After the nonce come the bytes that [New]'s Seal gives with that nonce: a
 // receiver may split the message itself and open it with New.
 //
-// With 256-bit random nonces a key may seal up to 2^112 messages before the
-// chance that two share a nonce reaches about 2^-33 (2^-32 at 2^112.5; the
-// module's documentation, package github.com/aegisgo/aegis, explains the
-// bound), far more than any practical use. That is why the AEGIS-256 family
-// is the one to pick for random nonces; the AEGIS-128 family allows 2^48
-// messages per key.
+// Random nonces can repeat by chance: [NonceSize] says how many messages one
+// key may seal with them.
 //
 // The key is copied, and the errors are those of [New]:
 // [common.ErrBadKeyLength], [common.ErrBadTagLength], and

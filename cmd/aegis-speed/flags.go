@@ -24,6 +24,7 @@ type config struct {
 	baselines bool
 	tagLen    int
 	json      bool
+	markdown  bool // -markdown: the table as Markdown, for BENCHMARKS.md and issues
 	quiet     bool
 	svgPath   string // -svg: the chart as SVG; "" for none
 	pngPath   string // -png: the chart as PNG; "" for none
@@ -56,6 +57,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.baselines, "baselines", true, "also measure AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305")
 	fs.IntVar(&cfg.tagLen, "tag", 16, "AEGIS tag length in bytes: 16 or 32")
 	fs.BoolVar(&cfg.json, "json", false, "write one JSON document instead of the table")
+	fs.BoolVar(&cfg.markdown, "markdown", false, "write the table as Markdown: a line on the machine, a Seal and an Open table, a note on the method")
 	fs.BoolVar(&cfg.quiet, "q", false, "no progress on standard error")
 	fs.StringVar(&cfg.svgPath, "svg", "", "also draw throughput against message size, as SVG, into `file`")
 	fs.StringVar(&cfg.pngPath, "png", "", "also draw throughput against message size, as PNG, into `file`")
@@ -81,6 +83,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.rounds < 1 || cfg.rounds > maxRounds {
 		return nil, usagef("-rounds must be 1 to %d, not %d", maxRounds, cfg.rounds)
+	}
+	if cfg.json && cfg.markdown {
+		return nil, usagef("-json and -markdown are two forms of the output: choose one")
 	}
 	if cfg.tagLen != 16 && cfg.tagLen != 32 {
 		return nil, usagef("-tag must be 16 or 32, not %d", cfg.tagLen)

@@ -39,6 +39,12 @@
 //		always use their 16-byte tags.
 //	-json
 //		write one JSON document instead of the table
+//	-markdown
+//		write the table as Markdown instead: a line that names the Go
+//		version, the platform, the CPU, its features, the estimated clock
+//		and AEGIS_IMPL, then a Seal table and an Open table (one row per
+//		cipher, one column per size, the speedups in parentheses), then a
+//		line on the method. BENCHMARKS.md pastes it as it comes.
 //	-q
 //		no progress lines on standard error
 //	-svg file
@@ -195,8 +201,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := charts.write(newChart(hdr, cfg, ciphers, results)); err != nil {
 		return err
 	}
-	if cfg.json {
+	switch {
+	case cfg.json:
 		return writeJSON(stdout, hdr, cfg, results)
+	case cfg.markdown:
+		return writeMarkdown(stdout, hdr, cfg, ciphers, results)
 	}
 	return writeTable(stdout, hdr, cfg, ciphers, results)
 }

@@ -305,6 +305,7 @@ func TestRunErrors(t *testing.T) {
 		{"-kernels", "-variants", "128l,256"},
 		{"-kernels", "-variants", "none"},
 		{"-svg", "a", "-png", "a"},
+		{"-json", "-markdown"},
 		{"-nosuchflag"},
 		{"extra"},
 	} {

@@ -233,3 +233,82 @@ func formatMBps(x float64) string {
 	}
 	return fmt.Sprintf("%.2f", x)
 }
+
+// writeMarkdown writes what writeTable does as Markdown, for documents
+// that quote the figures with the command that made them: a paragraph on
+// the machine and the build, the Seal and the Open table, and a paragraph
+// on the method. Each table has the cipher and its kernel, then one
+// column per size, right-aligned.
+func writeMarkdown(w io.Writer, h *header, cfg *config, specs []cipherSpec, results []result) error {
+	var b strings.Builder
+	machine := []string{fmt.Sprintf("%s %s/%s, GOMAXPROCS %d", h.GoVersion, h.GOOS, h.GOARCH, runtime.GOMAXPROCS(0))}
+	if h.CPU != "" {
+		machine = append(machine, h.CPU)
+	}
+	if len(h.CPUFeatures) > 0 {
+		machine = append(machine, strings.Join(h.CPUFeatures, " "))
+	}
+	if h.ClockGHz > 0 {
+		machine = append(machine, fmt.Sprintf("clock %.2f GHz (estimated)", h.ClockGHz))
+	}
+	if h.AEGISImpl != "" {
+		machine = append(machine, "AEGIS_IMPL="+h.AEGISImpl)
+	}
+	fmt.Fprintf(&b, "aegis-speed: %s.\n", mdEscape(strings.Join(machine, "; ")))
+	for _, warn := range h.Warnings {
+		fmt.Fprintf(&b, "\n**Warning:** %s\n", mdEscape(warn))
+	}
+
+	byKey := make(map[resultKey]result, len(results))
+	for _, r := range results {
+		byKey[resultKey{r.Cipher, r.Op, r.Size}] = r
+	}
+	for _, op := range []string{"seal", "open"} {
+		title := "Seal, MB/s"
+		if op == "open" {
+			title = "Open, MB/s"
+		}
+		fmt.Fprintf(&b, "\n| %s | kernel |", title)
+		for _, n := range cfg.sizes {
+			fmt.Fprintf(&b, " %s |", sizeLabel(n))
+		}
+		b.WriteString("\n|:--|:--|")
+		for range cfg.sizes {
+			b.WriteString("--:|")
+		}
+		b.WriteString("\n")
+		for i := range specs {
+			s := &specs[i]
+			fmt.Fprintf(&b, "| %s | %s |", mdEscape(s.name), mdEscape(s.kernel()))
+			for _, n := range cfg.sizes {
+				r := byKey[resultKey{s.name, op, n}]
+				cell := formatMBps(r.MBps)
+				if r.Speedup != nil {
+					cell += fmt.Sprintf(" (%.2fx)", *r.Speedup)
+				}
+				fmt.Fprintf(&b, " %s |", cell)
+			}
+			b.WriteString("\n")
+		}
+	}
+
+	fmt.Fprintf(&b, "\nMB/s: 10^6 bytes of plaintext per second, one goroutine, empty additional data; "+
+		"each cell the median of %d interleaved rounds that share %v.", cfg.rounds, cfg.dur)
+	if h.AEGISAvailable && len(cfg.variants) > 0 && cfg.baselines {
+		b.WriteString(" (N.NNx): speedup over AES-GCM of the same key size, AES-128-GCM for the AEGIS-128 variants and AES-256-GCM for the AEGIS-256 ones.")
+	}
+	if cfg.tagLen == 16 || !cfg.baselines {
+		fmt.Fprintf(&b, " Tags: %d bytes.\n", cfg.tagLen)
+	} else {
+		fmt.Fprintf(&b, " Tags: %d bytes for AEGIS, 16 for AES-GCM and ChaCha20-Poly1305.\n", cfg.tagLen)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdEscape keeps text from breaking a Markdown table or starting markup:
+// a bar ends a cell, and a star, an underscore or a backquote could open
+// emphasis or code.
+func mdEscape(s string) string {
+	return strings.NewReplacer(`|`, `\|`, `*`, `\*`, `_`, `\_`, "`", "\\`").Replace(s)
+}

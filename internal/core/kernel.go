@@ -56,20 +56,25 @@ type KernelInfo struct {
 // variant packages' docs, the C tests' tables and the documents'.
 var kernelTable = [numKernels]KernelInfo{
 	KernelSoft: {Name: "soft", Arch: "any", ISA: "none", Go: true,
-		Desc: "bitsliced AES round in constant-time Go: CPUs without another kernel"},
-	KernelAESNI: {Name: "aesni", Arch: "amd64", ISA: "AES-NI, SSE4.1", C: true, Asm: true,
-		Desc: "AES-NI on 128-bit registers"},
-	KernelAVX2: {Name: "avx2", Arch: "amd64", ISA: "VAES, AVX2", C: true, Asm: true, Lanes: 2,
-		Desc: "VAES on 256-bit registers (Zen 3, Alder Lake and later)"},
-	KernelAVX512: {Name: "avx512", Arch: "amd64", ISA: "VAES, AVX-512 F, VL, BW", C: true, Asm: true, Lanes: 4,
-		Desc: "VAES on 512-bit registers (Ice Lake, Zen 4 and later)"},
-	KernelNEON: {Name: "neon", Arch: "arm64", ISA: "FEAT_AES", C: true, Asm: true, Lanes: 2,
-		Desc: "ARMv8 AES instructions on 128-bit registers"},
-	KernelVperm: {Name: "vperm", Arch: "amd64, arm64", ISA: "SSSE3 or Advanced SIMD", C: true,
-		Desc: "vector-permute AES round in constant time: CPUs without AES instructions"},
-	KernelNEONSHA3: {Name: "neonsha3", Arch: "arm64", ISA: "FEAT_AES, FEAT_SHA3", C: true, Asm: true, Lanes: 2,
-		Desc: "neon with FEAT_SHA3's three-way XOR (Neoverse N2, V1, V2; Apple M1 and later)"},
+		Desc: "constant-time bitsliced AES round on 64-bit words"},
+	KernelAESNI: {Name: "aesni", Arch: "amd64", ISA: "AES-NI", C: true, Asm: true,
+		Desc: "AES-NI on 128-bit registers; the X variants run their lanes in turn"},
+	KernelAVX2: {Name: "avx2", Arch: "amd64", ISA: "AES-NI, VAES, AVX2", C: true, Asm: true, Lanes: 2,
+		Desc: "VAES on 256-bit registers: two AES blocks an instruction"},
+	KernelAVX512: {Name: "avx512", Arch: "amd64", ISA: "AES-NI, VAES, AVX-512 F, VL and BW", C: true, Asm: true, Lanes: 4,
+		Desc: "VAES on 512-bit registers: four AES blocks an instruction"},
+	KernelNEON: {Name: "neon", Arch: "arm64", ISA: "ARMv8 AES", C: true, Asm: true, Lanes: 2,
+		Desc: "ARMv8 AES on 128-bit registers"},
+	KernelVperm: {Name: "vperm", Arch: "amd64, arm64", ISA: "SSSE3 (amd64), Advanced SIMD (arm64)", C: true,
+		Desc: "constant-time AES round by vector permutes, for CPUs without AES instructions"},
+	KernelNEONSHA3: {Name: "neonsha3", Arch: "arm64", ISA: "ARMv8 AES, FEAT_SHA3", C: true, Asm: true, Lanes: 2,
+		Desc: "`neon` with the three-way XOR (EOR3)"},
 }
+
+// BestFirst returns every kernel in the order of preference, the best
+// first: the order in which New picks the first that the CPU and the
+// build have.
+func BestFirst() []Kernel { return append([]Kernel(nil), best...) }
 
 // Info returns the kernel's row of the table.
 func (k Kernel) Info() KernelInfo { return kernelTable[k] }

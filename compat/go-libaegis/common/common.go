@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 
 // Package common is [github.com/aegisgo/aegis/common] under the import path
-// of go-libaegis, for programs that switch to that module with one replace
-// line and keep their imports:
-//
-//	replace github.com/aegis-aead/go-libaegis => github.com/aegisgo/aegis/compat/go-libaegis vX.Y.Z
+// of go-libaegis, for programs that switch to that module by a replace
+// directive in their go.mod and keep their imports (SWITCHING.md, at the
+// root of the repository, gives the lines: until the first release, two,
+// with the path of a clone).
 //
 // Everything forwards to the target package: Available and the errors are
 // its own, so errors.Is matches across both import paths, and so are the

@@ -5,7 +5,7 @@ package main
 import "fmt"
 
 // The comments of the generated assembly: the lines of the spec's
-// pseudo-code (draft-irtf-cfrg-aegis-aead), quoted, or paraphrased where
+// pseudo-code (RFC 10032), quoted, or paraphrased where
 // the code computes the same value another way, put before the
 // instructions that implement them, so that a reader can check the .s
 // against the spec. The words are AEGIS-128L's and AEGIS-256's, S0 to

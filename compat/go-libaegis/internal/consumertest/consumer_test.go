@@ -20,7 +20,7 @@ import (
 	"github.com/aegis-aead/go-libaegis/raf"
 )
 
-// vector is one entry of the CFRG draft's test vectors, in the root
+// vector is one entry of RFC 10032's test vectors, in the root
 // module's testdata (entries without a key, such as state updates, are not
 // used here).
 type vector struct {

@@ -47,10 +47,10 @@ const header = `// SPDX-License-Identifier: MIT
 // value, types as aliases (so that values cross between the two import
 // paths), functions as one-line calls.
 var shim = template.Must(template.New("shim").Parse(header + `// Package {{.Pkg}} is [github.com/aegisgo/aegis/{{.Pkg}}] under the
-// import path of go-libaegis, for programs that switch to that module with
-// one replace line and keep their imports:
-//
-//	replace github.com/aegis-aead/go-libaegis => github.com/aegisgo/aegis/compat/go-libaegis vX.Y.Z
+// import path of go-libaegis, for programs that switch to that module by
+// a replace directive in their go.mod and keep their imports (SWITCHING.md,
+// at the root of the repository, gives the lines: until the first release,
+// two, with the path of a clone).
 //
 // Every name forwards to that package: the types are aliases, so a value
 // made through either import path is the same value. The API is

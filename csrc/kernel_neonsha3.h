@@ -18,6 +18,13 @@
  * an AEGIS-128L step models at 16.25 cycles on Neoverse N2 (llvm-mca-19)
  * against 18.4 (BENCHMARKS.md, arm64). BCAX (a ^ (b & ~c)) does not fit:
  * the body ands two state words, never one with a complement.
+ *
+ * Its functions are neon's under KERNEL neonsha3: the entry points, which
+ * the engines' tables name, and what neon takes out of line (see
+ * kernel_neon.h), here neonsha3_d2_groups128, neonsha3_d4_groups128,
+ * neonsha3_d2_groups256, neonsha3_d4_groups256, neonsha3_d2_groups_ad128,
+ * neonsha3_d4_groups_ad128, neonsha3_d2_groups_ad256 and
+ * neonsha3_d4_groups_ad256.
  */
 #include "internal.h"
 

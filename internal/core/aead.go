@@ -78,6 +78,7 @@ func (a *AEADOf[K]) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, 
 // cannot run here.
 func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, h *header) error {
 	if h.ops == 0 {
+		mustRegistered(v)
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {

@@ -43,6 +43,7 @@ func (s *incState) ops() uintptr { return opsTable[s.vid-1][s.kernel] }
 func (s *incState) init(v *Variant, kernel Kernel, key, nonce, ad []byte, tagLen int) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
+		mustRegistered(v)
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {
@@ -321,6 +322,7 @@ func Stream(v *Variant, dst, key, nonce []byte) error {
 func StreamKernel(v *Variant, dst, key, nonce []byte, kernel Kernel) error {
 	ops := kernelOps(v.ID, kernel)
 	if ops == 0 {
+		mustRegistered(v)
 		return common.ErrNotAvailable
 	}
 	if len(key) != v.KeySize {

@@ -3,11 +3,12 @@
 # Cross-architecture CI for github.com/aegisgo/aegis, called by .ci/run
 # (it also runs alone: bash .ci/cross.sh). It installs Debian's cross
 # compilers and qemu user-mode emulation, then:
-#   - runs the whole test suite on arm64 (the neonsha3 kernel) and on s390x
-#     (big-endian, the soft kernel) under qemu, with the default kernel,
-#     and on arm64 with AEGIS_IMPL=soft too, and the core and some
-#     variants on a Cortex-A72 (neon: AES without SHA3) and with
-#     AEGIS_IMPL=vperm (NEON without the AES instructions);
+#   - runs the whole test suite on arm64 with cgo (the neonsha3 kernel),
+#     csrc's check of the C functions' names included, and the core and
+#     some variants on a Cortex-A72 (neon: AES without SHA3) and with
+#     AEGIS_IMPL=vperm (NEON without the AES instructions); on s390x
+#     (big-endian, where the C core has no kernel: the Go engine on soft)
+#     a few packages with cgo;
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
 #     linux/386 tests natively where the kernel can, else some packages
 #     without cgo under qemu-i386;
@@ -21,9 +22,10 @@
 #   - checks that no loop of the C neon kernels (message, ad, Init) spills
 #     (internal/testing/ctest/mca/mca.go -spills);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
-#     stack, and runs the windows/amd64 tests under wine, once per x86
-#     kernel that the CPU runs, then a few packages without cgo, on the
-#     default kernel and on soft (.ci/wine/run.sh);
+#     stack, and runs the windows/amd64 tests under wine on the default
+#     kernel (the suites walk every kernel the CPU runs), then a few
+#     packages without cgo, on the default kernel and on soft
+#     (.ci/wine/run.sh);
 #   - builds and vets without cgo for the other targets the module
 #     supports, and compiles and links the darwin test binaries.
 set -euo pipefail
@@ -104,6 +106,10 @@ GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go vet ./...
 step "linux/arm64 under qemu: go test ./...  (default kernel: neonsha3)"
 timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neonsha3
 
+step "linux/arm64 under qemu: every C function named where grep finds it (csrc, not -short)"
+GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go test -count=1 -run '^TestNamesAreLiteral$' \
+  -exec 'qemu-aarch64 -L /usr/aarch64-linux-gnu' ./csrc
+
 step "linux/arm64 under qemu -cpu cortex-a72 (AES, no SHA3): neon by default"
 pkgs=(./internal/core ./internal/asm ./aegis128l ./aegis256x4)
 timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu neon QEMU_CPU=cortex-a72
@@ -113,12 +119,13 @@ step "linux/arm64 under qemu: the spec vectors and the kernels they ran on"
 GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go test -count=1 -v -run 'TestAEAD/Vectors$' \
   -exec 'qemu-aarch64 -L /usr/aarch64-linux-gnu' ./aegis128l ./aegis256x4 | grep -E 'kernels:|^(ok|FAIL|---)'
 
-step "linux/arm64 under qemu: go test ./...  with AEGIS_IMPL=soft"
-# The soft kernel is the same C on every target (it runs natively in
-# .ci/run, and big-endian below); here the cap's packages only.
-pkgs=(./internal/core ./aegis128l ./aegis256x4 ./raf)
-timed qemu_test arm64 aarch64-linux-gnu-gcc qemu-aarch64 /usr/aarch64-linux-gnu soft AEGIS_IMPL=soft
-pkgs=(./...)
+# AEGIS_IMPL=soft: soft is the Go engine on internal/soft, the same Go
+# code on every target, which s390x, riscv64 and ppc64le run below, and
+# the suites walk it on arm64 as every kernel; the cap alone is checked
+# on internal/core.
+step "linux/arm64 under qemu: AEGIS_IMPL=soft takes effect"
+timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGIS_IMPL=soft AEGISGO_WANT_KERNEL=soft \
+  go test -count=1 -short -run '^TestArchKernel$' -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" ./internal/core
 
 # qemu offers no arm64 CPU without the AES instructions, so the kernel of
 # such CPUs (the Raspberry Pi 4's Cortex-A72), vperm, runs by the cap; its
@@ -214,13 +221,14 @@ timed env PATH="$wasibin:$PATH" GOWASIRUNTIME=wazero GOOS=wasip1 GOARCH=wasm AEG
 step "linux/arm64: the neon, neonsha3 and vperm kernels compile with clang too"
 # clang before 16 hides the AES and SHA3 intrinsics unless the whole file
 # is built with the feature; kernel_neon.c works around it, and this
-# checks it (darwin's cgo builds use clang). hardening.sh installs
+# checks it (darwin's cgo builds use clang), on AEGIS-128X4's files
+# (kernels.c holds vperm on arm64). hardening.sh installs
 # clang-16; Debian's clang is 14.
 ran=0
 for cl in clang clang-16; do
   command -v "$cl" >/dev/null || continue
-  for f in kernel_neon.c kernel_neonsha3.c kernel_vperm.c; do
-    "$cl" --target=aarch64-linux-gnu -O2 -Wall -Werror -c "csrc/$f" -Icsrc -o /dev/null
+  for f in kernel_neon.c kernel_neonsha3.c kernels.c; do
+    "$cl" --target=aarch64-linux-gnu -O2 -Wall -Werror -c "internal/engines/aegis128x4/$f" -Icsrc -o /dev/null
   done
   "$cl" --version | head -1
   ran=1
@@ -230,18 +238,24 @@ done
 step "linux/arm64: no loop of the C neon kernels spills (message, ad, Init)"
 # internal/testing/ctest/mca/mca.go cuts the loops out of the disassembly, as
 # mca.sh does, and counts their loads and stores on the stack (no model
-# runs; the cycles are mca.sh's). The flags are cgo's for ./csrc; neon,
-# and neonsha3 (the same source for FEAT_SHA3).
+# runs; the cycles are mca.sh's). The flags are cgo's for the engines'
+# packages; neon, and neonsha3 (the same source for FEAT_SHA3), of all
+# six variants in one file each.
 for k in neon neonsha3; do
-  aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -c "csrc/kernel_$k.c" -o /tmp/aegisgo-$k-spills.o
+  cat internal/engines/*/"kernel_$k.c" >/tmp/aegisgo-$k-spills.c
+  aarch64-linux-gnu-gcc -O2 -g -O3 -g1 -Wall -fPIC -Icsrc -c /tmp/aegisgo-$k-spills.c -o /tmp/aegisgo-$k-spills.o
   aarch64-linux-gnu-objdump -d --no-show-raw-insn /tmp/aegisgo-$k-spills.o >/tmp/aegisgo-$k-spills.dis
   go run internal/testing/ctest/mca/mca.go -spills -c /tmp/aegisgo-$k-spills.dis -cname gcc
-  rm -f /tmp/aegisgo-$k-spills.o /tmp/aegisgo-$k-spills.dis
+  rm -f /tmp/aegisgo-$k-spills.c /tmp/aegisgo-$k-spills.o /tmp/aegisgo-$k-spills.dis
 done
 
-# s390x has soft only, so an AEGIS_IMPL=soft run there would repeat this one.
-step "linux/s390x under qemu: go test ./...  (big-endian, default kernel: soft)"
+# s390x has no C kernel (vperm is x86-64's and little-endian arm64's):
+# with cgo, the glue links and the Go engine runs soft, as without cgo
+# above; a few packages prove the cgo build there.
+step "linux/s390x under qemu with cgo: the cgo build without a C kernel (big-endian, soft)"
+pkgs=(./csrc ./internal/core ./aegis128l ./aegis256x2 ./raf)
 timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft
+pkgs=(./...)
 
 step "cgo cross builds: windows/amd64 (mingw-w64), linux/386 (i686)"
 testbin=$(mktemp -d)

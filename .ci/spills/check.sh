@@ -15,7 +15,9 @@
 # makes to it. 16-byte moves are safe: the stack has that alignment.
 #
 # Usage:
-#   check.sh              the objects of ./csrc, built for windows/amd64 by cgo
+#   check.sh              the C objects of the engines' packages
+#                         (internal/engines/*, where the kernels are) and
+#                         of ./csrc, built for windows/amd64 by cgo
 #   check.sh OBJ...       these objects (or archives)
 #   check.sh -self-test   shows that the check finds a forced aligned spill
 #                         (forced.c) and passes the same code without it
@@ -58,14 +60,17 @@ fi
 
 objs=("$@")
 if [ ${#objs[@]} -eq 0 ]; then
-  archive=$(GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC="$CC_WIN" go list -export -f '{{.Export}}' ./csrc)
-  [ -n "$archive" ] || { echo "go list -export named no archive for ./csrc"; exit 1; }
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  # The package archive holds cgo's C objects (_x*.o) beside Go's.
-  (cd "$tmp" && ar x "$archive")
-  objs=("$tmp"/_x*.o)
-  [ -e "${objs[0]}" ] || { echo "no C objects in $archive"; exit 1; }
+  n=0
+  for archive in $(GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC="$CC_WIN" go list -export -f '{{.Export}}' ./csrc ./internal/engines/...); do
+    # A package archive holds cgo's C objects (_x*.o) beside Go's.
+    n=$((n + 1))
+    mkdir "$tmp/$n"
+    (cd "$tmp/$n" && ar x "$archive")
+  done
+  objs=("$tmp"/*/_x*.o)
+  [ -e "${objs[0]}" ] || { echo "no C objects in the archives of ./csrc and ./internal/engines/..."; exit 1; }
 fi
 found=$(aligned "${objs[@]}")
 if [ -n "$found" ]; then

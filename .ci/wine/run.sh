@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Runs the windows/amd64 build's tests under wine, once per x86 kernel
-# that this CPU runs (AEGIS_IMPL caps the default; the tests walk every
-# kernel either way), then a few packages of the build without cgo (the
+# Runs the windows/amd64 build's tests under wine on the default kernel
+# (the tests walk every kernel that wine lets the build detect, which
+# must be every kernel this CPU runs), then a few packages of the build
+# without cgo (the
 # Go engine), with the default kernel and with AEGIS_IMPL=soft, in the
 # same wine prefix. Called by .ci/cross.sh; it also runs alone from the
 # repository root: bash .ci/wine/run.sh.
 #
 # A subset, to work on one package: arguments replace ./... in the cgo
 # build's go test command line, AEGISGO_WINE_KERNELS names the kernels to
-# run it with (all that wine detects by default; "none" for no cgo run),
+# run it with (the best that wine detects by default, each named one
+# capped by AEGIS_IMPL; "none" for no cgo run),
 # and AEGISGO_WINE_NOCGO the packages of the CGO_ENABLED=0 runs (empty
 # for none), e.g.
 #   AEGISGO_WINE_KERNELS=avx2 AEGISGO_WINE_NOCGO= bash .ci/wine/run.sh -run Signal ./cmd/aegis-raf
@@ -120,8 +122,8 @@ for k in $host; do
   case " $kernels " in *" $k "*) ;; *) fail "this CPU runs $k, but the windows build under wine does not detect it" ;; esac
 done
 
-run=$(echo "$kernels" | tr ' ' '\n' | tac)
-best=$(echo "$run" | head -1)
+best=$(echo "$kernels" | tr ' ' '\n' | tail -1)
+run=$best
 if [ "${AEGISGO_WINE_KERNELS:-}" = none ]; then
   run=
 elif [ -n "${AEGISGO_WINE_KERNELS:-}" ]; then
@@ -132,7 +134,7 @@ elif [ -n "${AEGISGO_WINE_KERNELS:-}" ]; then
 fi
 [ $# -gt 0 ] || set -- ./...
 
-# One run per kernel, best first; AEGISGO_WANT_KERNEL makes
+# One run per kernel named (the best by default); AEGISGO_WANT_KERNEL makes
 # internal/core's TestWantKernelX86 check that the cap took effect. In
 # -short mode, as every emulated run: the block edges of every rate
 # rather than every length (the native runs take every length).

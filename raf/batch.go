@@ -22,7 +22,7 @@ const maxRun = 64
 // write, and the records of a store that is not a MemStore.
 type chunkBatch struct {
 	dst, nonces, ins, ads [][]byte
-	ad                    [][fileIDSize + 12]byte
+	ad                    [][adSize]byte
 	nonce                 []byte
 	recs                  []byte
 }
@@ -31,7 +31,7 @@ func (f *File) newBatch() *chunkBatch {
 	k := f.runCap()
 	return &chunkBatch{
 		dst: make([][]byte, k), nonces: make([][]byte, k), ins: make([][]byte, k), ads: make([][]byte, k),
-		ad: make([][fileIDSize + 12]byte, k), nonce: make([]byte, k*f.nl),
+		ad: make([][adSize]byte, k), nonce: make([]byte, k*f.nl),
 	}
 }
 
@@ -65,7 +65,7 @@ func (f *File) runCap() int {
 func (f *File) runLen(idx, avail int64) int {
 	k := min(avail, int64(f.runCap()))
 	if f.mem != nil {
-		off := HeaderSize + idx*f.rs
+		off := f.recordAt(idx)
 		k = min(k, max(1, (memBlock-off%memBlock)/f.rs))
 	}
 	return int(k)
@@ -105,7 +105,7 @@ func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
 		}
 		f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
 	}
-	off, n := HeaderSize+idx*rs, int64(k)*rs
+	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, true, seal) {
 		recs := b.records(n)
 		seal(recs)
@@ -140,7 +140,7 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 		}
 		_, err = f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
 	}
-	off, n := HeaderSize+idx*rs, int64(k)*rs
+	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, false, open) {
 		recs := b.records(n)
 		if _, err := f.store.ReadAt(recs, off); err != nil {

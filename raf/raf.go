@@ -141,25 +141,9 @@ func (a Algorithm) valid() bool { return a >= AEGIS128L && a <= AEGIS256X4 }
 // the indexes of core.Variants.
 func (a Algorithm) variant() *core.Variant { return &core.Variants[a] }
 
-// diskID returns the alg_id stored in the header.
-func (a Algorithm) diskID() byte { return byte(a) + 1 }
-
-// Sizes and defaults.
-const (
-	// MinChunkSize is the smallest chunk size, in plaintext bytes.
-	MinChunkSize = 1024
-	// MaxChunkSize is the largest chunk size, 1 MiB. Chunk sizes must
-	// also be multiples of 16.
-	MaxChunkSize = 1 << 20
-	// HeaderSize is the size of the file header.
-	HeaderSize = 64
-	// DefaultChunk is the chunk size that Create uses when
-	// Options.ChunkSize is 0: 64 KiB.
-	DefaultChunk = 65536
-)
-
-// tagSize is the size of every tag in RAF: chunk tags and the header MAC.
-const tagSize = 16
+// DefaultChunk is the chunk size that Create uses when Options.ChunkSize
+// is 0: 64 KiB.
+const DefaultChunk = 65536
 
 // Errors. They are values to compare with [errors.Is]. ErrAuth and
 // ErrBadKeyLength are the common package's values, so a check against
@@ -240,9 +224,4 @@ type Options struct {
 	// in memory, for MerkleRoot, MerkleCommitment and MerkleVerify. Open
 	// uses it too and builds the tree from the content.
 	Merkle *MerkleOptions
-}
-
-// validChunkSize is the chunk-size rule of the header.
-func validChunkSize(cs int64) bool {
-	return cs >= MinChunkSize && cs <= MaxChunkSize && cs%16 == 0
 }

@@ -95,16 +95,7 @@ func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
 	if _, err := io.ReadFull(f.rng, nonces); err != nil {
 		return wrapErr(err)
 	}
-	seal := func(recs []byte) {
-		for j := range int64(k) {
-			rec := recs[j*rs : (j+1)*rs : (j+1)*rs]
-			copy(rec[:nl], nonces[j*nl:])
-			b.dst[j], b.nonces[j] = rec[:nl], rec[:nl]
-			b.ins[j] = plain[j*cs : (j+1)*cs]
-			f.fillAD(b, int(j), idx+j)
-		}
-		f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
-	}
+	seal := func(recs []byte) { f.sealRun(b, idx, k, nonces, plain, recs) }
 	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, true, seal) {
 		recs := b.records(n)
@@ -129,17 +120,9 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 	b := f.rbatch.Get().(*chunkBatch)
 	defer f.rbatch.Put(b)
 	defer b.forget()
-	nl, cs, rs := int64(f.nl), f.cs, f.rs
-	var err error
-	open := func(recs []byte) {
-		for j := range int64(k) {
-			rec := recs[j*rs : (j+1)*rs]
-			b.dst[j] = out[j*cs : j*cs : (j+1)*cs]
-			b.nonces[j], b.ins[j] = rec[:nl], rec[nl:]
-			f.fillAD(b, int(j), idx+j)
-		}
-		_, err = f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
-	}
+	rs := f.rs
+	ok := false
+	open := func(recs []byte) { ok = f.openRun(b, idx, k, recs, out) }
 	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, false, open) {
 		recs := b.records(n)
@@ -148,8 +131,40 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 		}
 		open(recs)
 	}
-	if err != nil {
+	if !ok {
 		return ErrAuth
 	}
 	return nil
+}
+
+// sealRun seals the k whole chunks of plain (k ≤ runCap) as records idx,
+// idx+1, ... into recs (k records), with the k nonces at the start of
+// nonces, in one batch.
+func (f *File) sealRun(b *chunkBatch, idx int64, k int, nonces, plain, recs []byte) {
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	for j := range int64(k) {
+		rec := recs[j*rs : (j+1)*rs : (j+1)*rs]
+		copy(rec[:nl], nonces[j*nl:(j+1)*nl])
+		// SealBatch appends ciphertext ‖ tag to the nonce: the record.
+		b.dst[j], b.nonces[j] = rec[:nl], rec[:nl]
+		b.ins[j] = plain[j*cs : (j+1)*cs]
+		f.fillAD(b, int(j), idx+j)
+	}
+	f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+}
+
+// openRun opens the k records of recs (k ≤ runCap), records idx, idx+1,
+// ..., into out (k whole chunks) in one batch, and reports whether all
+// of them authenticate; a chunk that does not is zeros in out.
+func (f *File) openRun(b *chunkBatch, idx int64, k int, recs, out []byte) bool {
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	for j := range int64(k) {
+		rec := recs[j*rs : (j+1)*rs]
+		b.dst[j] = out[j*cs : j*cs : (j+1)*cs]
+		// Open takes ciphertext ‖ tag, what follows the nonce.
+		b.nonces[j], b.ins[j] = rec[:nl], rec[nl:]
+		f.fillAD(b, int(j), idx+j)
+	}
+	_, err := f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+	return err == nil
 }

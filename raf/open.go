@@ -41,7 +41,14 @@ type File struct {
 	bufs  sync.Pool          // *[]byte of the same shape, for readers
 
 	wbatch *chunkBatch // the writer's batch scratch (under mu held alone)
-	rbatch sync.Pool   // *chunkBatch, for readers
+	rbatch sync.Pool   // *chunkBatch, for readers and for a call's other goroutines
+
+	conc     int       // Options.Concurrency
+	minShare int64     // parMinShare, but for tests
+	window   int64     // parWindow, but for tests
+	pnonce   []byte    // the nonces of a parallel write's window (under mu held alone)
+	precs    []byte    // the records of a parallel write's window, for a store that is not a MemStore (under mu held alone)
+	spanBufs sync.Pool // *[]byte: the records of a parallel read's window, for a store that is not a MemStore
 
 	merkle *merkleTree // nil unless Options.Merkle
 }
@@ -81,6 +88,9 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if err := opts.Merkle.check(); err != nil {
 		return nil, err
 	}
+	if opts.Concurrency < 0 {
+		return nil, errNegativeConcurrency
+	}
 	have, err := store.GetSize()
 	if err != nil {
 		return nil, wrapErr(err)
@@ -88,7 +98,7 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if have >= HeaderSize && !opts.Truncate {
 		return nil, ErrExists
 	}
-	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng}
+	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng, conc: opts.Concurrency}
 	f.mem, _ = store.(*MemStore)
 	if _, err := io.ReadFull(rng, f.fileID[:]); err != nil {
 		return nil, wrapErr(err)
@@ -117,7 +127,8 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 
 // Open opens the file in store with its master key. The variant and the
 // chunk size come from the header; opts is ignored, and may be nil, except
-// for opts.Merkle, which builds the Merkle tree by reading every chunk.
+// for opts.Merkle, which builds the Merkle tree by reading every chunk,
+// and opts.Concurrency.
 //
 // Errors: [ErrInvalidHeader] for a store that is not a RAF file (shorter
 // than a header, or shorter than its records), [ErrBadKeyLength] for a key
@@ -140,13 +151,17 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 		return nil, ErrBadKeyLength
 	}
 	var mo *MerkleOptions
+	conc := 0
 	if opts != nil {
-		mo = opts.Merkle
+		mo, conc = opts.Merkle, opts.Concurrency
 	}
 	if err := mo.check(); err != nil {
 		return nil, err
 	}
-	f := &File{store: store, alg: h.alg, cs: h.chunkSize, rng: rand.Reader}
+	if conc < 0 {
+		return nil, errNegativeConcurrency
+	}
+	f := &File{store: store, alg: h.alg, cs: h.chunkSize, rng: rand.Reader, conc: conc}
 	f.mem, _ = store.(*MemStore)
 	f.fileID = h.fileID
 	if err := f.init(key); err != nil {
@@ -243,6 +258,8 @@ func (f *File) init(master []byte) error {
 		return &b
 	}
 	f.rbatch.New = func() any { return f.newBatch() }
+	f.spanBufs.New = func() any { return new([]byte) }
+	f.minShare, f.window = minShareBytes, windowBytes
 	return nil
 }
 
@@ -264,6 +281,8 @@ func (f *File) wipe() {
 	f.bufs.New = nil
 	f.wbatch = nil
 	f.rbatch.New = nil
+	f.pnonce, f.precs = nil, nil
+	f.spanBufs.New = nil
 }
 
 // headerMAC returns AEGIS-MAC(hdr_key, zero nonce) of the header's

@@ -205,7 +205,15 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := int(min(f.cs-co, int64(n-done)))
 		var err error
-		if k := f.runLen(idx, int64(n-done)/f.cs); co == 0 && k > 1 {
+		whole := int64(0) // whole chunks from here on
+		if co == 0 {
+			whole = int64(n-done) / f.cs
+		}
+		if w := f.workers(whole); w > 1 {
+			// Many whole chunks, opened on w goroutines.
+			take = int(whole * f.cs)
+			err = f.readSpan(idx, p[done:done+take], whole, w)
+		} else if k := f.runLen(idx, int64(n-done)/f.cs); co == 0 && k > 1 {
 			// A run of whole chunks, opened as a batch.
 			take = k * int(f.cs)
 			err = f.readRun(idx, k, p[done:done+take])
@@ -284,6 +292,19 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := min(f.cs-co, int64(len(p))-done)
 		src := p[done : done+take]
+		whole := int64(0) // whole chunks from here on
+		if co == 0 {
+			whole = (int64(len(p)) - done) / f.cs
+		}
+		if w := f.workers(whole); w > 1 {
+			// Many whole chunks, sealed on w goroutines.
+			run := whole * f.cs
+			if err := f.writeSpan(idx, p[done:done+run], whole, newSize, w); err != nil {
+				return 0, err
+			}
+			done += run
+			continue
+		}
 		if k := f.runLen(idx, (int64(len(p))-done)/f.cs); co == 0 && k > 1 {
 			// A run of whole chunks, sealed as a batch.
 			run := int64(k) * f.cs

@@ -22,7 +22,7 @@ const maxRun = 64
 // write, and the records of a store that is not a MemStore.
 type chunkBatch struct {
 	dst, nonces, ins, ads [][]byte
-	ad                    [][fileIDSize + 12]byte
+	ad                    [][adSize]byte
 	nonce                 []byte
 	recs                  []byte
 }
@@ -31,7 +31,7 @@ func (f *File) newBatch() *chunkBatch {
 	k := f.runCap()
 	return &chunkBatch{
 		dst: make([][]byte, k), nonces: make([][]byte, k), ins: make([][]byte, k), ads: make([][]byte, k),
-		ad: make([][fileIDSize + 12]byte, k), nonce: make([]byte, k*f.nl),
+		ad: make([][adSize]byte, k), nonce: make([]byte, k*f.nl),
 	}
 }
 
@@ -65,7 +65,7 @@ func (f *File) runCap() int {
 func (f *File) runLen(idx, avail int64) int {
 	k := min(avail, int64(f.runCap()))
 	if f.mem != nil {
-		off := HeaderSize + idx*f.rs
+		off := f.recordAt(idx)
 		k = min(k, max(1, (memBlock-off%memBlock)/f.rs))
 	}
 	return int(k)
@@ -95,17 +95,8 @@ func (f *File) writeRun(idx int64, plain []byte, k int, newSize int64) error {
 	if _, err := io.ReadFull(f.rng, nonces); err != nil {
 		return wrapErr(err)
 	}
-	seal := func(recs []byte) {
-		for j := range int64(k) {
-			rec := recs[j*rs : (j+1)*rs : (j+1)*rs]
-			copy(rec[:nl], nonces[j*nl:])
-			b.dst[j], b.nonces[j] = rec[:nl], rec[:nl]
-			b.ins[j] = plain[j*cs : (j+1)*cs]
-			f.fillAD(b, int(j), idx+j)
-		}
-		f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
-	}
-	off, n := HeaderSize+idx*rs, int64(k)*rs
+	seal := func(recs []byte) { f.sealRun(b, idx, k, nonces, plain, recs) }
+	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, true, seal) {
 		recs := b.records(n)
 		seal(recs)
@@ -129,18 +120,10 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 	b := f.rbatch.Get().(*chunkBatch)
 	defer f.rbatch.Put(b)
 	defer b.forget()
-	nl, cs, rs := int64(f.nl), f.cs, f.rs
-	var err error
-	open := func(recs []byte) {
-		for j := range int64(k) {
-			rec := recs[j*rs : (j+1)*rs]
-			b.dst[j] = out[j*cs : j*cs : (j+1)*cs]
-			b.nonces[j], b.ins[j] = rec[:nl], rec[nl:]
-			f.fillAD(b, int(j), idx+j)
-		}
-		_, err = f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
-	}
-	off, n := HeaderSize+idx*rs, int64(k)*rs
+	rs := f.rs
+	ok := false
+	open := func(recs []byte) { ok = f.openRun(b, idx, k, recs, out) }
+	off, n := f.recordAt(idx), int64(k)*rs
 	if f.mem == nil || !f.mem.view(off, n, false, open) {
 		recs := b.records(n)
 		if _, err := f.store.ReadAt(recs, off); err != nil {
@@ -148,8 +131,40 @@ func (f *File) readRun(idx int64, k int, out []byte) error {
 		}
 		open(recs)
 	}
-	if err != nil {
+	if !ok {
 		return ErrAuth
 	}
 	return nil
+}
+
+// sealRun seals the k whole chunks of plain (k ≤ runCap) as records idx,
+// idx+1, ... into recs (k records), with the k nonces at the start of
+// nonces, in one batch.
+func (f *File) sealRun(b *chunkBatch, idx int64, k int, nonces, plain, recs []byte) {
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	for j := range int64(k) {
+		rec := recs[j*rs : (j+1)*rs : (j+1)*rs]
+		copy(rec[:nl], nonces[j*nl:(j+1)*nl])
+		// SealBatch appends ciphertext ‖ tag to the nonce: the record.
+		b.dst[j], b.nonces[j] = rec[:nl], rec[:nl]
+		b.ins[j] = plain[j*cs : (j+1)*cs]
+		f.fillAD(b, int(j), idx+j)
+	}
+	f.aead.SealBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+}
+
+// openRun opens the k records of recs (k ≤ runCap), records idx, idx+1,
+// ..., into out (k whole chunks) in one batch, and reports whether all
+// of them authenticate; a chunk that does not is zeros in out.
+func (f *File) openRun(b *chunkBatch, idx int64, k int, recs, out []byte) bool {
+	nl, cs, rs := int64(f.nl), f.cs, f.rs
+	for j := range int64(k) {
+		rec := recs[j*rs : (j+1)*rs]
+		b.dst[j] = out[j*cs : j*cs : (j+1)*cs]
+		// Open takes ciphertext ‖ tag, what follows the nonce.
+		b.nonces[j], b.ins[j] = rec[:nl], rec[nl:]
+		f.fillAD(b, int(j), idx+j)
+	}
+	_, err := f.aead.OpenBatch(b.dst[:k], b.nonces[:k], b.ins[:k], b.ads[:k])
+	return err == nil
 }

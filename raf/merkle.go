@@ -4,7 +4,6 @@ package raf
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -82,29 +81,21 @@ func (o *MerkleOptions) check() error {
 	}
 	hl := o.HashLen
 	if hl == 0 {
-		hl = 32
+		hl = defaultHashLen
 	}
 	switch {
-	case o.MaxChunks < 1, o.MaxChunks > MaxMerkleChunks, set != 0 && set != 4, hl < 8 || hl > 64, set == 0 && hl > sha256.Size:
+	case o.MaxChunks < 1, o.MaxChunks > MaxMerkleChunks, set != 0 && set != 4, hl < minHashLen || hl > maxHashLen, set == 0 && hl > sha256.Size:
 		return ErrBadMerkleOptions
 	}
 	return nil
 }
 
-// Tags of the default hash functions' inputs.
-const (
-	tagLeaf = iota
-	tagParent
-	tagEmpty
-	tagCommit
-)
+// The default hash functions: SHA-256 of the inputs of format.go,
+// truncated to the node size.
 
 func sha256Leaf(out, chunk []byte, index uint64) {
 	h := sha256.New()
-	var b [17]byte
-	b[0] = tagLeaf
-	binary.LittleEndian.PutUint64(b[1:], index)
-	binary.LittleEndian.PutUint64(b[9:], uint64(len(chunk)))
+	b := leafPrefix(index, len(chunk))
 	h.Write(b[:])
 	h.Write(chunk)
 	var sum [sha256.Size]byte
@@ -113,10 +104,7 @@ func sha256Leaf(out, chunk []byte, index uint64) {
 
 func sha256Parent(out, left, right []byte, level int, index uint64) {
 	h := sha256.New()
-	var b [13]byte
-	b[0] = tagParent
-	binary.LittleEndian.PutUint32(b[1:], uint32(level))
-	binary.LittleEndian.PutUint64(b[5:], index)
+	b := nodePrefix(tagParent, level, index)
 	h.Write(b[:])
 	h.Write(left)
 	h.Write(right)
@@ -125,19 +113,14 @@ func sha256Parent(out, left, right []byte, level int, index uint64) {
 }
 
 func sha256Empty(out []byte, level int, index uint64) {
-	var b [13]byte
-	b[0] = tagEmpty
-	binary.LittleEndian.PutUint32(b[1:], uint32(level))
-	binary.LittleEndian.PutUint64(b[5:], index)
+	b := nodePrefix(tagEmpty, level, index)
 	sum := sha256.Sum256(b[:])
 	copy(out, sum[:])
 }
 
 func sha256Commitment(out, root, ctx []byte, fileSize uint64) {
 	h := sha256.New()
-	var b [9]byte
-	b[0] = tagCommit
-	binary.LittleEndian.PutUint64(b[1:], fileSize)
+	b := commitPrefix(fileSize)
 	h.Write(b[:])
 	h.Write(ctx)
 	h.Write(root)
@@ -184,7 +167,7 @@ func MerkleBufferSize(hashLen int, maxChunks uint64) uint64 {
 func newMerkleTree(o *MerkleOptions) *merkleTree {
 	t := &merkleTree{opts: *o, hashLen: o.HashLen, maxChunks: o.MaxChunks}
 	if t.hashLen == 0 {
-		t.hashLen = 32
+		t.hashLen = defaultHashLen
 	}
 	if t.opts.HashLeaf == nil {
 		t.opts.HashLeaf, t.opts.HashParent = sha256Leaf, sha256Parent
@@ -214,7 +197,7 @@ func (t *merkleTree) node(level int, j uint64) []byte {
 
 // parent computes node (level+1, j) from its children at level into out.
 func (t *merkleTree) parent(out []byte, level int, j uint64) {
-	var empty [64]byte
+	var empty [maxHashLen]byte
 	left := t.node(level, 2*j)
 	var right []byte
 	if 2*j+1 < t.counts[level] {
@@ -256,7 +239,7 @@ type merkleOp struct {
 	lo, hi   uint64 // leaves noted: [lo, hi)
 	hasPend  bool
 	pendIdx  uint64
-	pendLeaf [64]byte // the leaf of pendIdx under the new size
+	pendLeaf [maxHashLen]byte // the leaf of pendIdx under the new size
 }
 
 // begin starts an operation on a file of committed chunks.
@@ -403,11 +386,7 @@ func (f *File) MerkleCommitment() ([]byte, error) {
 	if f.merkle == nil {
 		return nil, ErrMerkleDisabled
 	}
-	var ctx [32]byte
-	ctx[0] = 1
-	ctx[1] = f.alg.diskID()
-	binary.LittleEndian.PutUint32(ctx[2:], uint32(f.cs))
-	copy(ctx[6:30], f.fileID[:])
+	ctx := f.commitContext()
 	out := make([]byte, f.merkle.hashLen)
 	f.merkle.opts.HashCommitment(out, f.merkle.root(), ctx[:], uint64(f.size))
 	return out, nil
@@ -435,7 +414,7 @@ func (f *File) MerkleVerify() error {
 	defer f.bufs.Put(bp)
 	rec, plain := (*bp)[:f.rs], (*bp)[f.rs:]
 	defer clear(plain)
-	var want [64]byte
+	var want [maxHashLen]byte
 	h := want[:t.hashLen]
 	for i := range t.maxChunks {
 		if i < cc {

@@ -5,7 +5,6 @@ package raf
 import (
 	"crypto/rand"
 	"crypto/subtle"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -15,9 +14,6 @@ import (
 	"github.com/aegisgo/aegis/common"
 	"github.com/aegisgo/aegis/internal/core"
 )
-
-// magic opens every RAF file.
-const magic = "AEGISRAF"
 
 // File is an open RAF file. It implements [io.ReaderAt] and [io.WriterAt].
 //
@@ -37,15 +33,22 @@ type File struct {
 	nl     int   // nonce length
 	cs     int64 // chunk size
 	rs     int64 // record size: nonce ‖ ciphertext ‖ tag
-	size   int64 // logical plaintext size (header bytes 16..23)
+	size   int64 // logical plaintext size (the header's file_size)
 	rng    io.Reader
 
-	wbuf  []byte    // record then chunk plaintext, for the writer (under mu held alone)
-	nonce [32]byte  // the writer's next nonce (under mu held alone)
-	bufs  sync.Pool // *[]byte of the same shape, for readers
+	wbuf  []byte             // record then chunk plaintext, for the writer (under mu held alone)
+	nonce [maxNonceSize]byte // the writer's next nonce (under mu held alone)
+	bufs  sync.Pool          // *[]byte of the same shape, for readers
 
 	wbatch *chunkBatch // the writer's batch scratch (under mu held alone)
-	rbatch sync.Pool   // *chunkBatch, for readers
+	rbatch sync.Pool   // *chunkBatch, for readers and for a call's other goroutines
+
+	conc     int       // Options.Concurrency
+	minShare int64     // parMinShare, but for tests
+	window   int64     // parWindow, but for tests
+	pnonce   []byte    // the nonces of a parallel write's window (under mu held alone)
+	precs    []byte    // the records of a parallel write's window, for a store that is not a MemStore (under mu held alone)
+	spanBufs sync.Pool // *[]byte: the records of a parallel read's window, for a store that is not a MemStore
 
 	merkle *merkleTree // nil unless Options.Merkle
 }
@@ -85,6 +88,9 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if err := opts.Merkle.check(); err != nil {
 		return nil, err
 	}
+	if opts.Concurrency < 0 {
+		return nil, errNegativeConcurrency
+	}
 	have, err := store.GetSize()
 	if err != nil {
 		return nil, wrapErr(err)
@@ -92,7 +98,7 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 	if have >= HeaderSize && !opts.Truncate {
 		return nil, ErrExists
 	}
-	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng}
+	f := &File{store: store, alg: opts.Algorithm, cs: cs, rng: rng, conc: opts.Concurrency}
 	f.mem, _ = store.(*MemStore)
 	if _, err := io.ReadFull(rng, f.fileID[:]); err != nil {
 		return nil, wrapErr(err)
@@ -121,7 +127,8 @@ func create(store Store, key []byte, opts *Options, rng io.Reader) (*File, error
 
 // Open opens the file in store with its master key. The variant and the
 // chunk size come from the header; opts is ignored, and may be nil, except
-// for opts.Merkle, which builds the Merkle tree by reading every chunk.
+// for opts.Merkle, which builds the Merkle tree by reading every chunk,
+// and opts.Concurrency.
 //
 // Errors: [ErrInvalidHeader] for a store that is not a RAF file (shorter
 // than a header, or shorter than its records), [ErrBadKeyLength] for a key
@@ -136,33 +143,37 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 		return nil, fmt.Errorf("raf: %w", common.ErrNotAvailable)
 	}
 	var hdr [HeaderSize]byte
-	info, have, err := probe(store, &hdr)
+	h, have, err := probe(store, &hdr)
 	if err != nil {
 		return nil, err
 	}
-	if len(key) != info.Algorithm.KeySize() {
+	if len(key) != h.alg.KeySize() {
 		return nil, ErrBadKeyLength
 	}
 	var mo *MerkleOptions
+	conc := 0
 	if opts != nil {
-		mo = opts.Merkle
+		mo, conc = opts.Merkle, opts.Concurrency
 	}
 	if err := mo.check(); err != nil {
 		return nil, err
 	}
-	f := &File{store: store, alg: info.Algorithm, cs: int64(info.ChunkSize), rng: rand.Reader}
+	if conc < 0 {
+		return nil, errNegativeConcurrency
+	}
+	f := &File{store: store, alg: h.alg, cs: h.chunkSize, rng: rand.Reader, conc: conc}
 	f.mem, _ = store.(*MemStore)
-	copy(f.fileID[:], hdr[24:48])
+	f.fileID = h.fileID
 	if err := f.init(key); err != nil {
 		return nil, err
 	}
 	mac := f.headerMAC(&hdr)
-	ok := subtle.ConstantTimeCompare(mac[:], hdr[48:64]) == 1
+	ok := subtle.ConstantTimeCompare(mac[:], macField(&hdr)) == 1
 	if !ok {
 		f.wipe()
 		return nil, ErrAuth
 	}
-	fs := binary.LittleEndian.Uint64(hdr[16:24])
+	fs := h.fileSize
 	if fs > math.MaxInt64 || f.chunkCount(int64(fs)) > f.maxChunks() {
 		f.wipe()
 		return nil, ErrOverflow
@@ -193,42 +204,36 @@ func Open(store Store, key []byte, opts *Options) (*File, error) {
 // wrapped as "raf: <err>".
 func Probe(store Store) (*FileInfo, error) {
 	var hdr [HeaderSize]byte
-	info, _, err := probe(store, &hdr)
-	return info, err
-}
-
-// probe reads and checks the header into hdr, and returns the store's
-// size too.
-func probe(store Store, hdr *[HeaderSize]byte) (*FileInfo, int64, error) {
-	have, err := store.GetSize()
+	h, _, err := probe(store, &hdr)
 	if err != nil {
-		return nil, 0, wrapErr(err)
-	}
-	if have < HeaderSize {
-		return nil, 0, ErrInvalidHeader
-	}
-	if _, err := store.ReadAt(hdr[:], 0); err != nil {
-		return nil, 0, wrapErr(err)
-	}
-	if string(hdr[0:8]) != magic ||
-		binary.LittleEndian.Uint16(hdr[8:10]) != HeaderSize ||
-		hdr[10] != 1 {
-		return nil, 0, ErrInvalidHeader
-	}
-	cs := int64(binary.LittleEndian.Uint32(hdr[12:16]))
-	if !validChunkSize(cs) {
-		return nil, 0, ErrInvalidHeader
-	}
-	id := hdr[11]
-	if id < 1 || id > 6 {
-		return nil, 0, ErrInvalidHeader
+		return nil, err
 	}
 	return &FileInfo{
 		// An unauthenticated size past int64 is shown as the largest one.
-		Size:      int64(min(binary.LittleEndian.Uint64(hdr[16:24]), math.MaxInt64)),
-		ChunkSize: int(cs),
-		Algorithm: Algorithm(id - 1),
-	}, have, nil
+		Size:      int64(min(h.fileSize, math.MaxInt64)),
+		ChunkSize: int(h.chunkSize),
+		Algorithm: h.alg,
+	}, nil
+}
+
+// probe reads the header into hdr and parses it, and returns the store's
+// size too.
+func probe(store Store, hdr *[HeaderSize]byte) (headerFields, int64, error) {
+	have, err := store.GetSize()
+	if err != nil {
+		return headerFields{}, 0, wrapErr(err)
+	}
+	if have < HeaderSize {
+		return headerFields{}, 0, ErrInvalidHeader
+	}
+	if _, err := store.ReadAt(hdr[:], 0); err != nil {
+		return headerFields{}, 0, wrapErr(err)
+	}
+	h, ok := parseHeader(hdr)
+	if !ok {
+		return headerFields{}, 0, ErrInvalidHeader
+	}
+	return h, have, nil
 }
 
 // init derives the file's keys from the master key and the file
@@ -237,22 +242,24 @@ func (f *File) init(master []byte) error {
 	v := f.alg.variant()
 	km := deriveFileKeys(master, &f.fileID)
 	defer clear(km)
-	kl := v.KeySize
-	if err := f.aead.Init(v, km[:kl], tagSize); err != nil {
+	encKey, hdrKey := fileKeys(km)
+	if err := f.aead.Init(v, encKey, tagSize); err != nil {
 		return wrapErr(err)
 	}
-	if err := f.hdrMAC.Init(v, km[kl:2*kl], nil, tagSize); err != nil {
+	if err := f.hdrMAC.Init(v, hdrKey, nil, tagSize); err != nil {
 		f.aead.Wipe()
 		return wrapErr(err)
 	}
 	f.nl = v.NonceSize
-	f.rs = int64(f.nl) + f.cs + tagSize
+	f.rs = recordSize(f.nl, f.cs)
 	bufLen := f.rs + f.cs
 	f.bufs.New = func() any {
 		b := make([]byte, bufLen)
 		return &b
 	}
 	f.rbatch.New = func() any { return f.newBatch() }
+	f.spanBufs.New = func() any { return new([]byte) }
+	f.minShare, f.window = minShareBytes, windowBytes
 	return nil
 }
 
@@ -274,45 +281,20 @@ func (f *File) wipe() {
 	f.bufs.New = nil
 	f.wbatch = nil
 	f.rbatch.New = nil
+	f.pnonce, f.precs = nil, nil
+	f.spanBufs.New = nil
 }
 
-// chunkCount returns the number of records that hold size bytes.
-func (f *File) chunkCount(size int64) int64 {
-	if size == 0 {
-		return 0
-	}
-	return (size-1)/f.cs + 1
-}
-
-// maxChunks is the largest record count whose store size fits an int64.
-func (f *File) maxChunks() int64 { return (math.MaxInt64 - HeaderSize) / f.rs }
-
-// storeSize is the store size for a logical size: header and records.
-func (f *File) storeSize(size int64) int64 { return HeaderSize + f.chunkCount(size)*f.rs }
-
-// headerMAC returns AEGIS-MAC(hdr_key, zero nonce, hdr[0:48]). The MAC
+// headerMAC returns AEGIS-MAC(hdr_key, zero nonce) of the header's
+// fields, what its header_mac holds. The MAC
 // was initialised once with hdr_key; Reset returns it to that state with a
 // copy, so a header costs two calls into the C core. Callers hold f.mu for
 // writing, or own f alone (Open).
 func (f *File) headerMAC(hdr *[HeaderSize]byte) (tag [tagSize]byte) {
 	f.hdrMAC.Reset()
-	f.hdrMAC.Write(hdr[:48])
+	f.hdrMAC.Write(macInput(hdr))
 	f.hdrMAC.Sum(tag[:0])
 	return tag
-}
-
-// header returns the header for a logical size.
-func (f *File) header(size int64) (hdr [HeaderSize]byte) {
-	copy(hdr[0:8], magic)
-	binary.LittleEndian.PutUint16(hdr[8:10], HeaderSize)
-	hdr[10] = 1
-	hdr[11] = f.alg.diskID()
-	binary.LittleEndian.PutUint32(hdr[12:16], uint32(f.cs))
-	binary.LittleEndian.PutUint64(hdr[16:24], uint64(size))
-	copy(hdr[24:48], f.fileID[:])
-	mac := f.headerMAC(&hdr)
-	copy(hdr[48:], mac[:])
-	return hdr
 }
 
 // writeHeader writes the header for size and, once it is written, makes

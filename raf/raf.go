@@ -89,7 +89,10 @@
 // for many chunks, with one read of the random source for their nonces);
 // in a [MemStore] the records are sealed and opened in the store's memory
 // (one that crosses from one of its blocks into the next, in two pieces).
-// Built without cgo, the package works the same, on the Go engine (one
+// One that covers many whole chunks (512 KiB or more) seals or opens them
+// on up to GOMAXPROCS goroutines, or [Options].Concurrency, with the same
+// bytes and the same calls on the store in the same order as one
+// goroutine. Built without cgo, the package works the same, on the Go engine (one
 // chunk at a time where the C core's batches run several side by side).
 // Built with the tag without_aegis, the package compiles, Probe,
 // DeriveMasterKey and TurboSHAKE work, and Create and Open return an error
@@ -143,25 +146,9 @@ func (a Algorithm) valid() bool { return a >= AEGIS128L && a <= AEGIS256X4 }
 // the indexes of core.Variants.
 func (a Algorithm) variant() *core.Variant { return &core.Variants[a] }
 
-// diskID returns the alg_id stored in the header.
-func (a Algorithm) diskID() byte { return byte(a) + 1 }
-
-// Sizes and defaults.
-const (
-	// MinChunkSize is the smallest chunk size, in plaintext bytes.
-	MinChunkSize = 1024
-	// MaxChunkSize is the largest chunk size, 1 MiB. Chunk sizes must
-	// also be multiples of 16.
-	MaxChunkSize = 1 << 20
-	// HeaderSize is the size of the file header.
-	HeaderSize = 64
-	// DefaultChunk is the chunk size that Create uses when
-	// Options.ChunkSize is 0: 64 KiB.
-	DefaultChunk = 65536
-)
-
-// tagSize is the size of every tag in RAF: chunk tags and the header MAC.
-const tagSize = 16
+// DefaultChunk is the chunk size that Create uses when Options.ChunkSize
+// is 0: 64 KiB.
+const DefaultChunk = 65536
 
 // Errors. They are values to compare with [errors.Is]. ErrAuth and
 // ErrBadKeyLength are the common package's values, so a check against
@@ -227,7 +214,7 @@ type FileInfo struct {
 	Algorithm Algorithm
 }
 
-// Options configures Create and, for Merkle only, Open.
+// Options configures Create and, for Merkle and Concurrency only, Open.
 type Options struct {
 	// Algorithm is the variant; the zero value is AEGIS128L. Open reads
 	// it from the header instead.
@@ -242,9 +229,38 @@ type Options struct {
 	// in memory, for MerkleRoot, MerkleCommitment and MerkleVerify. Open
 	// uses it too and builds the tree from the content.
 	Merkle *MerkleOptions
+	// Concurrency caps the goroutines that one WriteAt or ReadAt of the
+	// File seals or opens chunks on: 0 means GOMAXPROCS, read at each
+	// call; 1 keeps every call on the caller's goroutine; n > 1 allows
+	// the caller's goroutine and n−1 more. A negative value makes Create
+	// and Open fail. It is a setting of the File, not of the file: Open
+	// takes it too, and it changes no byte of what is written.
+	//
+	// Only a call that covers at least 512 KiB of whole chunks goes
+	// parallel, with at least 256 KiB of them per goroutine; a smaller
+	// one runs on the caller's goroutine, with no goroutine started and
+	// nothing allocated for it, whatever Concurrency says. What is done
+	// in parallel is the sealing and opening of whole chunks, which are
+	// independent (each has its own nonce, tag and associated data). The
+	// rest keeps its order on the caller's goroutine: the reads of the
+	// random source, every call on the Store (the same calls, in the same
+	// order, with the same bytes, as with Concurrency 1, so the crash
+	// model of the package doc holds unchanged), the Merkle tree's
+	// updates, the partial chunks at either end of a call, and the
+	// encrypted zeros of a gap or a growth. An error is the one the
+	// chunks in order would give: the first failing chunk's. Every
+	// goroutine a call starts has ended when the call returns.
+	//
+	// A parallel call works through windows of about 4 MiB of records.
+	// Through a Store other than a [MemStore], each window is sealed
+	// into (or read into) scratch before it is written (or opened), so
+	// such a call takes up to a window of scratch, kept by the File for
+	// writes and pooled for reads; in a MemStore the records are sealed
+	// and opened in the store's memory, and a write holds the store's
+	// lock for a window at a time. Parallel ReadAt calls each take up to
+	// Concurrency goroutines.
+	Concurrency int
 }
 
-// validChunkSize is the chunk-size rule of the header.
-func validChunkSize(cs int64) bool {
-	return cs >= MinChunkSize && cs <= MaxChunkSize && cs%16 == 0
-}
+// errNegativeConcurrency: Options.Concurrency below 0.
+var errNegativeConcurrency = errors.New("raf: negative Options.Concurrency")

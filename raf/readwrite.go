@@ -3,25 +3,16 @@
 package raf
 
 import (
-	"encoding/binary"
 	"io"
 	"math"
 
 	"github.com/aegisgo/aegis/internal/core"
 )
 
-// ad returns the associated data of chunk idx: file_id ‖ LE64(idx) ‖ LE32(CS).
-func (f *File) ad(idx int64) (ad [fileIDSize + 12]byte) {
-	copy(ad[:], f.fileID[:])
-	binary.LittleEndian.PutUint64(ad[fileIDSize:], uint64(idx))
-	binary.LittleEndian.PutUint32(ad[fileIDSize+8:], uint32(f.cs))
-	return ad
-}
-
 // readChunk reads record idx into rec (f.rs bytes) and decrypts it into out
 // (f.cs bytes). On failure out holds zeros.
 func (f *File) readChunk(idx int64, rec, out []byte) error {
-	off := HeaderSize + idx*f.rs
+	off := f.recordAt(idx)
 	var ok bool
 	if f.mem == nil || !f.mem.view(off, f.rs, false, func(b []byte) { ok = f.openRecord(idx, b, out) }) &&
 		!f.mem.viewSplit(off, f.rs, false, func(lo, hi []byte) { ok = f.openSplit(idx, lo, hi, out) }) {
@@ -40,8 +31,8 @@ func (f *File) readChunk(idx int64, rec, out []byte) error {
 // openRecord decrypts record idx (nonce ‖ ciphertext ‖ tag) into out.
 func (f *File) openRecord(idx int64, rec, out []byte) bool {
 	ad := f.ad(idx)
-	nl := int64(f.nl)
-	_, err := f.aead.OpenDetached(out[:0], rec[:nl], rec[nl:nl+f.cs], rec[nl+f.cs:f.rs], ad[:])
+	nonce, ciphertext, tag := f.recordFields(rec)
+	_, err := f.aead.OpenDetached(out[:0], nonce, ciphertext, tag, ad[:])
 	return err == nil
 }
 
@@ -49,12 +40,12 @@ func (f *File) openRecord(idx int64, rec, out []byte) bool {
 // (a MemStore's record across two blocks): it decrypts the pieces of the
 // ciphertext in place there, with no copy of the record.
 func (f *File) openSplit(idx int64, lo, hi, out []byte) bool {
-	nl, cs := int64(f.nl), f.cs
-	var nonce [32]byte
+	nl, cs, ta := int64(f.nl), f.cs, f.tagAt()
+	var nonce [maxNonceSize]byte
 	var tag [tagSize]byte
 	join(nonce[:nl], lo, hi, 0)
-	join(tag[:], lo, hi, nl+cs)
-	c1, c2 := pieces(lo, hi, nl, nl+cs)
+	join(tag[:], lo, hi, ta)
+	c1, c2 := pieces(lo, hi, nl, ta)
 	ad := f.ad(idx)
 	var d core.Decrypter
 	f.aead.StartDecrypter(&d, nonce[:nl], ad[:])
@@ -69,10 +60,10 @@ func (f *File) openSplit(idx int64, lo, hi, out []byte) bool {
 
 // sealSplit is sealRecord for a record that lies in two pieces, lo ‖ hi.
 func (f *File) sealSplit(idx int64, nonce, plain, lo, hi []byte) {
-	nl, cs := int64(f.nl), f.cs
+	nl, cs, ta := int64(f.nl), f.cs, f.tagAt()
 	n1, n2 := pieces(lo, hi, 0, nl)
 	copy(n2, nonce[copy(n1, nonce):nl])
-	c1, c2 := pieces(lo, hi, nl, nl+cs)
+	c1, c2 := pieces(lo, hi, nl, ta)
 	ad := f.ad(idx)
 	var e core.Encrypter
 	f.aead.StartEncrypter(&e, nonce[:nl], ad[:])
@@ -80,7 +71,7 @@ func (f *File) sealSplit(idx int64, nonce, plain, lo, hi []byte) {
 	e.EncryptTo(c2, plain[len(c1):cs])
 	var tag [tagSize]byte
 	e.FinalTo(tag[:])
-	t1, t2 := pieces(lo, hi, nl+cs, f.rs)
+	t1, t2 := pieces(lo, hi, ta, f.rs)
 	copy(t2, tag[copy(t1, tag[:]):])
 }
 
@@ -100,6 +91,7 @@ func join(dst, lo, hi []byte, from int64) {
 // sealRecord fills rec (f.rs bytes) with nonce and the encryption of
 // plain as record idx.
 func (f *File) sealRecord(idx int64, nonce, plain, rec []byte) {
+	// Seal appends ciphertext ‖ tag to the nonce: the record's layout.
 	n := rec[:f.nl]
 	copy(n, nonce)
 	ad := f.ad(idx)
@@ -117,7 +109,7 @@ func (f *File) writeChunk(idx int64, plain, rec []byte, newSize int64) error {
 	if _, err := io.ReadFull(f.rng, nonce); err != nil {
 		return wrapErr(err)
 	}
-	off := HeaderSize + idx*f.rs
+	off := f.recordAt(idx)
 	if f.mem == nil || !f.mem.view(off, f.rs, true, func(b []byte) { f.sealRecord(idx, nonce, plain, b) }) &&
 		!f.mem.viewSplit(off, f.rs, true, func(lo, hi []byte) { f.sealSplit(idx, nonce, plain, lo, hi) }) {
 		if rec == nil {
@@ -213,7 +205,15 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := int(min(f.cs-co, int64(n-done)))
 		var err error
-		if k := f.runLen(idx, int64(n-done)/f.cs); co == 0 && k > 1 {
+		whole := int64(0) // whole chunks from here on
+		if co == 0 {
+			whole = int64(n-done) / f.cs
+		}
+		if w := f.workers(whole); w > 1 {
+			// Many whole chunks, opened on w goroutines.
+			take = int(whole * f.cs)
+			err = f.readSpan(idx, p[done:done+take], whole, w)
+		} else if k := f.runLen(idx, int64(n-done)/f.cs); co == 0 && k > 1 {
 			// A run of whole chunks, opened as a batch.
 			take = k * int(f.cs)
 			err = f.readRun(idx, k, p[done:done+take])
@@ -292,6 +292,19 @@ func (f *File) WriteAt(p []byte, off int64) (int, error) {
 		idx, co := pos/f.cs, pos%f.cs
 		take := min(f.cs-co, int64(len(p))-done)
 		src := p[done : done+take]
+		whole := int64(0) // whole chunks from here on
+		if co == 0 {
+			whole = (int64(len(p)) - done) / f.cs
+		}
+		if w := f.workers(whole); w > 1 {
+			// Many whole chunks, sealed on w goroutines.
+			run := whole * f.cs
+			if err := f.writeSpan(idx, p[done:done+run], whole, newSize, w); err != nil {
+				return 0, err
+			}
+			done += run
+			continue
+		}
 		if k := f.runLen(idx, (int64(len(p))-done)/f.cs); co == 0 && k > 1 {
 			// A run of whole chunks, sealed as a batch.
 			run := int64(k) * f.cs

@@ -345,5 +345,34 @@ func (m *MemStore) viewSplit(off, n int64, write bool, fn func(lo, hi []byte)) b
 	return true
 }
 
+// viewSpan is view for n bytes at off in any number of blocks: fn gets
+// the part in each block, in order, all under one lock. A parallel WriteAt
+// or ReadAt of a File seals or opens records across blocks in place with
+// it. It returns false, as view does, where they do not lie within the
+// size or (for a read) in memory that was written.
+func (m *MemStore) viewSpan(off, n int64, write bool, fn func(parts [][]byte)) bool {
+	defer m.lockFor(write)()
+	if off < 0 || n <= 0 || n > m.size-off {
+		return false
+	}
+	first, last := off/memBlock, (off+n-1)/memBlock
+	parts := make([][]byte, 0, last-first+1)
+	for bi := first; bi <= last; bi++ {
+		base := bi * memBlock
+		from, to := max(off, base)-base, min(off+n, base+memBlock)-base
+		var b []byte
+		if write {
+			b = m.block(bi, from, to)
+		} else if bi < int64(len(m.blocks)) && int64(len(m.blocks[bi])) >= to {
+			b = m.blocks[bi]
+		} else {
+			return false // never written: zeros, which ReadAt makes
+		}
+		parts = append(parts, b[from:to:to])
+	}
+	fn(parts)
+	return true
+}
+
 // Sync does nothing.
 func (m *MemStore) Sync() error { return nil }

@@ -12,6 +12,12 @@ import (
 // rounds. It is written from the FIPS 202 definition of Keccak-p; the
 // golang.org/x/crypto/sha3 package has only the 24-round functions.
 
+// The rates of TurboSHAKE128 and TurboSHAKE256, in bytes.
+const (
+	turboRate128 = 168
+	turboRate256 = 136
+)
+
 // keccakRC holds the 24 round constants of Keccak-f[1600], produced at
 // start-up by the LFSR of FIPS 202 (x^8 + x^6 + x^5 + x^4 + 1), so that no
 // table of constants can be mistyped.
@@ -125,14 +131,14 @@ func (s *sponge) sum(out, msg []byte, domain byte) {
 // RFC 9861: rate 168 bytes, 12 rounds. The domain byte must be in
 // 0x01..0x7F; RAF uses 0x1F, the default of the RFC. It panics otherwise.
 func TurboSHAKE128(out, msg []byte, domain byte) {
-	turboSHAKE(168, out, msg, domain)
+	turboSHAKE(turboRate128, out, msg, domain)
 }
 
 // TurboSHAKE256 fills out with TurboSHAKE256(msg, domain, len(out)) of
 // RFC 9861: rate 136 bytes, 12 rounds. The domain byte must be in
 // 0x01..0x7F; RAF uses 0x1F. It panics otherwise.
 func TurboSHAKE256(out, msg []byte, domain byte) {
-	turboSHAKE(136, out, msg, domain)
+	turboSHAKE(turboRate256, out, msg, domain)
 }
 
 func turboSHAKE(rate int, out, msg []byte, domain byte) {

@@ -293,7 +293,6 @@ func crashEnumerate(t *testing.T, alg Algorithm, c crashCase) {
 
 type crashChecker struct {
 	t       *testing.T
-	alg     Algorithm
 	key     []byte
 	old, nw []byte
 	shrink  bool

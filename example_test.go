@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 
+//go:build !without_aegis
+
 package aegis_test
 
 import (

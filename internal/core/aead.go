@@ -13,40 +13,51 @@ import (
 // AEGIS-128 family, 32 bytes those of every variant.
 type KeyArray interface{ [16]byte | [32]byte }
 
-// AEADOf is the state behind every variant's AEAD type: the variant, the
-// kernel's table in the C core and its assembly, and a private copy of the
-// key in a K.
+// AEADOf is the state behind every variant's AEAD type: a private copy of
+// the key in a K, and the index of its header, which says the rest (the
+// variant, the kernel's engine and assembly, the tag length).
 //
 // It holds no pointer, so that New's allocation is of the cheaper kind and
 // the garbage collector never scans it, and it is as small as its key
-// allows: 32 bytes with a 16-byte key (the AEGIS-128 family's AEAD16),
-// 48 with a 32-byte one (AEAD). The key comes first: Go puts objects of 32
-// and 48 bytes at multiples of 16, so the kernels' 16-byte loads of the
-// key, on the path of Init's first update, never split a cache line.
+// allows: the key and four bytes, in 24 bytes with a 16-byte key (the
+// AEGIS-128 family's AEAD16) and 48 with a 32-byte one (AEAD), the
+// smallest size classes that hold them. The key comes first: Go puts
+// objects of 48 bytes at multiples of 16, so a 32-byte key never splits
+// a cache line; objects of 24 bytes at multiples of 8, so a 16-byte key
+// splits one in one AEAD of eight, which costs the first load of Init a
+// few cycles.
 //
 // Seal and Open read it only, so one AEAD serves any number of goroutines.
 // Wipe writes it and must not run concurrently with them.
 type AEADOf[K KeyArray] struct {
 	key K
-	header
+	// h is 1 + the index of the AEAD's header in hdrs (asm.go), 0
+	// before New; Wipe sets its top bit (wipedBit), which keeps the
+	// variant for the panics that follow. Atomic after Init.
+	h uint32
 }
 
-// header is an AEAD but for its key. New copies it whole from headers
-// (asm.go), which holds one for each path, variant and kernel that runs
-// here, and sets the tag length.
+// wipedBit marks a wiped AEAD's header index.
+const wipedBit = 1 << 31
+
+// header is what an AEAD is but for its key: one for each path, variant,
+// kernel and tag length in hdrs, which register.go fills.
 type header struct {
-	ops    uintptr // the kernel's table (aegisgo_ref: C static memory); 0 before New and after Wipe; atomic after Init
+	ops    uintptr // the engine's table (engine.go); 0 where the kernel cannot run here
 	asmMax int16   // the most bytes of ad and message that go to the assembly; -1 for none
 	kernel Kernel
 	tagLen uint8 // 16 or 32
-	vid    uint8 // the variant's ID plus one; 0 before New
+	vid    uint8 // the variant's ID plus one
 }
+
+// noHeader is the header of an AEAD before New.
+var noHeader header
 
 // AEAD holds a key of any variant: raf, the tests and the benchmarks use
 // it where the variant is chosen at run time.
 type AEAD = AEADOf[[32]byte]
 
-// AEAD16 holds the 16-byte key of the AEGIS-128 family, in 32 bytes.
+// AEAD16 holds the 16-byte key of the AEGIS-128 family, in 24 bytes.
 type AEAD16 = AEADOf[[16]byte]
 
 // keyPtr returns the key's first byte, for the kernels: they read the
@@ -55,29 +66,29 @@ func (a *AEADOf[K]) keyPtr() *byte { return (*byte)(unsafe.Pointer(&a.key)) }
 
 // Init makes a ready for variant v with the default kernel, copying key.
 func (a *AEADOf[K]) Init(v *Variant, key []byte, tagLen int) error {
-	return a.init(v, key, tagLen, &defaultHeaders[v.ID])
+	return a.init(v, key, tagLen, defaultHeaders[v.ID])
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks that
 // compare kernels. It fails with common.ErrNotAvailable when the kernel
-// cannot run here (or the module has no C core).
+// cannot run here.
 func (a *AEADOf[K]) InitKernel(v *Variant, key []byte, tagLen int, kernel Kernel) error {
 	return a.InitPath(v, key, tagLen, kernel, PathAuto)
 }
 
 // InitPath is InitKernel with a given path (asm.go): tests and benchmarks
-// run the assembly and the C core apart with it.
+// run the assembly and the other engines apart with it.
 func (a *AEADOf[K]) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, p Path) error {
 	if kernel < 0 || kernel >= numKernels || p < 0 || p > PathAsm {
 		return common.ErrNotAvailable
 	}
-	return a.init(v, key, tagLen, &headers[p][v.ID][kernel])
+	return a.init(v, key, tagLen, headerIndex(p, v.ID, kernel))
 }
 
-// init makes a ready with the header h, whose ops are 0 where its kernel
-// cannot run here.
-func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, h *header) error {
-	if h.ops == 0 {
+// init makes a ready with the headers at i (16-byte tags) and i+1 (32),
+// whose ops are 0 where their kernel cannot run here.
+func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, i int) error {
+	if hdrs[i].ops == 0 {
 		mustRegistered(v)
 		return common.ErrNotAvailable
 	}
@@ -96,41 +107,58 @@ func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, h *header) error {
 	} else {
 		*(*[32]byte)(unsafe.Pointer(&a.key)) = [32]byte(key)
 	}
-	// Plain stores: the AEAD is not shared before Init returns (and New
+	// A plain store: the AEAD is not shared before Init returns (and New
 	// returns it), and an atomic one costs New a locked instruction.
-	a.header = *h
-	a.tagLen = uint8(tagLen)
+	a.h = uint32(i+1) + uint32(tagLen>>5)
 	return nil
+}
+
+// hdr returns the AEAD's header, wiped or not; the zero header before
+// New.
+func (a *AEADOf[K]) hdr() *header {
+	i := atomic.LoadUint32(&a.h) &^ wipedBit
+	if i == 0 {
+		return &noHeader
+	}
+	return &hdrs[i-1]
 }
 
 // NonceSize returns the variant's nonce size.
 func (a *AEADOf[K]) NonceSize() int { return a.variant().NonceSize }
 
 // Overhead returns the tag length.
-func (a *AEADOf[K]) Overhead() int { return int(a.tagLen) }
+func (a *AEADOf[K]) Overhead() int { return int(a.hdr().tagLen) }
 
 // Kernel returns the kernel this AEAD runs.
-func (a *AEADOf[K]) Kernel() Kernel { return a.kernel }
+func (a *AEADOf[K]) Kernel() Kernel { return a.hdr().kernel }
 
 func (a *AEADOf[K]) variant() *Variant {
-	if a.vid == 0 {
+	h := a.hdr()
+	if h.vid == 0 {
 		panic("aegis: AEAD used without New")
 	}
-	return &Variants[a.vid-1]
+	return &Variants[h.vid-1]
 }
 
-// live returns the kernel's table, and panics unless the AEAD was made by
-// New and not wiped since. Each call reads the table once, here, and passes
-// that value to C: a Wipe that runs concurrently (a misuse) can then make
-// the call compute garbage from a half-zeroed key, but never hand C a null
-// table.
-func (a *AEADOf[K]) live() (uintptr, *Variant) {
-	v := a.variant()
-	ops := atomic.LoadUintptr(&a.ops)
-	if ops == 0 {
-		panic(v.Name + ": AEAD used after Wipe")
+// live returns the AEAD's header, and panics unless the AEAD was made by
+// New and not wiped since. Each call reads the header's index once, here:
+// a Wipe that runs concurrently (a misuse) can then make the call compute
+// garbage from a half-zeroed key, but never hand an engine a null table.
+func (a *AEADOf[K]) live() (*header, *Variant) {
+	i := atomic.LoadUint32(&a.h)
+	if i-1 >= uint32(len(hdrs)) {
+		a.dead(i)
 	}
-	return ops, v
+	h := &hdrs[i-1]
+	return h, &Variants[h.vid-1]
+}
+
+// dead panics for an AEAD that live refused.
+func (a *AEADOf[K]) dead(i uint32) {
+	if i&^wipedBit == 0 {
+		panic("aegis: AEAD used without New")
+	}
+	panic(a.variant().Name + ": AEAD used after Wipe")
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
@@ -189,8 +217,8 @@ func (a *AEADOf[K]) SealDetached(dst, nonce, plaintext, additionalData []byte) (
 // sealTo holds every check of Seal and SealDetached. It appends the
 // ciphertext and the tag to dst, and says where the ciphertext ends.
 func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
-	ops, v := a.live()
-	ret, out := common.GrowSlice(dst, len(plaintext)+int(a.tagLen))
+	h, v := a.live()
+	ret, out := common.GrowSlice(dst, len(plaintext)+int(h.tagLen))
 	var pad [32]byte
 	n := nonceArg(v, nonce, out, &pad)
 	if common.InexactOverlap(out, plaintext) {
@@ -200,10 +228,10 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 		panic(v.Name + errOverlapAD)
 	}
 	mlen := len(plaintext)
-	if a.asmTakes(mlen, len(additionalData), false, 1) {
-		a.sealAsm(out, n, plaintext, additionalData)
+	if h.asmTakes(mlen, len(additionalData), false, 1) {
+		a.sealAsm(h, out, n, plaintext, additionalData)
 	} else {
-		seal(ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
+		seal(h.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
 	}
 	return ret, len(dst) + mlen
 }
@@ -228,18 +256,18 @@ func (a *AEADOf[K]) OpenDetached(dst, nonce, ciphertext, tag, additionalData []b
 // do not overlap. The C core reads the tag after it has written the
 // plaintext, so the output may not overlap the tag at all.
 func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
-	ops, v := a.live()
+	h, v := a.live()
 	checkNonce(v, nonce)
 	// in is what the output may share only exactly: the ciphertext, with
 	// its tag when attached, so that one check covers both rules there.
 	in := ciphertext
 	if attached {
-		if len(ciphertext) < int(a.tagLen) {
+		if len(ciphertext) < int(h.tagLen) {
 			return nil, common.ErrTruncated
 		}
-		clen := len(ciphertext) - int(a.tagLen)
+		clen := len(ciphertext) - int(h.tagLen)
 		ciphertext, tag = ciphertext[:clen], ciphertext[clen:]
-	} else if len(tag) != int(a.tagLen) {
+	} else if len(tag) != int(h.tagLen) {
 		return nil, common.ErrBadTagLength
 	}
 	ret, out := common.GrowSlice(dst, len(ciphertext))
@@ -258,10 +286,10 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 		panic(v.Name + errOverlapAD)
 	}
 	var ok bool
-	if a.asmTakes(len(ciphertext), len(additionalData), false, 1) {
-		ok = a.openAsm(out, n, ciphertext, tag, additionalData)
+	if h.asmTakes(len(ciphertext), len(additionalData), false, 1) {
+		ok = a.openAsm(h, out, n, ciphertext, tag, additionalData)
 	} else {
-		ok = open(ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
+		ok = open(h.ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
 	}
 	if !ok {
 		// Open's one branch on the tag check; both paths have cleared
@@ -285,10 +313,10 @@ func (a *AEADOf[K]) StartDecrypter(d *Decrypter, nonce, additionalData []byte) {
 }
 
 func (a *AEADOf[K]) startInc(s *incState, nonce, additionalData []byte) {
-	_, v := a.live()
+	h, v := a.live()
 	checkNonce(v, nonce)
 	key := unsafe.Slice(a.keyPtr(), v.KeySize)
-	if err := s.init(v, a.kernel, key, nonce, additionalData, int(a.tagLen)); err != nil {
+	if err := s.init(v, h.kernel, key, nonce, additionalData, int(h.tagLen)); err != nil {
 		panic("core: " + v.Name + ": " + err.Error()) // a live AEAD's parameters are valid
 	}
 }
@@ -298,7 +326,7 @@ func (a *AEADOf[K]) startInc(s *incState, nonce, additionalData []byte) {
 // it does, a call already past its check may return garbage (computed from
 // a partly zeroed key), but it cannot crash the process.
 func (a *AEADOf[K]) Wipe() {
-	atomic.StoreUintptr(&a.ops, 0)
+	atomic.OrUint32(&a.h, wipedBit)
 	var zero K
 	a.key = zero
 }

@@ -55,16 +55,23 @@ const (
 )
 
 // asmFor reports whether variant v on kernel k has assembly on path p.
-func asmFor(v *Variant, k Kernel, p Path) bool { return headers[p][v.ID][k].asmMax >= 0 }
+func asmFor(v *Variant, k Kernel, p Path) bool { return hdrs[headerIndex(p, v.ID, k)].asmMax >= 0 }
 
-// headers holds what Init copies into an AEAD, for each path, variant and
-// kernel (register.go fills it, with newHeader): only the tag length is
-// left to set. Its ops are 0 for variants that did not register, and for
+// hdrs holds an AEAD's header for each path, variant, kernel and tag
+// length (register.go fills it, with newHeader): an AEAD holds the index
+// of its own. Its ops are 0 for variants that did not register, and for
 // kernels that cannot run here.
-var headers [PathAsm + 1][len(Variants)][numKernels]header
+var hdrs [int(PathAsm+1) * len(Variants) * int(numKernels) * 2]header
 
-// defaultHeaders holds New's: PathAuto on each variant's default kernel.
-var defaultHeaders [len(Variants)]header
+// headerIndex returns the index in hdrs of the header of path p, variant
+// v and kernel k with 16-byte tags; that of 32-byte tags follows it.
+func headerIndex(p Path, v int, k Kernel) int {
+	return ((int(p)*len(Variants)+v)*int(numKernels) + int(k)) * 2
+}
+
+// defaultHeaders holds New's: the index in hdrs of PathAuto on each
+// variant's default kernel, with 16-byte tags.
+var defaultHeaders [len(Variants)]int
 
 // asmLimit is the range of sizes (additional data plus message) given to
 // the assembly of a variant on a kernel.
@@ -167,36 +174,36 @@ const asmLaneBatch = 16
 // whether the assembly runs a message with inLen bytes of input (with its
 // tag when tagged, as OpenBatch has it) and adLen of additional data, in
 // a batch of batchLen messages (1 outside a batch), or the C core does.
-// The assembly takes messages up to the AEAD's asmMax bytes (its
+// The assembly takes messages up to the header's asmMax bytes (its
 // crossover on PathAuto), except in batches large enough for the C core's
 // lanes, where those have them. An input shorter than its tag goes to the
 // C side, whose batch code notes it as truncated.
-func (a *AEADOf[K]) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
+func (h *header) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
 	if tagged {
-		if inLen < int(a.tagLen) {
+		if inLen < int(h.tagLen) {
 			return false
 		}
-		inLen -= int(a.tagLen)
+		inLen -= int(h.tagLen)
 	}
-	if batchLen >= asmLaneBatch && lanesTable[a.vid-1][a.kernel] > 0 {
+	if batchLen >= asmLaneBatch && lanesTable[h.vid-1][h.kernel] > 0 {
 		return false
 	}
-	return inLen+adLen <= int(a.asmMax)
+	return inLen+adLen <= int(h.asmMax)
 }
 
 // sealAsm is the assembly's Seal, called from here only: the message at
 // in to out, with the tag after it. Seal's checks are made, and the nonce
 // at n is one that out does not overlap (nonceArg).
-func (a *AEADOf[K]) sealAsm(out []byte, n *byte, in, ad []byte) {
-	oneShots[a.vid-1][a.kernel].Seal(noescape(a.keyPtr()), noescape(n),
+func (a *AEADOf[K]) sealAsm(h *header, out []byte, n *byte, in, ad []byte) {
+	oneShots[h.vid-1][h.kernel].Seal(noescape(a.keyPtr()), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(in)), len(in),
-		noescape(unsafe.SliceData(ad)), len(ad), int(a.tagLen))
+		noescape(unsafe.SliceData(ad)), len(ad), int(h.tagLen))
 }
 
 // openAsm is the assembly's Open, called from here only, under sealAsm's
 // rules. When the tag does not match, it zeroes out and returns false.
-func (a *AEADOf[K]) openAsm(out []byte, n *byte, c, tag, ad []byte) bool {
-	if !oneShots[a.vid-1][a.kernel].Open(noescape(a.keyPtr()), noescape(n),
+func (a *AEADOf[K]) openAsm(h *header, out []byte, n *byte, c, tag, ad []byte) bool {
+	if !oneShots[h.vid-1][h.kernel].Open(noescape(a.keyPtr()), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(c)), len(c),
 		noescape(unsafe.SliceData(ad)), len(ad), noescape(unsafe.SliceData(tag)), len(tag)) {
 		clear(out)
@@ -243,4 +250,4 @@ func (a *AEADOf[K]) InitImpl(v *Variant, key []byte, tagLen int, i Impl) error {
 
 // AsmMax returns the most bytes of additional data and message that a's
 // one-message calls give to the assembly; -1 where they give it none.
-func (a *AEADOf[K]) AsmMax() int { return int(a.asmMax) }
+func (a *AEADOf[K]) AsmMax() int { return int(a.hdr().asmMax) }

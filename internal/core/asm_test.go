@@ -39,12 +39,12 @@ func randBytes(r *rand.Rand, n int) []byte {
 // leave zeros.
 func asmCase(t *testing.T, c, x *AEAD, nonce, m, ad []byte) {
 	t.Helper()
-	name := fmt.Sprintf("%s %s tag%d: %d bytes, %d of ad", c.variant().Name, c.kernel, c.tagLen, len(m), len(ad))
+	name := fmt.Sprintf("%s %s tag%d: %d bytes, %d of ad", c.variant().Name, c.Kernel(), c.Overhead(), len(m), len(ad))
 	want := c.Seal(nil, nonce, m, ad)
 	if got := x.Seal(nil, nonce, m, ad); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the assembly's Seal differs from the C core's", name)
 	}
-	buf := make([]byte, len(m), len(m)+int(c.tagLen))
+	buf := make([]byte, len(m), len(m)+c.Overhead())
 	copy(buf, m)
 	if got := x.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
 		t.Fatalf("%s: the assembly's Seal in place differs", name)
@@ -141,11 +141,11 @@ func TestAsmRouting(t *testing.T) {
 				if a.AsmMax() != max {
 					t.Errorf("%s %s path %d: AsmMax %d, want %d", v.Name, k, p, a.AsmMax(), max)
 				}
-				takes := func(n int) bool { return a.asmTakes(n, 0, false, 1) }
-				if max >= 0 && (!takes(max) || takes(max+1) || !takes(0) || !a.asmTakes(max-1, 1, false, 1) || a.asmTakes(max, 1, false, 1)) {
+				takes := func(n int) bool { return a.hdr().asmTakes(n, 0, false, 1) }
+				if max >= 0 && (!takes(max) || takes(max+1) || !takes(0) || !a.hdr().asmTakes(max-1, 1, false, 1) || a.hdr().asmTakes(max, 1, false, 1)) {
 					t.Errorf("%s %s path %d: the assembly does not take exactly 0..%d bytes", v.Name, k, p, max)
 				}
-				if max >= 0 && (!a.asmTakes(max+16, 0, true, 1) || a.asmTakes(max+17, 0, true, 1) || a.asmTakes(15, 0, true, 1)) {
+				if max >= 0 && (!a.hdr().asmTakes(max+16, 0, true, 1) || a.hdr().asmTakes(max+17, 0, true, 1) || a.hdr().asmTakes(15, 0, true, 1)) {
 					t.Errorf("%s %s path %d: the assembly does not take exactly the tagged inputs of 16..%d bytes", v.Name, k, p, max+16)
 				}
 				if max < 0 && takes(0) {
@@ -192,28 +192,24 @@ func TestDefaultPath(t *testing.T) {
 
 // TestAEADSize pins the AEADs' sizes: New is mostly its one allocation,
 // whose cost grows with the size class. They stay pointer-free (the cheap,
-// unscanned kind of allocation) and as small as their key allows, with
-// the key 16-aligned: 32 bytes with the AEGIS-128 family's 16-byte key,
-// 48 with a 32-byte key (on 32-bit, the same size classes).
+// unscanned kind of allocation) and as small as their key allows: the key
+// and a 4-byte header index, in the size classes 24 (the AEGIS-128
+// family's 16-byte key) and 48 (32 bytes), on 64-bit and 32-bit alike.
 func TestAEADSize(t *testing.T) {
 	check := func(name string, typ reflect.Type, want uintptr, keyOff uintptr) {
 		t.Helper()
 		if s := typ.Size(); s != want {
 			t.Errorf("%s is %d bytes, want %d", name, s, want)
 		}
-		if keyOff%16 != 0 {
-			t.Errorf("%s's key at offset %d, want a multiple of 16 (see AEADOf)", name, keyOff)
+		if keyOff != 0 {
+			t.Errorf("%s's key at offset %d, want 0 (see AEADOf)", name, keyOff)
 		}
 		if typ.Kind() != reflect.Struct || hasPointers(typ) {
 			t.Errorf("%s holds a pointer", name)
 		}
 	}
-	want16, want32 := uintptr(32), uintptr(48)
-	if unsafe.Sizeof(uintptr(0)) == 4 {
-		want16, want32 = 28, 44 // of size classes 32 and 48
-	}
-	check("AEAD16", reflect.TypeFor[AEAD16](), want16, unsafe.Offsetof(AEAD16{}.key))
-	check("AEAD", reflect.TypeFor[AEAD](), want32, unsafe.Offsetof(AEAD{}.key))
+	check("AEAD16", reflect.TypeFor[AEAD16](), 20, unsafe.Offsetof(AEAD16{}.key))
+	check("AEAD", reflect.TypeFor[AEAD](), 36, unsafe.Offsetof(AEAD{}.key))
 }
 
 func hasPointers(t reflect.Type) bool {
@@ -254,7 +250,7 @@ func TestBatchMixedPaths(t *testing.T) {
 			for _, n := range []int{2, 5, asmLaneBatch - 1, asmLaneBatch, 19} {
 				name := fmt.Sprintf("%s %s n=%d", v.Name, k, n)
 				lanes := lanesTable[v.ID][k] > 0 && n >= asmLaneBatch
-				if x.asmTakes(lim, 0, false, n) == lanes || x.asmTakes(lim+1, 0, false, n) {
+				if x.hdr().asmTakes(lim, 0, false, n) == lanes || x.hdr().asmTakes(lim+1, 0, false, n) {
 					t.Fatalf("%s: asmTakes of a batch's %d-byte message is %v, want %v", name, lim, lanes, !lanes)
 				}
 				nonces, msgs, ads := make([][]byte, n), make([][]byte, n), make([][]byte, n)

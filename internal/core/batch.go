@@ -78,13 +78,13 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // output off every other message's memory, so the order in which messages
 // go changes nothing.
 func fill[K KeyArray](g *group, a *AEADOf[K], dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
-	n, tagLen, nonceSize := len(dst), int(a.tagLen), a.variant().NonceSize
+	n, tagLen, nonceSize := len(dst), int(a.hdr().tagLen), a.variant().NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
-		if a.asmTakes(len(in), len(ad), !seal, n) {
+		if a.hdr().asmTakes(len(in), len(ad), !seal, n) {
 			break
 		}
 		inLen, need := len(in), len(in)+tagLen
@@ -152,7 +152,8 @@ func adAt(additionalData [][]byte, i int) []byte {
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
 func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
-	ops, _ := a.live()
+	h, _ := a.live()
+	ops := h.ops
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
 		// checks.
@@ -164,7 +165,7 @@ func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) 
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
 	for i := range dst {
 		in, ad := plaintexts[i], adAt(additionalData, i)
-		if !a.asmTakes(len(in), len(ad), false, n) {
+		if !a.hdr().asmTakes(len(in), len(ad), false, n) {
 			// The C core from here on: the groups' state is large, and
 			// batches that the assembly takes whole never clear it.
 			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i)
@@ -180,38 +181,38 @@ func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) 
 func (a *AEADOf[K]) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i int) {
 	var g group
 	for i < len(dst) {
-		if in, ad := plaintexts[i], adAt(additionalData, i); a.asmTakes(len(in), len(ad), false, len(dst)) {
+		if in, ad := plaintexts[i], adAt(additionalData, i); a.hdr().asmTakes(len(in), len(ad), false, len(dst)) {
 			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
 			i++
 			continue
 		}
 		i = fill(&g, a, dst, nonces, plaintexts, additionalData, i, true, nil)
 		if g.full() || i == len(dst) {
-			runGroup(ops, &g, a.keyPtr(), int(a.tagLen), false)
+			runGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), false)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		runGroup(ops, &g, a.keyPtr(), int(a.tagLen), false)
+		runGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), false)
 	}
 }
 
 // asmSeal is Seal through the assembly for a message of a checked batch:
 // checkBatch made Seal's checks.
 func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
-	ret, out := common.GrowSlice(dst, len(in)+int(a.tagLen))
+	ret, out := common.GrowSlice(dst, len(in)+int(a.hdr().tagLen))
 	var pad [32]byte
-	a.sealAsm(out, nonceArg(a.variant(), nonce, out, &pad), in, ad)
+	a.sealAsm(a.hdr(), out, nonceArg(a.variant(), nonce, out, &pad), in, ad)
 	return ret
 }
 
 // asmOpen is asmSeal for OpenBatch: when the tag does not match, the
 // output area is zeroed and ok is false.
 func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
-	clen := len(in) - int(a.tagLen)
+	clen := len(in) - int(a.hdr().tagLen)
 	ret, out := common.GrowSlice(dst, clen)
 	var pad [32]byte
-	if !a.openAsm(out, nonceArg(a.variant(), nonce, out, &pad), in[:clen], in[clen:], ad) {
+	if !a.openAsm(a.hdr(), out, nonceArg(a.variant(), nonce, out, &pad), in[:clen], in[clen:], ad) {
 		return nil, false
 	}
 	return ret, true
@@ -225,7 +226,8 @@ func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
-	ops, _ := a.live()
+	h, _ := a.live()
+	ops := h.ops
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
 		// checks.
@@ -242,7 +244,7 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
 	for i := range dst {
 		in, ad := ciphertexts[i], adAt(additionalData, i)
-		if !a.asmTakes(len(in), len(ad), true, n) {
+		if !a.hdr().asmTakes(len(in), len(ad), true, n) {
 			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, fails)
 			break
 		}
@@ -269,7 +271,7 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 func (a *AEADOf[K]) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
 	var g group
 	for i < len(dst) {
-		if in, ad := ciphertexts[i], adAt(additionalData, i); a.asmTakes(len(in), len(ad), true, len(dst)) {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); a.hdr().asmTakes(len(in), len(ad), true, len(dst)) {
 			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
 			} else {
@@ -280,12 +282,12 @@ func (a *AEADOf[K]) openGroups(ops uintptr, dst, nonces, ciphertexts, additional
 		}
 		i = fill(&g, a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
 		if g.n > 0 && (g.full() || i == len(dst)) {
-			fails = openGroup(ops, &g, a.keyPtr(), int(a.tagLen), dst, fails)
+			fails = openGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, a.keyPtr(), int(a.tagLen), dst, fails)
+		fails = openGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), dst, fails)
 	}
 	return fails
 }
@@ -383,7 +385,7 @@ func (a *AEADOf[K]) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		panic(v.Name + ": batch slices of different lengths")
 	}
 	// An output is the input's length plus the tag (seal), or minus it.
-	grow := int(a.tagLen)
+	grow := int(a.hdr().tagLen)
 	if !seal {
 		grow = -grow
 	}
@@ -682,7 +684,7 @@ func (a *AEADOf[K]) checkSorted(dst, nonces, ins, ads [][]byte, seal bool) {
 	name := a.variant().Name
 	n := len(dst)
 	nonces, ins = nonces[:n], ins[:n]
-	maxNonce, tagLen := a.variant().NonceSize, int(a.tagLen)
+	maxNonce, tagLen := a.variant().NonceSize, int(a.hdr().tagLen)
 	// An output is the input's length plus the tag (seal), or minus it.
 	grow := tagLen
 	if !seal {

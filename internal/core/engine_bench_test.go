@@ -103,7 +103,7 @@ func benchEngineAEAD(b *testing.B, v *Variant, k Kernel, g *goKernel, size int, 
 	out := make([]byte, size+16)
 	// The build without cgo runs the same AEAD, whose calls above the
 	// crossover go to the Go engine (core_nocgo.go's seal and open).
-	toGo := !a.asmTakes(size, 0, false, 1)
+	toGo := !a.hdr().asmTakes(size, 0, false, 1)
 	if !open {
 		alternate(b, size, func() { a.Seal(out[:0], nonce, m, nil) }, func() {
 			if toGo {

@@ -49,10 +49,10 @@ func (r *RandomNonceAEAD) NonceSize() int {
 }
 
 // Overhead returns the nonce size plus the tag length.
-func (r *RandomNonceAEAD) Overhead() int { return r.a.variant().NonceSize + int(r.a.tagLen) }
+func (r *RandomNonceAEAD) Overhead() int { return r.a.variant().NonceSize + int(r.a.hdr().tagLen) }
 
 // Kernel returns the kernel this AEAD runs.
-func (r *RandomNonceAEAD) Kernel() Kernel { return r.a.kernel }
+func (r *RandomNonceAEAD) Kernel() Kernel { return r.a.hdr().kernel }
 
 // The panics of RandomNonceAEAD, after the variant's name.
 const (
@@ -77,7 +77,7 @@ func (r *RandomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []b
 		panic(v.Name + errNonceGiven)
 	}
 	ns := v.NonceSize
-	ret, out := common.GrowSlice(dst, ns+len(plaintext)+int(a.tagLen))
+	ret, out := common.GrowSlice(dst, ns+len(plaintext)+int(a.hdr().tagLen))
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -156,10 +156,10 @@ func (r *RandomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 		panic(v.Name + errNonceGiven)
 	}
 	ns := v.NonceSize
-	if len(ciphertext) < ns+int(a.tagLen) {
+	if len(ciphertext) < ns+int(a.hdr().tagLen) {
 		return nil, common.ErrTruncated
 	}
-	ret, out := common.GrowSlice(dst, len(ciphertext)-ns-int(a.tagLen))
+	ret, out := common.GrowSlice(dst, len(ciphertext)-ns-int(a.hdr().tagLen))
 	if common.InexactOverlap(out, ciphertext) {
 		panic(v.Name + errOverlapInput)
 	}

@@ -11,7 +11,7 @@ import "testing"
 func TestRandomDraw(t *testing.T) {
 	const draws = 100_000
 	for _, v := range []*Variant{AEGIS128L, AEGIS256} {
-		r := &RandomNonceAEAD{a: AEAD{header: header{vid: uint8(v.ID + 1)}}}
+		r := &RandomNonceAEAD{a: checksAEADOf(v, 16)}
 		seen := make(map[[32]byte]int, draws)
 		for i := range draws {
 			var n [32]byte

@@ -75,10 +75,13 @@ func Register(v *Variant, e asm.Engines) *Variant {
 	defaultKernel[i], _ = chooseKernel(cpuKernels, func(k Kernel) bool { return opsTable[i][k] != 0 }, implEnv)
 	for p := range PathAsm + 1 {
 		for k := range numKernels {
-			headers[p][i][k] = newHeader(i, k, p)
+			h := newHeader(i, k, p)
+			j := headerIndex(p, i, k)
+			hdrs[j], hdrs[j+1] = h, h
+			hdrs[j].tagLen, hdrs[j+1].tagLen = 16, 32
 		}
 	}
-	defaultHeaders[i] = headers[PathAuto][i][defaultKernel[i]]
+	defaultHeaders[i] = headerIndex(PathAuto, i, defaultKernel[i])
 	return v
 }
 

@@ -15,15 +15,14 @@ import (
 // commands): it panics with a message that names the import, rather than
 // pass for a kernel this CPU lacks.
 func TestUnregisteredPanics(t *testing.T) {
-	i := id256X4
-	saved := registered[i]
-	registered[i] = false
-	defer func() { registered[i] = saved }()
-	var h header // ops 0, as the headers of an unregistered variant
+	i, j := id256X4, headerIndex(PathAuto, id256X4, KernelSoft)
+	saved, savedHeader := registered[i], hdrs[j]
+	registered[i], hdrs[j] = false, header{} // as an unregistered variant's
+	defer func() { registered[i], hdrs[j] = saved, savedHeader }()
 	if withoutAEGIS {
 		// Nothing registers: every constructor says so.
 		var a AEAD
-		if err := a.init(AEGIS256X4, make([]byte, 32), 16, &h); !errors.Is(err, common.ErrNotAvailable) {
+		if err := a.init(AEGIS256X4, make([]byte, 32), 16, j); !errors.Is(err, common.ErrNotAvailable) {
 			t.Fatalf("Init without AEGIS: %v, want ErrNotAvailable", err)
 		}
 		return
@@ -36,6 +35,6 @@ func TestUnregisteredPanics(t *testing.T) {
 		}
 	}()
 	var a AEAD
-	a.init(AEGIS256X4, make([]byte, 32), 16, &h)
+	a.init(AEGIS256X4, make([]byte, 32), 16, j)
 	t.Fatal("Init of an unregistered variant returned")
 }

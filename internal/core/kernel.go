@@ -12,13 +12,15 @@ import "os"
 // kernelTable from the source: keep the constants a plain iota list that
 // ends with numKernels.
 //
-// Adding a kernel touches: this file (a constant and a row), detect.go
-// (when the CPU runs it) and its test's recorded CPUs, csrc/aegis.h (its
+// Adding a kernel touches at most these files by hand: this one (a
+// constant and a row), detect.go (when the CPU runs it) with its recorded
+// CPUs (cpuid_samples_test.go, detect_test.go), csrc/aegis.h (its
 // AEGISGO_ constant), csrc/internal.h (its AEGISGO_HAVE_ switch) and its
-// C file csrc/kernel_<name>.h; for assembly, internal/gen/asm (a machine,
-// or a flavour of one); then go generate ./..., which writes the rest
-// (the engines' packages, internal/asm, the C tests' tables, the kernel
-// lists of the documents and of the commands' help).
+// C, csrc/kernel_<name>.h; for assembly, a machine of internal/gen/asm;
+// build_tags.go's table, SECURITY.md's claims and BENCHMARKS.md's
+// figures; for x86, the CPU flags of .ci/wine/run.sh. go generate ./...
+// writes the rest: the engines' packages, internal/asm, the C tests'
+// tables, the documents' table of kernels.
 type Kernel int8
 
 const (

@@ -16,15 +16,18 @@ pkgs=(
   gcc-s390x-linux-gnu libc6-dev-s390x-cross
   gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
   gcc-mingw-w64-x86-64 wine64
-  nodejs
-  # browser.sh: headless Chromium, npm
-  chromium npm
 )
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 missing=()
 for p in "${pkgs[@]}"; do
   installed "$p" || missing+=("$p")
 done
+# By command, where the machine may have them from elsewhere (a node
+# with its own npm, which Debian's npm package conflicts with):
+# cross.sh's node, browser.sh's headless Chromium and npm.
+command -v node >/dev/null || command -v nodejs >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+command -v chromium >/dev/null || missing+=(chromium)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "apt: all present"
   exit 0

@@ -57,6 +57,11 @@ var (
 // for tests that check which path a call took.
 var helpersStarted atomic.Int64
 
+// gomaxprocs is runtime.GOMAXPROCS(0), the default number of goroutines;
+// a variable, so that the tests run the parallel path where it is 1
+// (js/wasm, whose goroutines then take turns on one thread).
+var gomaxprocs = func() int { return runtime.GOMAXPROCS(0) }
+
 // workers returns how many goroutines should seal or open k whole chunks:
 // 1 when the call stays on the caller's goroutine.
 func (f *File) workers(k int64) int {
@@ -65,7 +70,7 @@ func (f *File) workers(k int64) int {
 	}
 	w := f.conc
 	if w == 0 {
-		w = runtime.GOMAXPROCS(0)
+		w = gomaxprocs()
 	}
 	return int(min(int64(w), k, k*f.cs/f.minShare))
 }

@@ -27,9 +27,12 @@ func forceParallel(t *testing.T, window int64) {
 		windowBytes = window
 	}
 	procs := runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0)))
+	oldProcs := gomaxprocs
+	gomaxprocs = func() int { return max(4, runtime.GOMAXPROCS(0)) }
 	t.Cleanup(func() {
 		minShareBytes, windowBytes = oldShare, oldWindow
 		runtime.GOMAXPROCS(procs)
+		gomaxprocs = oldProcs
 	})
 }
 
@@ -426,7 +429,9 @@ func TestParallelNoLeak(t *testing.T) {
 func TestParallelThreshold(t *testing.T) {
 	needCore(t)
 	procs := runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0)))
-	defer runtime.GOMAXPROCS(procs)
+	oldProcs := gomaxprocs
+	gomaxprocs = func() int { return max(4, runtime.GOMAXPROCS(0)) }
+	defer func() { runtime.GOMAXPROCS(procs); gomaxprocs = oldProcs }()
 	small := make([]byte, 2*parMinShare-DefaultChunk)
 	for _, mem := range []bool{true, false} {
 		allocs := map[int][2]float64{}

@@ -77,8 +77,8 @@ fuzz() {
 for pkg in aegis128l aegis128x2 aegis128x4 aegis256 aegis256x2 aegis256x4; do
   for target in $(go test -list '^Fuzz' "./$pkg" | grep '^Fuzz'); do
     case $target in
-      FuzzKernels) t=${FUZZTIME_KERNELS:-8s} ;;
-      FuzzSealOpen | FuzzOpen) t=${FUZZTIME:-4s} ;;
+      FuzzKernels) t=${FUZZTIME_KERNELS:-6s} ;;
+      FuzzSealOpen | FuzzOpen) t=${FUZZTIME:-3s} ;;
       *) t=${FUZZTIME_STREAM:-2s} ;;
     esac
     case $target:$pkg in

@@ -10,15 +10,14 @@
 #     (big-endian, where the C core has no kernel: the Go engine on soft)
 #     a few packages with cgo;
 #   - cross-builds with cgo for windows/amd64 and linux/386, and runs the
-#     linux/386 tests natively where the kernel can, else some packages
-#     without cgo under qemu-i386;
-#   - runs the Go engine without cgo: on arm64 (neonsha3, neon, and soft
-#     with purego) and s390x, riscv64 and ppc64le (soft) under qemu, and on
-#     js/wasm (soft) under node, each on a few packages (internal/core,
-#     some variants, raf) so that each run stays under a minute, and
-#     prints js/wasm's Seal speed beside AES-GCM's;
-#   - runs internal/soft, internal/core and aegis128l on wasip1/wasm
-#     under wazero (a pinned Go module, run by go install);
+#     linux/386 tests natively where the kernel can; the build without
+#     cgo runs there too, or under qemu-i386;
+#   - runs the Go engine without cgo: on arm64 (neonsha3), riscv64 and
+#     ppc64le (soft) under qemu, and on js/wasm (soft) under node, each
+#     on a few packages (internal/core, some variants, raf) so that each
+#     run stays under a minute;
+#   - runs internal/core and aegis128l on wasip1/wasm under wazero (a
+#     pinned Go module, run by go install);
 #   - checks that no loop of the C neon kernels (message, ad, Init) spills
 #     (internal/testing/ctest/mca/mca.go -spills);
 #   - checks the windows/amd64 C objects for aligned wide spills to the
@@ -136,20 +135,21 @@ step "linux/arm64 under qemu: the NEON vector-permute kernel by the cap, AEGIS_I
 timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGIS_IMPL=vperm AEGISGO_WANT_KERNEL=vperm \
   go test -count=1 -short -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" ./internal/core ./aegis128l
 
+# The suites of the default run above walk the C core on every kernel
+# at every length (core.Impls); what purego changes is the routing, which
+# the engines' packages check.
 step "linux/arm64 under qemu: -tags purego (no assembly: the C core runs every call)"
 timed env GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc AEGISGO_WANT_KERNEL=neonsha3 \
   go test -count=1 -short -tags purego -exec "qemu-aarch64 -L /usr/aarch64-linux-gnu" \
-  ./internal/asm ./internal/core ./aegis128l ./aegis256x4
+  ./internal/asm ./internal/core
 
-step "linux/arm64 under qemu without cgo: the Go engine on neonsha3 and neon, and on soft with purego"
+# The Go engine and the arm64 assembly run in the cgo build too (the
+# suites walk every engine); what the build without cgo changes is the
+# engines' tables and the routing (internal/core), and the X variants'
+# chunks (one variant).
+step "linux/arm64 under qemu without cgo: the Go engine on neonsha3"
 timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neonsha3 \
-  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/testing/kat ./aegis128x4 ./raf
-timed env GOARCH=arm64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=neon QEMU_CPU=cortex-a72 \
-  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./internal/asm ./aegis128l
-timed env GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -short -tags purego -exec qemu-aarch64 ./internal/core ./aegis128l
-
-step "linux/s390x under qemu without cgo: the Go engine on soft, big-endian"
-timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -short -exec qemu-s390x ./internal/core ./internal/testing/kat ./aegis256x2
+  go test -count=1 -short -exec qemu-aarch64 ./internal/core ./aegis128x4
 
 # riscv64 and ppc64le have no kernel of their own: the Go engine on the
 # pure-Go soft kernel (internal/soft), little-endian, which s390x runs
@@ -160,7 +160,7 @@ timed env GOARCH=s390x CGO_ENABLED=0 go test -count=1 -short -exec qemu-s390x ./
 # add is the compiler's output for their CPU.
 step "linux/riscv64 and linux/ppc64le under qemu without cgo: the Go engine on soft"
 timed env GOARCH=riscv64 CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-riscv64 \
-  ./internal/core ./internal/testing/kat ./aegis128l ./raf
+  ./internal/core ./internal/testing/kat ./aegis128l
 timed env GOARCH=ppc64le CGO_ENABLED=0 AEGISGO_WANT_KERNEL=soft go test -count=1 -short -exec qemu-ppc64le \
   ./internal/core ./internal/testing/kat ./aegis128x4 ./aegis256
 
@@ -175,49 +175,27 @@ fi
 export PATH="$nodebin:$PATH"
 node --version
 wasmexec=$(go env GOROOT)/lib/wasm/go_js_wasm_exec
-# -short for internal/core as under qemu; TestWipeRaceNoCrash skips
-# itself on wasm anyway (one thread, no preemption: nothing can race).
+# -short as under qemu (the fused wasm loops are checked against the
+# generic code at every length by internal/soft natively, and the
+# browser page, .ci/browser.sh, prints js/wasm's speed);
+# TestWipeRaceNoCrash skips itself on wasm anyway (one thread, no
+# preemption: nothing can race).
 timed env GOOS=js GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
   go test -count=1 -short -exec "$wasmexec" ./internal/core
-timed env GOOS=js GOARCH=wasm go test -count=1 -exec "$wasmexec" ./internal/testing/kat ./aegis128l ./aegis256x4 ./raf
-
-step "js/wasm under node: Seal speed of the Go kernel beside AES-GCM's (printed, not checked)"
-# Figures for every CI log: the pure-Go kernel (impl=go) and the standard
-# library's AES-GCM (impl=gcm, in wasm also pure Go) in one run, 200 ms a
-# cell, then the ratio of each size. Each cell runs twice and the ratios
-# take the second: node starts a function in its baseline compiler, and
-# the first cell's first pass ran at a twentieth of its later speed.
-# Issue #30's goals are 150 MB/s
-# (AEGIS-128L) and 110 MB/s (AEGIS-256) at 1 MiB on an otherwise idle
-# machine; a shared CI machine is too noisy to fail on them.
-timed env GOOS=js GOARCH=wasm go test -count=1 -run '^$' -exec "$wasmexec" \
-  -bench 'Compare/aegis(128l|256)$/.*/impl=(go|gcm)$' -benchtime 200ms -count 2 ./internal/soft |
-  awk '{ print }
-    /^BenchmarkCompare\// {
-      split($1, f, "/"); sub(/-[0-9]+$/, "", f[4])
-      for (i = 2; i < NF; i++) if ($(i+1) == "ns/op") ns[f[2] " " f[3] " " f[4]] = $i
-      if (!((f[2] " " f[3]) in seen)) { seen[f[2] " " f[3]] = 1; order[++n] = f[2] " " f[3] }
-    }
-    END {
-      for (j = 1; j <= n; j++) {
-        k = order[j]
-        if ((k " impl=go") in ns && (k " impl=gcm") in ns)
-          printf "%s: AES-GCM time / AEGIS time = %.2f\n", k, ns[k " impl=gcm"] / ns[k " impl=go"]
-      }
-    }'
+timed env GOOS=js GOARCH=wasm go test -count=1 -short -exec "$wasmexec" ./internal/testing/kat ./aegis128l ./aegis256x4 ./raf
 
 # wazero is a Go module: go install builds its command at the version
 # pinned here into a temporary GOBIN; no go.mod of the library names it.
 # Go's go_wasip1_wasm_exec runs it (GOWASIRUNTIME=wazero). The packages
-# are the kernel itself, the Go engine and one variant, -short as under
-# qemu; js/wasm above runs more of the same code.
-step "wasip1/wasm under wazero: the Go kernel and engine on soft"
+# are the Go engine and one variant, -short as under qemu: js/wasm above
+# runs more of the same code, and what wasip1 adds is its GOOS.
+step "wasip1/wasm under wazero: the Go engine on soft"
 wazero_version=v1.12.0
 wasibin=$(mktemp -d)
 timed env GOBIN="$wasibin" go install "github.com/tetratelabs/wazero/cmd/wazero@$wazero_version"
 "$wasibin/wazero" version
 timed env PATH="$wasibin:$PATH" GOWASIRUNTIME=wazero GOOS=wasip1 GOARCH=wasm AEGISGO_WANT_KERNEL=soft \
-  go test -count=1 -short -exec "$(go env GOROOT)/lib/wasm/go_wasip1_wasm_exec" ./internal/soft ./internal/core ./aegis128l
+  go test -count=1 -short -exec "$(go env GOROOT)/lib/wasm/go_wasip1_wasm_exec" ./internal/core ./aegis128l
 
 step "linux/arm64: the neon, neonsha3 and vperm kernels compile with clang too"
 # clang before 16 hides the AES and SHA3 intrinsics unless the whole file
@@ -253,10 +231,12 @@ for k in neon neonsha3; do
 done
 
 # s390x has no C kernel (vperm is x86-64's and little-endian arm64's):
-# with cgo, the glue links and the Go engine runs soft, as without cgo
-# above; a few packages prove the cgo build there.
-step "linux/s390x under qemu with cgo: the cgo build without a C kernel (big-endian, soft)"
-pkgs=(./csrc ./internal/core ./aegis128l ./aegis256x2)
+# with cgo, the glue links and the Go engine runs soft, the same Go code
+# as without cgo. Big-endian: the Go engine against the spec's reference
+# (internal/core), the known answers of every API, one variant through
+# the shared suite.
+step "linux/s390x under qemu with cgo: the Go engine on soft, big-endian (no C kernel there)"
+pkgs=(./csrc ./internal/core ./internal/testing/kat ./aegis256x2)
 timed qemu_test s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu soft
 pkgs=(./...)
 
@@ -267,11 +247,11 @@ mapfile -t testpkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.Impor
 step "cgo cross builds: windows/amd64 (mingw-w64), linux/386 (i686)"
 testbin=$(mktemp -d)
 trap 'rm -rf "$testbin" "$nodebin" "$wasibin"' EXIT
-GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go build ./...
+# go vet type-checks every package; the test binaries compile and link
+# every package with tests and all they import (the engines' C
+# included), and the test code.
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go vet ./...
-GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go build ./...
 GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go vet ./...
-# Test binaries compile and link the test code too.
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc go test -c -o "$testbin/" "${testpkgs[@]}"
 GOOS=linux GOARCH=386 CGO_ENABLED=1 CC=i686-linux-gnu-gcc go test -c -o "$testbin/" "${testpkgs[@]}"
 ls "$testbin"
@@ -295,20 +275,23 @@ else
   # below.
 fi
 
-step "linux/386 without cgo under qemu-i386, where the kernel cannot run it (soft kernel)"
-# .ci/run runs these packages natively where it can. qemu-i386 runs Go's
+step "linux/386 without cgo: natively where the kernel can, else under qemu-i386 (soft kernel)"
+# qemu-i386 runs Go's
 # 386 binaries only with asynchronous preemption off
 # (GODEBUG=asyncpreemptoff=1: with it on, they die at once with "bad g in
 # signal handler"), and even so it now and then kills one in the runtime
 # ("morestack on g0", seen in internal/soft's tests, not run here): a
 # failed run is run once more, and the step fails only if both do. A
 # test that fails fails both.
+# The packages: the Go engine and its routing, one variant through the
+# shared suite, and raf (file offsets against a 32-bit int).
+pkgs386=(./internal/core ./aegis128l ./raf)
 if "$testbin/core.test" -test.run='^$' >/dev/null 2>&1; then
-  echo "runs natively here: done by .ci/run"
+  timed env GOARCH=386 CGO_ENABLED=0 go test -count=1 "${pkgs386[@]}"
 else
   run386() {
     env GOARCH=386 CGO_ENABLED=0 GODEBUG=asyncpreemptoff=1 \
-      go test -count=1 -short -exec qemu-i386 ./internal/core ./aegis128l ./aegis256x4 ./raf
+      go test -count=1 -short -exec qemu-i386 "${pkgs386[@]}"
   }
   timed run386 || { echo "failed under qemu-i386; once more, to tell an emulator crash from a test failure"; timed run386; }
 fi
@@ -317,13 +300,13 @@ fi
 # without cgo are tested above and in .ci/run; these targets are built
 # and vetted only.
 step "builds without cgo: darwin, windows, freebsd, wasip1/wasm"
+# darwin's test binaries are compiled and linked below (the assembly's
+# symbols, darwin's detection files), not run: that builds it.
 for target in darwin/amd64 darwin/arm64 windows/amd64 freebsd/amd64 wasip1/wasm; do
   echo "$target"
-  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build ./...
+  case $target in darwin/*) ;; *) GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build ./... ;; esac
   GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./...
 done
-# darwin runs nowhere here: its test binaries are compiled and linked
-# (the assembly's symbols, darwin's detection files), not run.
 for target in darwin/amd64 darwin/arm64; do
   mkdir "$testbin/darwin-${target#*/}"
   timed env GOOS=darwin GOARCH=${target#*/} CGO_ENABLED=0 go test -c -o "$testbin/darwin-${target#*/}/" "${testpkgs[@]}"

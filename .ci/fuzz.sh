@@ -6,15 +6,15 @@
 # internal/core's FuzzGoEngine (the Go engine, which no public call runs
 # in a cgo build, on every kernel here, against internal/testing/ref).
 #   FUZZTIME_KERNELS time of FuzzKernels, every kernel and path against
-#                    soft (default 8s)
+#                    soft (default 4s)
 #   FUZZTIME         time per target of the AEAD's other targets: round
-#                    trip, Open of arbitrary bytes (default 4s)
+#                    trip, Open of arbitrary bytes (default 2s)
 #   FUZZTIME_STREAM  time per target of the streaming APIs' targets
 #                    (default 2s)
-#   FUZZTIME_STATE   time per state-level target (default 5s)
-# The defaults keep CI's fuzzing near 3 minutes for the 44 targets; it is
-# a bounded smoke run on top of the committed corpora, which every go test
-# replays. Fuzz longer by hand: FUZZTIME_KERNELS=10m bash .ci/fuzz.sh
+#   FUZZTIME_STATE   time per state-level target (default 4s)
+# The defaults keep CI's fuzzing near a minute and a half for its 20
+# targets; it is a bounded smoke run on top of the committed corpora,
+# which every go test replays. Fuzz longer by hand: FUZZTIME_KERNELS=10m bash .ci/fuzz.sh
 #   --save           afterwards, copy up to 8 new corpus entries per target
 #                    from the Go cache into <pkg>/testdata/fuzz/<target>/,
 #                    to commit
@@ -75,10 +75,11 @@ fuzz() {
 # either end of the degrees (AEGIS-128L, AEGIS-256X4), unless
 # AEGISGO_FUZZ_ALL=1.
 for pkg in aegis128l aegis128x2 aegis128x4 aegis256 aegis256x2 aegis256x4; do
-  for target in $(go test -list '^Fuzz' "./$pkg" | grep '^Fuzz'); do
+  # The targets, from the source (go test -list would link a binary).
+  for target in $(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$pkg"/*_test.go); do
     case $target in
-      FuzzKernels) t=${FUZZTIME_KERNELS:-6s} ;;
-      FuzzSealOpen | FuzzOpen) t=${FUZZTIME:-3s} ;;
+      FuzzKernels) t=${FUZZTIME_KERNELS:-4s} ;;
+      FuzzSealOpen | FuzzOpen) t=${FUZZTIME:-2s} ;;
       *) t=${FUZZTIME_STREAM:-2s} ;;
     esac
     case $target:$pkg in
@@ -93,5 +94,5 @@ done
 # first seconds, and minimizing each new input (60 s at most by default)
 # would stop the search for the rest of the run; a failing input is
 # still shrunk for a second.
-fuzz internal/asm FuzzState "${FUZZTIME_STATE:-5s}" -fuzzminimizetime 1s
-fuzz internal/core FuzzGoEngine "${FUZZTIME_STATE:-5s}" -fuzzminimizetime 1s
+fuzz internal/asm FuzzState "${FUZZTIME_STATE:-4s}" -fuzzminimizetime 1s
+fuzz internal/core FuzzGoEngine "${FUZZTIME_STATE:-4s}" -fuzzminimizetime 1s

@@ -9,8 +9,9 @@
 #     32-bit build has none to test: run.sh's AEGISGO_CTEST_I386=1 builds
 #     it anyway);
 #   - the constant-time check of every kernel valgrind can run (memcheck
-#     with the secrets marked undefined), vperm required;
-# and the guard-page test of the Go API (also part of go test ./...).
+#     with the secrets marked undefined), vperm required.
+# The guard-page test of the Go API (internal/testing/ctest/guardtest)
+# is part of go test ./..., and .ci/run runs it under cgocheck2 too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
@@ -36,17 +37,9 @@ else
   echo "all present"
 fi
 
-# Both steps run; either failing fails the script.
-failed=()
 step "C core: sanitizers and constant time (internal/testing/ctest/run.sh)"
-bash internal/testing/ctest/run.sh all || failed+=("internal/testing/ctest/run.sh")
-
-step "guard pages (internal/testing/ctest/guardtest)"
-go test -count=1 ./internal/testing/ctest/guardtest || failed+=("internal/testing/ctest/guardtest")
-
-echo
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "hardening FAILED after $((SECONDS - t0))s: ${failed[*]}"
+if ! bash internal/testing/ctest/run.sh all; then
+  echo "hardening FAILED after $((SECONDS - t0))s: internal/testing/ctest/run.sh"
   exit 1
 fi
 echo "hardening passed in $((SECONDS - t0))s"

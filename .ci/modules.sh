@@ -11,7 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
 
-step() { printf '\n==> %s\n' "$*"; }
+t_step=""
+step() { # prints the time of the step before
+  [ -n "$t_step" ] && printf -- '--- %ds\n' $((SECONDS - t_step))
+  printf '\n==> %s\n' "$*"
+  t_step=$SECONDS
+}
 fail() { echo "modules.sh: $*" >&2; exit 1; }
 
 modules=(. cmd/aegis-speed compat/go-libaegis compat/go-libaegis/internal/consumertest)
@@ -67,8 +72,10 @@ go test -count=1 ./cmd/aegis-speed/...
 CGO_ENABLED=0 go vet ./cmd/aegis-speed/...
 CGO_ENABLED=0 go test -count=1 ./cmd/aegis-speed/...
 go test -count=1 -tags without_aegis ./cmd/aegis-speed/...
-go test -count=1 -race ./cmd/aegis-speed/...
-GOEXPERIMENT=cgocheck2 go test -count=1 ./cmd/aegis-speed/...
+# The race and cgocheck2 builds as .ci/run makes them (GOAMD64=v3; the
+# assembly off), so that the library's packages come from the cache.
+GOAMD64=v3 go test -count=1 -race ./cmd/aegis-speed/...
+GOEXPERIMENT=cgocheck2 go test -count=1 -tags purego ./cmd/aegis-speed/...
 log=$gen/bench.log
 go test -count=1 -run '^$' -bench . -benchtime 1x ./cmd/aegis-speed >"$log" 2>&1 || { cat "$log"; fail "a benchmark failed"; }
 grep -E '^(ok|PASS)' "$log"
@@ -84,3 +91,4 @@ go run ./cmd/aegis-speed -q -d 20ms -rounds 1 -sizes 1k
 
 step "a release rehearsed through a local module proxy: go install @latest, the README's one replace line"
 bash .ci/release.sh
+step "modules passed"

@@ -79,11 +79,16 @@ func (s *State128) Init(d int, key, nonce []byte) {
 // 0 and 2.
 func (s *State128) init1(key, nonce []byte) {
 	var w group
-	loadBlock(&w, 0, nonce)
-	loadBlock(&w, 1, nonce)
-	loadBlock(&w, 2, key)
-	loadBlock(&w, 3, key)
-	pack(&w)
+	if useFused {
+		n, k := (*[16]byte)(nonce), (*[16]byte)(key)
+		loadPack4(&w, n, n, k, k)
+	} else {
+		loadBlock(&w, 0, nonce)
+		loadBlock(&w, 1, nonce)
+		loadBlock(&w, 2, key)
+		loadBlock(&w, 3, key)
+		pack(&w)
+	}
 	// g0 = S0 S2 S4 S6 = K^N, C0, K^N, K^C1; g1 = S1 S3 S5 S7 = C1, C1,
 	// K^C0, K^C0.
 	for i := range w {
@@ -592,14 +597,23 @@ func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
 	if d == 1 {
 		// V[2,0] = S2 is lane 1 of group 0: moved to lanes 0 and 2.
 		var m msg128
-		var u [16]byte
-		putLE(u[:], x, y)
-		loadBlock(&m[0], 0, u[:])
-		loadBlock(&m[0], 2, u[:])
-		pack(&m[0])
+		if useFused {
+			// Packed in lane 0, copied to lane 2 below.
+			packLE(&m[0], x, y)
+		} else {
+			var u [16]byte
+			putLE(u[:], x, y)
+			loadBlock(&m[0], 0, u[:])
+			loadBlock(&m[0], 2, u[:])
+			pack(&m[0])
+		}
 		g := &s.g[0]
 		for i := range m[0] {
-			m[0][i] ^= g[i]>>1&lane0 | g[i]<<1&lane2
+			v := m[0][i]
+			if useFused {
+				v |= v << 2
+			}
+			m[0][i] = v ^ (g[i]>>1&lane0 | g[i]<<1&lane2)
 		}
 		return m
 	}
@@ -658,6 +672,11 @@ func (s *State128) tag(tag []byte, all bool) {
 			x ^= x >> 2
 		}
 		a[i] = x ^ x>>1
+	}
+	if useFused {
+		unpackTag128(tag, &a)
+		a = group{}
+		return
 	}
 	unpack(&a)
 	storeBlock(tag, &a, 0)

@@ -641,16 +641,36 @@ func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
 // Finalize, the lanes' tags xored together where d > 1. It wipes s.
 func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
-	m := s.lengths(adLenBits, msgLenBits, false)
 	if useFused && s.d == 1 {
-		update128N(&s.g, &m[0], 7)
-	} else {
+		s.finalize1(adLenBits, msgLenBits, tag)
+		return
+	}
+	m := s.lengths(adLenBits, msgLenBits, false)
+	{
 		for range 7 {
 			s.update(&m)
 		}
 	}
 	s.tag(tag, true)
 	m = msg128{}
+	s.Wipe()
+}
+
+// finalize1 is Finalize at degree 1 with the fused chain (wasm): the
+// lengths packed and xored with S2 in lanes 0 and 2 in one pass, with no
+// group returned or copied (each a memory.copy or memory.fill there).
+func (s *State128) finalize1(adLenBits, msgLenBits uint64, tag []byte) {
+	var m group
+	packLE(&m, adLenBits, msgLenBits)
+	g := &s.g[0]
+	for i := range m {
+		v := m[i]
+		// V[2,0] = S2 is lane 1 of group 0: moved to lanes 0 and 2.
+		m[i] = v | v<<2 ^ (g[i]>>1&lane0 | g[i]<<1&lane2)
+	}
+	update128N(&s.g, &m, 7)
+	s.tag(tag, true)
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
 	s.Wipe()
 }
 

@@ -538,17 +538,35 @@ func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 // Finalize, the lanes' tags xored together where d > 1. It wipes s.
 func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
-	m := s.lengths(adLenBits, msgLenBits, false)
 	if useFused && s.d == 1 {
-		m = lanesAll(&m)
-		update256N(&s.g, &m, 7)
-	} else {
+		s.finalize1(adLenBits, msgLenBits, tag)
+		return
+	}
+	m := s.lengths(adLenBits, msgLenBits, false)
+	{
 		for range 7 {
 			s.update(&m, 0)
 		}
 	}
 	s.tag(tag, true)
 	m = group{}
+	s.Wipe()
+}
+
+// finalize1 is Finalize at degree 1 with the fused chain (wasm): the
+// lengths packed and xored with S3 in every lane in one pass, with no
+// group returned or copied (each a memory.copy or memory.fill there).
+func (s *State256) finalize1(adLenBits, msgLenBits uint64, tag []byte) {
+	var m group
+	packLE(&m, adLenBits, msgLenBits)
+	g := &s.g[1]
+	for i := range m {
+		v := (m[i] ^ g[i]>>1) & lane0 // V[3,0] = S3 is lane 1 of group 1
+		m[i] = v | v<<1 | v<<2 | v<<3
+	}
+	update256N(&s.g, &m, 7)
+	s.tag(tag, true)
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
 	s.Wipe()
 }
 

@@ -3718,6 +3718,142 @@ func loadPack4(w *group, b0, b1, b2, b3 *[16]byte) {
 	}
 }
 
+// unpackStore4 writes the four blocks of w, unpacked, to b, block k at
+// 16k (pack4's order).
+func unpackStore4(b *[64]byte, w *group) {
+	{
+		w0, w2, w4, w6, w1, w3, w5, w7 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]
+		{
+			t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+			w6 ^= t << 4
+			w7 ^= t
+		}
+		{
+			t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+			w4 ^= t << 4
+			w5 ^= t
+		}
+		{
+			t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+			w2 ^= t << 4
+			w3 ^= t
+		}
+		{
+			t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+			w0 ^= t << 4
+			w1 ^= t
+		}
+		{
+			t := (w6>>32 ^ w7) & 0x00000000ffffffff
+			w6 ^= t << 32
+			w7 ^= t
+		}
+		{
+			t := (w4>>32 ^ w5) & 0x00000000ffffffff
+			w4 ^= t << 32
+			w5 ^= t
+		}
+		{
+			t := (w2>>32 ^ w3) & 0x00000000ffffffff
+			w2 ^= t << 32
+			w3 ^= t
+		}
+		{
+			t := (w0>>32 ^ w1) & 0x00000000ffffffff
+			w0 ^= t << 32
+			w1 ^= t
+		}
+		{
+			t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+			w6 ^= t << 16
+			w7 ^= t
+		}
+		{
+			t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+			w4 ^= t << 16
+			w5 ^= t
+		}
+		{
+			t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+			w2 ^= t << 16
+			w3 ^= t
+		}
+		{
+			t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+			w0 ^= t << 16
+			w1 ^= t
+		}
+		{
+			t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+			w6 ^= t << 8
+			w7 ^= t
+		}
+		{
+			t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+			w4 ^= t << 8
+			w5 ^= t
+		}
+		{
+			t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+			w2 ^= t << 8
+			w3 ^= t
+		}
+		{
+			t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+			w0 ^= t << 8
+			w1 ^= t
+		}
+		{
+			t := (w3>>2 ^ w7) & 0x3333333333333333
+			w3 ^= t << 2
+			w7 ^= t
+		}
+		{
+			t := (w2>>2 ^ w6) & 0x3333333333333333
+			w2 ^= t << 2
+			w6 ^= t
+		}
+		{
+			t := (w1>>2 ^ w5) & 0x3333333333333333
+			w1 ^= t << 2
+			w5 ^= t
+		}
+		{
+			t := (w0>>2 ^ w4) & 0x3333333333333333
+			w0 ^= t << 2
+			w4 ^= t
+		}
+		{
+			t := (w5>>1 ^ w7) & 0x5555555555555555
+			w5 ^= t << 1
+			w7 ^= t
+		}
+		{
+			t := (w4>>1 ^ w6) & 0x5555555555555555
+			w4 ^= t << 1
+			w6 ^= t
+		}
+		{
+			t := (w1>>1 ^ w3) & 0x5555555555555555
+			w1 ^= t << 1
+			w3 ^= t
+		}
+		{
+			t := (w0>>1 ^ w2) & 0x5555555555555555
+			w0 ^= t << 1
+			w2 ^= t
+		}
+		b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7] = byte(w0), byte(w0>>8), byte(w0>>16), byte(w0>>24), byte(w0>>32), byte(w0>>40), byte(w0>>48), byte(w0>>56)
+		b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15] = byte(w1), byte(w1>>8), byte(w1>>16), byte(w1>>24), byte(w1>>32), byte(w1>>40), byte(w1>>48), byte(w1>>56)
+		b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23] = byte(w2), byte(w2>>8), byte(w2>>16), byte(w2>>24), byte(w2>>32), byte(w2>>40), byte(w2>>48), byte(w2>>56)
+		b[24], b[25], b[26], b[27], b[28], b[29], b[30], b[31] = byte(w3), byte(w3>>8), byte(w3>>16), byte(w3>>24), byte(w3>>32), byte(w3>>40), byte(w3>>48), byte(w3>>56)
+		b[32], b[33], b[34], b[35], b[36], b[37], b[38], b[39] = byte(w4), byte(w4>>8), byte(w4>>16), byte(w4>>24), byte(w4>>32), byte(w4>>40), byte(w4>>48), byte(w4>>56)
+		b[40], b[41], b[42], b[43], b[44], b[45], b[46], b[47] = byte(w5), byte(w5>>8), byte(w5>>16), byte(w5>>24), byte(w5>>32), byte(w5>>40), byte(w5>>48), byte(w5>>56)
+		b[48], b[49], b[50], b[51], b[52], b[53], b[54], b[55] = byte(w6), byte(w6>>8), byte(w6>>16), byte(w6>>24), byte(w6>>32), byte(w6>>40), byte(w6>>48), byte(w6>>56)
+		b[56], b[57], b[58], b[59], b[60], b[61], b[62], b[63] = byte(w7), byte(w7>>8), byte(w7>>16), byte(w7>>24), byte(w7>>32), byte(w7>>40), byte(w7>>48), byte(w7>>56)
+	}
+}
+
 // packLE sets w to the block LE64(x) || LE64(y) in lane 0, packed, the
 // other lanes zero.
 func packLE(w *group, x, y uint64) {

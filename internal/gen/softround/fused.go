@@ -345,6 +345,12 @@ func (f fusedGen) short() {
 	f.packWords("w", words)
 	f.p("}")
 	f.p(`
+// unpackStore4 writes the four blocks of w, unpacked, to b, block k at
+// 16k (pack4's order).`)
+	f.p("func unpackStore4(b *[64]byte, w *group) {")
+	f.unpackStore("b", "w", [4]int{0, 16, 32, 48})
+	f.p("}")
+	f.p(`
 // packLE sets w to the block LE64(x) || LE64(y) in lane 0, packed, the
 // other lanes zero.`)
 	f.p("func packLE(w *group, x, y uint64) {")

@@ -79,11 +79,16 @@ func (s *State128) Init(d int, key, nonce []byte) {
 // 0 and 2.
 func (s *State128) init1(key, nonce []byte) {
 	var w group
-	loadBlock(&w, 0, nonce)
-	loadBlock(&w, 1, nonce)
-	loadBlock(&w, 2, key)
-	loadBlock(&w, 3, key)
-	pack(&w)
+	if useFused {
+		n, k := (*[16]byte)(nonce), (*[16]byte)(key)
+		loadPack4(&w, n, n, k, k)
+	} else {
+		loadBlock(&w, 0, nonce)
+		loadBlock(&w, 1, nonce)
+		loadBlock(&w, 2, key)
+		loadBlock(&w, 3, key)
+		pack(&w)
+	}
 	// g0 = S0 S2 S4 S6 = K^N, C0, K^N, K^C1; g1 = S1 S3 S5 S7 = C1, C1,
 	// K^C0, K^C0.
 	for i := range w {
@@ -592,14 +597,23 @@ func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
 	if d == 1 {
 		// V[2,0] = S2 is lane 1 of group 0: moved to lanes 0 and 2.
 		var m msg128
-		var u [16]byte
-		putLE(u[:], x, y)
-		loadBlock(&m[0], 0, u[:])
-		loadBlock(&m[0], 2, u[:])
-		pack(&m[0])
+		if useFused {
+			// Packed in lane 0, copied to lane 2 below.
+			packLE(&m[0], x, y)
+		} else {
+			var u [16]byte
+			putLE(u[:], x, y)
+			loadBlock(&m[0], 0, u[:])
+			loadBlock(&m[0], 2, u[:])
+			pack(&m[0])
+		}
 		g := &s.g[0]
 		for i := range m[0] {
-			m[0][i] ^= g[i]>>1&lane0 | g[i]<<1&lane2
+			v := m[0][i]
+			if useFused {
+				v |= v << 2
+			}
+			m[0][i] = v ^ (g[i]>>1&lane0 | g[i]<<1&lane2)
 		}
 		return m
 	}
@@ -627,16 +641,36 @@ func (s *State128) lengths(x, y uint64, onlyLane0 bool) msg128 {
 // Finalize, the lanes' tags xored together where d > 1. It wipes s.
 func (s *State128) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
-	m := s.lengths(adLenBits, msgLenBits, false)
 	if useFused && s.d == 1 {
-		update128N(&s.g, &m[0], 7)
-	} else {
+		s.finalize1(adLenBits, msgLenBits, tag)
+		return
+	}
+	m := s.lengths(adLenBits, msgLenBits, false)
+	{
 		for range 7 {
 			s.update(&m)
 		}
 	}
 	s.tag(tag, true)
 	m = msg128{}
+	s.Wipe()
+}
+
+// finalize1 is Finalize at degree 1 with the fused chain (wasm): the
+// lengths packed and xored with S2 in lanes 0 and 2 in one pass, with no
+// group returned or copied (each a memory.copy or memory.fill there).
+func (s *State128) finalize1(adLenBits, msgLenBits uint64, tag []byte) {
+	var m group
+	packLE(&m, adLenBits, msgLenBits)
+	g := &s.g[0]
+	for i := range m {
+		v := m[i]
+		// V[2,0] = S2 is lane 1 of group 0: moved to lanes 0 and 2.
+		m[i] = v | v<<2 ^ (g[i]>>1&lane0 | g[i]<<1&lane2)
+	}
+	update128N(&s.g, &m, 7)
+	s.tag(tag, true)
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
 	s.Wipe()
 }
 
@@ -658,6 +692,11 @@ func (s *State128) tag(tag []byte, all bool) {
 			x ^= x >> 2
 		}
 		a[i] = x ^ x>>1
+	}
+	if useFused {
+		unpackTag128(tag, &a)
+		a = group{}
+		return
 	}
 	unpack(&a)
 	storeBlock(tag, &a, 0)

@@ -93,11 +93,15 @@ func (s *State256) Init(d int, key, nonce []byte) {
 // (w down two lanes).
 func (s *State256) init1(key, nonce []byte) {
 	var w, x group
-	loadBlock(&w, 0, key[:16])
-	loadBlock(&w, 1, key[16:])
-	loadBlock(&w, 2, nonce[:16])
-	loadBlock(&w, 3, nonce[16:])
-	pack(&w)
+	if useFused {
+		loadPack4(&w, (*[16]byte)(key[:16]), (*[16]byte)(key[16:]), (*[16]byte)(nonce[:16]), (*[16]byte)(nonce[16:]))
+	} else {
+		loadBlock(&w, 0, key[:16])
+		loadBlock(&w, 1, key[16:])
+		loadBlock(&w, 2, nonce[:16])
+		loadBlock(&w, 3, nonce[16:])
+		pack(&w)
+	}
 	// g0 = S0 S2 S4 = k0^n0, C1, k0^C0; g1 = S1 S3 S5 = k1^n1, C0, k1^C1.
 	for i := range w {
 		k0, k1 := w[i]&lane0, w[i]>>1&lane0
@@ -497,10 +501,14 @@ func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 	if d == 1 {
 		// V[3,0] = S3 is lane 1 of group 1: moved to lane 0.
 		var m group
-		var u [16]byte
-		putLE(u[:], x, y)
-		loadBlock(&m, 0, u[:])
-		pack(&m)
+		if useFused {
+			packLE(&m, x, y)
+		} else {
+			var u [16]byte
+			putLE(u[:], x, y)
+			loadBlock(&m, 0, u[:])
+			pack(&m)
+		}
 		g := &s.g[1]
 		for i := range m {
 			m[i] ^= g[i] >> 1 & lane0
@@ -530,17 +538,35 @@ func (s *State256) lengths(x, y uint64, onlyLane0 bool) group {
 // Finalize, the lanes' tags xored together where d > 1. It wipes s.
 func (s *State256) Finalize(adLenBits, msgLenBits uint64, tag []byte) {
 	checkTag(tag)
-	m := s.lengths(adLenBits, msgLenBits, false)
 	if useFused && s.d == 1 {
-		m = lanesAll(&m)
-		update256N(&s.g, &m, 7)
-	} else {
+		s.finalize1(adLenBits, msgLenBits, tag)
+		return
+	}
+	m := s.lengths(adLenBits, msgLenBits, false)
+	{
 		for range 7 {
 			s.update(&m, 0)
 		}
 	}
 	s.tag(tag, true)
 	m = group{}
+	s.Wipe()
+}
+
+// finalize1 is Finalize at degree 1 with the fused chain (wasm): the
+// lengths packed and xored with S3 in every lane in one pass, with no
+// group returned or copied (each a memory.copy or memory.fill there).
+func (s *State256) finalize1(adLenBits, msgLenBits uint64, tag []byte) {
+	var m group
+	packLE(&m, adLenBits, msgLenBits)
+	g := &s.g[1]
+	for i := range m {
+		v := (m[i] ^ g[i]>>1) & lane0 // V[3,0] = S3 is lane 1 of group 1
+		m[i] = v | v<<1 | v<<2 | v<<3
+	}
+	update256N(&s.g, &m, 7)
+	s.tag(tag, true)
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
 	s.Wipe()
 }
 
@@ -564,6 +590,11 @@ func (s *State256) tag(tag []byte, all bool) {
 		} else {
 			a[i] = (x^g0>>1)&lane0 | (g1^x>>1)&(lane01&^lane0)
 		}
+	}
+	if useFused {
+		unpackTag256(tag, &a)
+		a = group{}
+		return
 	}
 	unpack(&a)
 	storeBlock(tag, &a, 0)

@@ -96,6 +96,21 @@
 // bulk loop and per chain of updates, with no call inside, at about 400
 // and 230 MB/s. Other targets keep the generic loops, which their
 // compilers run as fast; TestFused holds the two to each other there.
+// The wasm paths of short messages avoid what V8 runs as a call: Go
+// calls, memmove, and the memory.fill and memory.copy that Go writes
+// for clearing or copying more than 32 bytes (loadPack4, packLE and
+// unpackTag do Init's, Finalize's and the tag's conversions in line; a
+// last chunk of 1 to 3 rate blocks runs the chains, not crypt128 or
+// crypt256, whose code does not share the instruction cache well with
+// theirs). In V8's code for a round (about 670 x86 instructions, 315 of
+// them logic) most of the rest is spills twice over, Go's to its stack
+// in linear memory and V8's own, and moves; yet an update takes about
+// as many cycles as its logic needs on four ALUs, the loads, stores and
+// moves riding beside it. So what cuts memory traffic alone does not
+// pay: an order of the circuit that holds fewer values live for Go's
+// allocator (3% fewer wasm instructions) ran no faster, and the state
+// copied into local arrays (addressed from the stack pointer) ran 10 to
+// 45% slower. Only fewer logic operations would.
 //
 // Short messages pay the fixed updates (AEGIS-128L: 10 in Init, 7 in
 // Finalize; AEGIS-256: 16 and 7); Init starts from one packed group of

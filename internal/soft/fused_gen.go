@@ -23,7 +23,8 @@ func crypt128(g *[8]group, dst, src []byte, nb uint, mode mode256) {
 	if mode == dec256 {
 		dm = ^uint64(0)
 	}
-	var m, w, z [8]uint64
+	var mwz [3][8]uint64
+	m, w, z := &mwz[0], &mwz[1], &mwz[2]
 	n := len(src) &^ 63
 	for off := 0; off < n; off += 64 {
 		in := (*[64]byte)(src[off : off+64])
@@ -158,7 +159,7 @@ func crypt128(g *[8]group, dst, src []byte, nb uint, mode mode256) {
 			}
 			m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = w0, w2, w4, w6, w1, w3, w5, w7
 		}
-		z = [8]uint64{}
+		z[0], z[1], z[2], z[3], z[4], z[5], z[6], z[7] = 0, 0, 0, 0, 0, 0, 0, 0
 		for blk := uint(0); blk < nb; blk += 2 {
 			sh, sh1 := blk&63, (blk+1)&63
 			{
@@ -939,7 +940,10 @@ func crypt128(g *[8]group, dst, src []byte, nb uint, mode mode256) {
 					g[1][1] = (c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32)) ^ g[3][1]
 				}
 			} else {
-				g[0], g[1] = g[2], g[3]
+				g[0][0], g[0][1], g[0][2], g[0][3] = g[2][0], g[2][1], g[2][2], g[2][3]
+				g[0][4], g[0][5], g[0][6], g[0][7] = g[2][4], g[2][5], g[2][6], g[2][7]
+				g[1][0], g[1][1], g[1][2], g[1][3] = g[3][0], g[3][1], g[3][2], g[3][3]
+				g[1][4], g[1][5], g[1][6], g[1][7] = g[3][4], g[3][5], g[3][6], g[3][7]
 			}
 		}
 		if mode != absorb256 {
@@ -1077,7 +1081,9 @@ func crypt128(g *[8]group, dst, src []byte, nb uint, mode mode256) {
 			}
 		}
 	}
-	m, w, z = [8]uint64{}, [8]uint64{}, [8]uint64{}
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
+	w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7] = 0, 0, 0, 0, 0, 0, 0, 0
+	z[0], z[1], z[2], z[3], z[4], z[5], z[6], z[7] = 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // update128N runs n AEGIS-128L updates of the state g with the message in
@@ -1782,7 +1788,10 @@ func update128N(g *[8]group, w *group, n int) {
 				g[1][1] = (c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32)) ^ g[3][1]
 			}
 		} else {
-			g[0], g[1] = g[2], g[3]
+			g[0][0], g[0][1], g[0][2], g[0][3] = g[2][0], g[2][1], g[2][2], g[2][3]
+			g[0][4], g[0][5], g[0][6], g[0][7] = g[2][4], g[2][5], g[2][6], g[2][7]
+			g[1][0], g[1][1], g[1][2], g[1][3] = g[3][0], g[3][1], g[3][2], g[3][3]
+			g[1][4], g[1][5], g[1][6], g[1][7] = g[3][4], g[3][5], g[3][6], g[3][7]
 		}
 	}
 }
@@ -1799,7 +1808,8 @@ func crypt256(g *[6]group, dst, src []byte, nb uint, mode mode256) {
 	if mode == dec256 {
 		dm = ^uint64(0)
 	}
-	var m, w, z [8]uint64
+	var mwz [3][8]uint64
+	m, w, z := &mwz[0], &mwz[1], &mwz[2]
 	n := len(src) &^ 63
 	for off := 0; off < n; off += 64 {
 		in := (*[64]byte)(src[off : off+64])
@@ -1934,7 +1944,7 @@ func crypt256(g *[6]group, dst, src []byte, nb uint, mode mode256) {
 			}
 			m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = w0, w2, w4, w6, w1, w3, w5, w7
 		}
-		z = [8]uint64{}
+		z[0], z[1], z[2], z[3], z[4], z[5], z[6], z[7] = 0, 0, 0, 0, 0, 0, 0, 0
 		for blk := uint(0); blk < nb; blk += 2 {
 			sh, sh1 := blk&63, (blk+1)&63
 			{
@@ -2715,7 +2725,10 @@ func crypt256(g *[6]group, dst, src []byte, nb uint, mode mode256) {
 					g[1][1] = (c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32)) ^ g[3][1]
 				}
 			} else {
-				g[0], g[1] = g[2], g[3]
+				g[0][0], g[0][1], g[0][2], g[0][3] = g[2][0], g[2][1], g[2][2], g[2][3]
+				g[0][4], g[0][5], g[0][6], g[0][7] = g[2][4], g[2][5], g[2][6], g[2][7]
+				g[1][0], g[1][1], g[1][2], g[1][3] = g[3][0], g[3][1], g[3][2], g[3][3]
+				g[1][4], g[1][5], g[1][6], g[1][7] = g[3][4], g[3][5], g[3][6], g[3][7]
 			}
 		}
 		if mode != absorb256 {
@@ -2853,7 +2866,9 @@ func crypt256(g *[6]group, dst, src []byte, nb uint, mode mode256) {
 			}
 		}
 	}
-	m, w, z = [8]uint64{}, [8]uint64{}, [8]uint64{}
+	m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7] = 0, 0, 0, 0, 0, 0, 0, 0
+	w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7] = 0, 0, 0, 0, 0, 0, 0, 0
+	z[0], z[1], z[2], z[3], z[4], z[5], z[6], z[7] = 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // update256N runs n AEGIS-256 updates of the state g, update k with the
@@ -3559,7 +3574,694 @@ func update256N(g *[6]group, w *group, n int) {
 				g[1][1] = (c0 ^ c7 ^ r1 ^ bits.RotateLeft64(c1, 32)) ^ g[3][1]
 			}
 		} else {
-			g[0], g[1] = g[2], g[3]
+			g[0][0], g[0][1], g[0][2], g[0][3] = g[2][0], g[2][1], g[2][2], g[2][3]
+			g[0][4], g[0][5], g[0][6], g[0][7] = g[2][4], g[2][5], g[2][6], g[2][7]
+			g[1][0], g[1][1], g[1][2], g[1][3] = g[3][0], g[3][1], g[3][2], g[3][3]
+			g[1][4], g[1][5], g[1][6], g[1][7] = g[3][4], g[3][5], g[3][6], g[3][7]
+		}
+	}
+}
+
+// loadPack4 sets w to the blocks b0 to b3 in lanes 0 to 3, packed
+// (loadBlock of each, then pack).
+func loadPack4(w *group, b0, b1, b2, b3 *[16]byte) {
+	{
+		w0 := uint64(b0[0])<<0 | uint64(b0[1])<<8 | uint64(b0[2])<<16 | uint64(b0[3])<<24 | uint64(b0[4])<<32 | uint64(b0[5])<<40 | uint64(b0[6])<<48 | uint64(b0[7])<<56
+		w1 := uint64(b0[8])<<0 | uint64(b0[9])<<8 | uint64(b0[10])<<16 | uint64(b0[11])<<24 | uint64(b0[12])<<32 | uint64(b0[13])<<40 | uint64(b0[14])<<48 | uint64(b0[15])<<56
+		w2 := uint64(b1[0])<<0 | uint64(b1[1])<<8 | uint64(b1[2])<<16 | uint64(b1[3])<<24 | uint64(b1[4])<<32 | uint64(b1[5])<<40 | uint64(b1[6])<<48 | uint64(b1[7])<<56
+		w3 := uint64(b1[8])<<0 | uint64(b1[9])<<8 | uint64(b1[10])<<16 | uint64(b1[11])<<24 | uint64(b1[12])<<32 | uint64(b1[13])<<40 | uint64(b1[14])<<48 | uint64(b1[15])<<56
+		w4 := uint64(b2[0])<<0 | uint64(b2[1])<<8 | uint64(b2[2])<<16 | uint64(b2[3])<<24 | uint64(b2[4])<<32 | uint64(b2[5])<<40 | uint64(b2[6])<<48 | uint64(b2[7])<<56
+		w5 := uint64(b2[8])<<0 | uint64(b2[9])<<8 | uint64(b2[10])<<16 | uint64(b2[11])<<24 | uint64(b2[12])<<32 | uint64(b2[13])<<40 | uint64(b2[14])<<48 | uint64(b2[15])<<56
+		w6 := uint64(b3[0])<<0 | uint64(b3[1])<<8 | uint64(b3[2])<<16 | uint64(b3[3])<<24 | uint64(b3[4])<<32 | uint64(b3[5])<<40 | uint64(b3[6])<<48 | uint64(b3[7])<<56
+		w7 := uint64(b3[8])<<0 | uint64(b3[9])<<8 | uint64(b3[10])<<16 | uint64(b3[11])<<24 | uint64(b3[12])<<32 | uint64(b3[13])<<40 | uint64(b3[14])<<48 | uint64(b3[15])<<56
+		{
+			t := (w0>>1 ^ w2) & 0x5555555555555555
+			w0 ^= t << 1
+			w2 ^= t
+		}
+		{
+			t := (w1>>1 ^ w3) & 0x5555555555555555
+			w1 ^= t << 1
+			w3 ^= t
+		}
+		{
+			t := (w4>>1 ^ w6) & 0x5555555555555555
+			w4 ^= t << 1
+			w6 ^= t
+		}
+		{
+			t := (w5>>1 ^ w7) & 0x5555555555555555
+			w5 ^= t << 1
+			w7 ^= t
+		}
+		{
+			t := (w0>>2 ^ w4) & 0x3333333333333333
+			w0 ^= t << 2
+			w4 ^= t
+		}
+		{
+			t := (w1>>2 ^ w5) & 0x3333333333333333
+			w1 ^= t << 2
+			w5 ^= t
+		}
+		{
+			t := (w2>>2 ^ w6) & 0x3333333333333333
+			w2 ^= t << 2
+			w6 ^= t
+		}
+		{
+			t := (w3>>2 ^ w7) & 0x3333333333333333
+			w3 ^= t << 2
+			w7 ^= t
+		}
+		{
+			t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+			w0 ^= t << 8
+			w1 ^= t
+		}
+		{
+			t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+			w2 ^= t << 8
+			w3 ^= t
+		}
+		{
+			t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+			w4 ^= t << 8
+			w5 ^= t
+		}
+		{
+			t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+			w6 ^= t << 8
+			w7 ^= t
+		}
+		{
+			t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+			w0 ^= t << 16
+			w1 ^= t
+		}
+		{
+			t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+			w2 ^= t << 16
+			w3 ^= t
+		}
+		{
+			t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+			w4 ^= t << 16
+			w5 ^= t
+		}
+		{
+			t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+			w6 ^= t << 16
+			w7 ^= t
+		}
+		{
+			t := (w0>>32 ^ w1) & 0x00000000ffffffff
+			w0 ^= t << 32
+			w1 ^= t
+		}
+		{
+			t := (w2>>32 ^ w3) & 0x00000000ffffffff
+			w2 ^= t << 32
+			w3 ^= t
+		}
+		{
+			t := (w4>>32 ^ w5) & 0x00000000ffffffff
+			w4 ^= t << 32
+			w5 ^= t
+		}
+		{
+			t := (w6>>32 ^ w7) & 0x00000000ffffffff
+			w6 ^= t << 32
+			w7 ^= t
+		}
+		{
+			t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+			w0 ^= t << 4
+			w1 ^= t
+		}
+		{
+			t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+			w2 ^= t << 4
+			w3 ^= t
+		}
+		{
+			t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+			w4 ^= t << 4
+			w5 ^= t
+		}
+		{
+			t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+			w6 ^= t << 4
+			w7 ^= t
+		}
+		w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7] = w0, w2, w4, w6, w1, w3, w5, w7
+	}
+}
+
+// unpackStore4 writes the four blocks of w, unpacked, to b, block k at
+// 16k (pack4's order).
+func unpackStore4(b *[64]byte, w *group) {
+	{
+		w0, w2, w4, w6, w1, w3, w5, w7 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]
+		{
+			t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+			w6 ^= t << 4
+			w7 ^= t
+		}
+		{
+			t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+			w4 ^= t << 4
+			w5 ^= t
+		}
+		{
+			t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+			w2 ^= t << 4
+			w3 ^= t
+		}
+		{
+			t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+			w0 ^= t << 4
+			w1 ^= t
+		}
+		{
+			t := (w6>>32 ^ w7) & 0x00000000ffffffff
+			w6 ^= t << 32
+			w7 ^= t
+		}
+		{
+			t := (w4>>32 ^ w5) & 0x00000000ffffffff
+			w4 ^= t << 32
+			w5 ^= t
+		}
+		{
+			t := (w2>>32 ^ w3) & 0x00000000ffffffff
+			w2 ^= t << 32
+			w3 ^= t
+		}
+		{
+			t := (w0>>32 ^ w1) & 0x00000000ffffffff
+			w0 ^= t << 32
+			w1 ^= t
+		}
+		{
+			t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+			w6 ^= t << 16
+			w7 ^= t
+		}
+		{
+			t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+			w4 ^= t << 16
+			w5 ^= t
+		}
+		{
+			t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+			w2 ^= t << 16
+			w3 ^= t
+		}
+		{
+			t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+			w0 ^= t << 16
+			w1 ^= t
+		}
+		{
+			t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+			w6 ^= t << 8
+			w7 ^= t
+		}
+		{
+			t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+			w4 ^= t << 8
+			w5 ^= t
+		}
+		{
+			t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+			w2 ^= t << 8
+			w3 ^= t
+		}
+		{
+			t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+			w0 ^= t << 8
+			w1 ^= t
+		}
+		{
+			t := (w3>>2 ^ w7) & 0x3333333333333333
+			w3 ^= t << 2
+			w7 ^= t
+		}
+		{
+			t := (w2>>2 ^ w6) & 0x3333333333333333
+			w2 ^= t << 2
+			w6 ^= t
+		}
+		{
+			t := (w1>>2 ^ w5) & 0x3333333333333333
+			w1 ^= t << 2
+			w5 ^= t
+		}
+		{
+			t := (w0>>2 ^ w4) & 0x3333333333333333
+			w0 ^= t << 2
+			w4 ^= t
+		}
+		{
+			t := (w5>>1 ^ w7) & 0x5555555555555555
+			w5 ^= t << 1
+			w7 ^= t
+		}
+		{
+			t := (w4>>1 ^ w6) & 0x5555555555555555
+			w4 ^= t << 1
+			w6 ^= t
+		}
+		{
+			t := (w1>>1 ^ w3) & 0x5555555555555555
+			w1 ^= t << 1
+			w3 ^= t
+		}
+		{
+			t := (w0>>1 ^ w2) & 0x5555555555555555
+			w0 ^= t << 1
+			w2 ^= t
+		}
+		b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7] = byte(w0), byte(w0>>8), byte(w0>>16), byte(w0>>24), byte(w0>>32), byte(w0>>40), byte(w0>>48), byte(w0>>56)
+		b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15] = byte(w1), byte(w1>>8), byte(w1>>16), byte(w1>>24), byte(w1>>32), byte(w1>>40), byte(w1>>48), byte(w1>>56)
+		b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23] = byte(w2), byte(w2>>8), byte(w2>>16), byte(w2>>24), byte(w2>>32), byte(w2>>40), byte(w2>>48), byte(w2>>56)
+		b[24], b[25], b[26], b[27], b[28], b[29], b[30], b[31] = byte(w3), byte(w3>>8), byte(w3>>16), byte(w3>>24), byte(w3>>32), byte(w3>>40), byte(w3>>48), byte(w3>>56)
+		b[32], b[33], b[34], b[35], b[36], b[37], b[38], b[39] = byte(w4), byte(w4>>8), byte(w4>>16), byte(w4>>24), byte(w4>>32), byte(w4>>40), byte(w4>>48), byte(w4>>56)
+		b[40], b[41], b[42], b[43], b[44], b[45], b[46], b[47] = byte(w5), byte(w5>>8), byte(w5>>16), byte(w5>>24), byte(w5>>32), byte(w5>>40), byte(w5>>48), byte(w5>>56)
+		b[48], b[49], b[50], b[51], b[52], b[53], b[54], b[55] = byte(w6), byte(w6>>8), byte(w6>>16), byte(w6>>24), byte(w6>>32), byte(w6>>40), byte(w6>>48), byte(w6>>56)
+		b[56], b[57], b[58], b[59], b[60], b[61], b[62], b[63] = byte(w7), byte(w7>>8), byte(w7>>16), byte(w7>>24), byte(w7>>32), byte(w7>>40), byte(w7>>48), byte(w7>>56)
+	}
+}
+
+// packLE sets w to the block LE64(x) || LE64(y) in lane 0, packed, the
+// other lanes zero.
+func packLE(w *group, x, y uint64) {
+	{
+		w0 := x
+		w1 := y
+		w2 := uint64(0)
+		w3 := uint64(0)
+		w4 := uint64(0)
+		w5 := uint64(0)
+		w6 := uint64(0)
+		w7 := uint64(0)
+		{
+			t := (w0>>1 ^ w2) & 0x5555555555555555
+			w0 ^= t << 1
+			w2 ^= t
+		}
+		{
+			t := (w1>>1 ^ w3) & 0x5555555555555555
+			w1 ^= t << 1
+			w3 ^= t
+		}
+		{
+			t := (w4>>1 ^ w6) & 0x5555555555555555
+			w4 ^= t << 1
+			w6 ^= t
+		}
+		{
+			t := (w5>>1 ^ w7) & 0x5555555555555555
+			w5 ^= t << 1
+			w7 ^= t
+		}
+		{
+			t := (w0>>2 ^ w4) & 0x3333333333333333
+			w0 ^= t << 2
+			w4 ^= t
+		}
+		{
+			t := (w1>>2 ^ w5) & 0x3333333333333333
+			w1 ^= t << 2
+			w5 ^= t
+		}
+		{
+			t := (w2>>2 ^ w6) & 0x3333333333333333
+			w2 ^= t << 2
+			w6 ^= t
+		}
+		{
+			t := (w3>>2 ^ w7) & 0x3333333333333333
+			w3 ^= t << 2
+			w7 ^= t
+		}
+		{
+			t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+			w0 ^= t << 8
+			w1 ^= t
+		}
+		{
+			t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+			w2 ^= t << 8
+			w3 ^= t
+		}
+		{
+			t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+			w4 ^= t << 8
+			w5 ^= t
+		}
+		{
+			t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+			w6 ^= t << 8
+			w7 ^= t
+		}
+		{
+			t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+			w0 ^= t << 16
+			w1 ^= t
+		}
+		{
+			t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+			w2 ^= t << 16
+			w3 ^= t
+		}
+		{
+			t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+			w4 ^= t << 16
+			w5 ^= t
+		}
+		{
+			t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+			w6 ^= t << 16
+			w7 ^= t
+		}
+		{
+			t := (w0>>32 ^ w1) & 0x00000000ffffffff
+			w0 ^= t << 32
+			w1 ^= t
+		}
+		{
+			t := (w2>>32 ^ w3) & 0x00000000ffffffff
+			w2 ^= t << 32
+			w3 ^= t
+		}
+		{
+			t := (w4>>32 ^ w5) & 0x00000000ffffffff
+			w4 ^= t << 32
+			w5 ^= t
+		}
+		{
+			t := (w6>>32 ^ w7) & 0x00000000ffffffff
+			w6 ^= t << 32
+			w7 ^= t
+		}
+		{
+			t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+			w0 ^= t << 4
+			w1 ^= t
+		}
+		{
+			t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+			w2 ^= t << 4
+			w3 ^= t
+		}
+		{
+			t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+			w4 ^= t << 4
+			w5 ^= t
+		}
+		{
+			t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+			w6 ^= t << 4
+			w7 ^= t
+		}
+		w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7] = w0, w2, w4, w6, w1, w3, w5, w7
+	}
+}
+
+// unpackTag128 writes the tag of AEGIS-128L from a, packed: lane 0 to tag[:16]
+// and, for a 32-byte tag, lane 2 to tag[16:32].
+func unpackTag128(tag []byte, a *group) {
+	w0, w2, w4, w6, w1, w3, w5, w7 := a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+	{
+		t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+		w6 ^= t << 4
+		w7 ^= t
+	}
+	{
+		t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+		w4 ^= t << 4
+		w5 ^= t
+	}
+	{
+		t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+		w2 ^= t << 4
+		w3 ^= t
+	}
+	{
+		t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+		w0 ^= t << 4
+		w1 ^= t
+	}
+	{
+		t := (w6>>32 ^ w7) & 0x00000000ffffffff
+		w6 ^= t << 32
+		w7 ^= t
+	}
+	{
+		t := (w4>>32 ^ w5) & 0x00000000ffffffff
+		w4 ^= t << 32
+		w5 ^= t
+	}
+	{
+		t := (w2>>32 ^ w3) & 0x00000000ffffffff
+		w2 ^= t << 32
+		w3 ^= t
+	}
+	{
+		t := (w0>>32 ^ w1) & 0x00000000ffffffff
+		w0 ^= t << 32
+		w1 ^= t
+	}
+	{
+		t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+		w6 ^= t << 16
+		w7 ^= t
+	}
+	{
+		t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+		w4 ^= t << 16
+		w5 ^= t
+	}
+	{
+		t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+		w2 ^= t << 16
+		w3 ^= t
+	}
+	{
+		t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+		w0 ^= t << 16
+		w1 ^= t
+	}
+	{
+		t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+		w6 ^= t << 8
+		w7 ^= t
+	}
+	{
+		t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+		w4 ^= t << 8
+		w5 ^= t
+	}
+	{
+		t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+		w2 ^= t << 8
+		w3 ^= t
+	}
+	{
+		t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+		w0 ^= t << 8
+		w1 ^= t
+	}
+	{
+		t := (w3>>2 ^ w7) & 0x3333333333333333
+		w3 ^= t << 2
+		w7 ^= t
+	}
+	{
+		t := (w2>>2 ^ w6) & 0x3333333333333333
+		w2 ^= t << 2
+		w6 ^= t
+	}
+	{
+		t := (w1>>2 ^ w5) & 0x3333333333333333
+		w1 ^= t << 2
+		w5 ^= t
+	}
+	{
+		t := (w0>>2 ^ w4) & 0x3333333333333333
+		w0 ^= t << 2
+		w4 ^= t
+	}
+	{
+		t := (w5>>1 ^ w7) & 0x5555555555555555
+		w5 ^= t << 1
+		w7 ^= t
+	}
+	{
+		t := (w4>>1 ^ w6) & 0x5555555555555555
+		w4 ^= t << 1
+		w6 ^= t
+	}
+	{
+		t := (w1>>1 ^ w3) & 0x5555555555555555
+		w1 ^= t << 1
+		w3 ^= t
+	}
+	{
+		t := (w0>>1 ^ w2) & 0x5555555555555555
+		w0 ^= t << 1
+		w2 ^= t
+	}
+	{
+		t := (*[16]byte)(tag[0:16])
+		t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = byte(w0), byte(w0>>8), byte(w0>>16), byte(w0>>24), byte(w0>>32), byte(w0>>40), byte(w0>>48), byte(w0>>56)
+		t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15] = byte(w1), byte(w1>>8), byte(w1>>16), byte(w1>>24), byte(w1>>32), byte(w1>>40), byte(w1>>48), byte(w1>>56)
+	}
+	if len(tag) == 32 {
+		{
+			t := (*[16]byte)(tag[16:32])
+			t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = byte(w4), byte(w4>>8), byte(w4>>16), byte(w4>>24), byte(w4>>32), byte(w4>>40), byte(w4>>48), byte(w4>>56)
+			t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15] = byte(w5), byte(w5>>8), byte(w5>>16), byte(w5>>24), byte(w5>>32), byte(w5>>40), byte(w5>>48), byte(w5>>56)
+		}
+	}
+}
+
+// unpackTag256 writes the tag of AEGIS-256 from a, packed: lane 0 to tag[:16]
+// and, for a 32-byte tag, lane 1 to tag[16:32].
+func unpackTag256(tag []byte, a *group) {
+	w0, w2, w4, w6, w1, w3, w5, w7 := a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+	{
+		t := (w6>>4 ^ w7) & 0x0f0f0f0f0f0f0f0f
+		w6 ^= t << 4
+		w7 ^= t
+	}
+	{
+		t := (w4>>4 ^ w5) & 0x0f0f0f0f0f0f0f0f
+		w4 ^= t << 4
+		w5 ^= t
+	}
+	{
+		t := (w2>>4 ^ w3) & 0x0f0f0f0f0f0f0f0f
+		w2 ^= t << 4
+		w3 ^= t
+	}
+	{
+		t := (w0>>4 ^ w1) & 0x0f0f0f0f0f0f0f0f
+		w0 ^= t << 4
+		w1 ^= t
+	}
+	{
+		t := (w6>>32 ^ w7) & 0x00000000ffffffff
+		w6 ^= t << 32
+		w7 ^= t
+	}
+	{
+		t := (w4>>32 ^ w5) & 0x00000000ffffffff
+		w4 ^= t << 32
+		w5 ^= t
+	}
+	{
+		t := (w2>>32 ^ w3) & 0x00000000ffffffff
+		w2 ^= t << 32
+		w3 ^= t
+	}
+	{
+		t := (w0>>32 ^ w1) & 0x00000000ffffffff
+		w0 ^= t << 32
+		w1 ^= t
+	}
+	{
+		t := (w6>>16 ^ w7) & 0x0000ffff0000ffff
+		w6 ^= t << 16
+		w7 ^= t
+	}
+	{
+		t := (w4>>16 ^ w5) & 0x0000ffff0000ffff
+		w4 ^= t << 16
+		w5 ^= t
+	}
+	{
+		t := (w2>>16 ^ w3) & 0x0000ffff0000ffff
+		w2 ^= t << 16
+		w3 ^= t
+	}
+	{
+		t := (w0>>16 ^ w1) & 0x0000ffff0000ffff
+		w0 ^= t << 16
+		w1 ^= t
+	}
+	{
+		t := (w6>>8 ^ w7) & 0x00ff00ff00ff00ff
+		w6 ^= t << 8
+		w7 ^= t
+	}
+	{
+		t := (w4>>8 ^ w5) & 0x00ff00ff00ff00ff
+		w4 ^= t << 8
+		w5 ^= t
+	}
+	{
+		t := (w2>>8 ^ w3) & 0x00ff00ff00ff00ff
+		w2 ^= t << 8
+		w3 ^= t
+	}
+	{
+		t := (w0>>8 ^ w1) & 0x00ff00ff00ff00ff
+		w0 ^= t << 8
+		w1 ^= t
+	}
+	{
+		t := (w3>>2 ^ w7) & 0x3333333333333333
+		w3 ^= t << 2
+		w7 ^= t
+	}
+	{
+		t := (w2>>2 ^ w6) & 0x3333333333333333
+		w2 ^= t << 2
+		w6 ^= t
+	}
+	{
+		t := (w1>>2 ^ w5) & 0x3333333333333333
+		w1 ^= t << 2
+		w5 ^= t
+	}
+	{
+		t := (w0>>2 ^ w4) & 0x3333333333333333
+		w0 ^= t << 2
+		w4 ^= t
+	}
+	{
+		t := (w5>>1 ^ w7) & 0x5555555555555555
+		w5 ^= t << 1
+		w7 ^= t
+	}
+	{
+		t := (w4>>1 ^ w6) & 0x5555555555555555
+		w4 ^= t << 1
+		w6 ^= t
+	}
+	{
+		t := (w1>>1 ^ w3) & 0x5555555555555555
+		w1 ^= t << 1
+		w3 ^= t
+	}
+	{
+		t := (w0>>1 ^ w2) & 0x5555555555555555
+		w0 ^= t << 1
+		w2 ^= t
+	}
+	{
+		t := (*[16]byte)(tag[0:16])
+		t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = byte(w0), byte(w0>>8), byte(w0>>16), byte(w0>>24), byte(w0>>32), byte(w0>>40), byte(w0>>48), byte(w0>>56)
+		t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15] = byte(w1), byte(w1>>8), byte(w1>>16), byte(w1>>24), byte(w1>>32), byte(w1>>40), byte(w1>>48), byte(w1>>56)
+	}
+	if len(tag) == 32 {
+		{
+			t := (*[16]byte)(tag[16:32])
+			t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = byte(w2), byte(w2>>8), byte(w2>>16), byte(w2>>24), byte(w2>>32), byte(w2>>40), byte(w2>>48), byte(w2>>56)
+			t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15] = byte(w3), byte(w3>>8), byte(w3>>16), byte(w3>>24), byte(w3>>32), byte(w3>>40), byte(w3>>48), byte(w3>>56)
 		}
 	}
 }

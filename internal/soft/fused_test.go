@@ -111,3 +111,56 @@ func TestFused(t *testing.T) {
 		}
 	}
 }
+
+// TestFusedConversions holds the in-line conversions of fused_gen.go
+// (Init's, Finalize's and the tag's on wasm) to pack, unpack, loadBlock
+// and storeBlock, from random inputs, on every GOARCH.
+func TestFusedConversions(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 100 {
+		var b [4][16]byte
+		var want, got group
+		for k := range b {
+			copy(b[k][:], randBytes(r, 16))
+			loadBlock(&want, k, b[k][:])
+		}
+		pack(&want)
+		loadPack4(&got, &b[0], &b[1], &b[2], &b[3])
+		if got != want {
+			t.Fatalf("loadPack4 of %x: %x, want %x", b, got, want)
+		}
+		x, y := r.Uint64(), r.Uint64()
+		var u [16]byte
+		putLE(u[:], x, y)
+		want = group{}
+		loadBlock(&want, 0, u[:])
+		pack(&want)
+		packLE(&got, x, y)
+		if got != want {
+			t.Fatalf("packLE(%#x, %#x): %x, want %x", x, y, got, want)
+		}
+		var a group
+		for i := range a {
+			a[i] = r.Uint64()
+		}
+		for _, n := range []int{16, 32} {
+			for _, fam := range []struct {
+				k   int
+				fun func([]byte, *group)
+			}{{2, unpackTag128}, {1, unpackTag256}} {
+				c := a
+				unpack(&c)
+				wantTag := make([]byte, n)
+				storeBlock(wantTag, &c, 0)
+				if n == 32 {
+					storeBlock(wantTag[16:], &c, fam.k)
+				}
+				gotTag := make([]byte, n)
+				fam.fun(gotTag, &a)
+				if !bytes.Equal(gotTag, wantTag) {
+					t.Fatalf("unpackTag (lane %d) of %x, %d bytes: %x, want %x", fam.k, a, n, gotTag, wantTag)
+				}
+			}
+		}
+	}
+}

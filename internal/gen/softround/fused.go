@@ -95,16 +95,34 @@ func (f fusedGen) round(comment string, in func(i int) string, out func(j int, v
 // from offset off[k], into w0 to w7 (words 2k and 2k+1: block k), packed
 // into the array dst.
 func (f fusedGen) loadPack(dst, b string, off [4]int) {
-	f.p("{")
+	var words [8]string
 	for k := range 4 {
 		for h := range 2 {
-			o := off[k] + 8*h
-			var t []string
-			for i := range 8 {
-				t = append(t, fmt.Sprintf("uint64(%s[%d])<<%d", b, o+i, 8*i))
-			}
-			f.p("w%d := %s", 2*k+h, strings.Join(t, " | "))
+			words[2*k+h] = leWord(b, off[k]+8*h)
 		}
+	}
+	f.packWords(dst, words)
+}
+
+// leWord is the expression of the little-endian word at offset o of the
+// byte array b, as bytes that the compiler combines into one load.
+func leWord(b string, o int) string {
+	var t []string
+	for i := range 8 {
+		t = append(t, fmt.Sprintf("uint64(%s[%d])<<%d", b, o+i, 8*i))
+	}
+	return strings.Join(t, " | ")
+}
+
+// packWords writes pack of the words w0 to w7 (expressions, "" for
+// zero, which the compiler folds away) into the array dst.
+func (f fusedGen) packWords(dst string, words [8]string) {
+	f.p("{")
+	for i, w := range words {
+		if w == "" {
+			w = "uint64(0)"
+		}
+		f.p("w%d := %s", i, w)
 	}
 	for _, s := range packSwaps {
 		f.swap(s)
@@ -237,7 +255,7 @@ import "math/bits"
 			pre("g[2]", "g[3]", "sh1")
 			update("g[2]", "g[3]", "g[0]", "g[1]", msg("sh1"))
 			f.p("} else {")
-			f.p("g[0], g[1] = g[2], g[3]")
+			f.copyGroups()
 			f.p("}")
 		}
 		f.p(`
@@ -251,12 +269,14 @@ import "math/bits"
 		f.p("func crypt%s(g %s, dst, src []byte, nb uint, mode mode256) {", fam.name, fam.state)
 		f.p("dm := uint64(0) // the keystream's share of the message: the plaintext when decrypting")
 		f.p("if mode == dec256 { dm = ^uint64(0) }")
-		f.p("var m, w, z [8]uint64")
+		// One array for the three, zeroed by one memory.fill (see zero).
+		f.p("var mwz [3][8]uint64")
+		f.p("m, w, z := &mwz[0], &mwz[1], &mwz[2]")
 		f.p("n := len(src) &^ 63")
 		f.p("for off := 0; off < n; off += 64 {")
 		f.p("in := (*[64]byte)(src[off : off+64])")
 		f.loadPack("m", "in", order)
-		f.p("z = [8]uint64{}")
+		f.zero("z")
 		f.p("for blk := uint(0); blk < nb; blk += 2 {")
 		f.p("sh, sh1 := blk&63, (blk+1)&63")
 		pass("blk+1 < nb", func(a, b, sh string) {
@@ -271,7 +291,9 @@ import "math/bits"
 		f.unpackStore("out", "z", order)
 		f.p("}")
 		f.p("}")
-		f.p("m, w, z = [8]uint64{}, [8]uint64{}, [8]uint64{}")
+		f.zero("m")
+		f.zero("w")
+		f.zero("z")
 		f.p("}")
 
 		if fam.name == "128" {
@@ -294,6 +316,8 @@ import "math/bits"
 		f.p("}")
 	}
 
+	f.short()
+
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		os.WriteFile(out+".bad", b.Bytes(), 0o644)
@@ -301,5 +325,98 @@ import "math/bits"
 	}
 	if err := os.WriteFile(out, src, 0o644); err != nil {
 		log.Fatal(err)
+	}
+}
+
+// short writes the conversions of Init's key and nonce, Finalize's
+// lengths and the tag, each one function with the loads, the swaps and
+// the stores in line: in js/wasm a 16-byte Seal spent a third of its
+// time in the calls of loadBlock, pack, unpack and storeBlock around its
+// chains of updates.
+func (f fusedGen) short() {
+	f.p(`
+// loadPack4 sets w to the blocks b0 to b3 in lanes 0 to 3, packed
+// (loadBlock of each, then pack).`)
+	f.p("func loadPack4(w *group, b0, b1, b2, b3 *[16]byte) {")
+	var words [8]string
+	for k, b := range []string{"b0", "b1", "b2", "b3"} {
+		words[2*k], words[2*k+1] = leWord(b, 0), leWord(b, 8)
+	}
+	f.packWords("w", words)
+	f.p("}")
+	f.p(`
+// unpackStore4 writes the four blocks of w, unpacked, to b, block k at
+// 16k (pack4's order).`)
+	f.p("func unpackStore4(b *[64]byte, w *group) {")
+	f.unpackStore("b", "w", [4]int{0, 16, 32, 48})
+	f.p("}")
+	f.p(`
+// packLE sets w to the block LE64(x) || LE64(y) in lane 0, packed, the
+// other lanes zero.`)
+	f.p("func packLE(w *group, x, y uint64) {")
+	f.packWords("w", [8]string{"x", "y"})
+	f.p("}")
+	for _, t := range []struct {
+		name, fam string
+		k         int
+	}{{"unpackTag128", "AEGIS-128L", 2}, {"unpackTag256", "AEGIS-256", 1}} {
+		f.p(`
+// %s writes the tag of %s from a, packed: lane 0 to tag[:16]
+// and, for a 32-byte tag, lane %d to tag[16:32].`, t.name, t.fam, t.k)
+		f.p("func %s(tag []byte, a *group) {", t.name)
+		f.unpackWords("a")
+		f.storeBlockWords("lo", 0)
+		f.p("if len(tag) == 32 {")
+		f.storeBlockWords("hi", t.k)
+		f.p("}")
+		f.p("}")
+	}
+}
+
+// unpackWords writes unpack of the array src into w0 to w7, left in scope.
+func (f fusedGen) unpackWords(src string) {
+	f.p("w0, w2, w4, w6, w1, w3, w5, w7 := %[1]s[0], %[1]s[1], %[1]s[2], %[1]s[3], %[1]s[4], %[1]s[5], %[1]s[6], %[1]s[7]", src)
+	for i := len(packSwaps) - 1; i >= 0; i-- {
+		f.swap(packSwaps[i])
+	}
+}
+
+// storeBlockWords stores block k (words 2k and 2k+1) to the 16 bytes of
+// tag named by part: lo (tag[:16]) or hi (tag[16:32]).
+func (f fusedGen) storeBlockWords(part string, k int) {
+	at := 0
+	if part == "hi" {
+		at = 16
+	}
+	f.p("{")
+	f.p("t := (*[16]byte)(tag[%d:%d])", at, at+16)
+	for h := range 2 {
+		var l, r []string
+		for i := range 8 {
+			l = append(l, fmt.Sprintf("t[%d]", 8*h+i))
+			if i == 0 {
+				r = append(r, fmt.Sprintf("byte(w%d)", 2*k+h))
+			} else {
+				r = append(r, fmt.Sprintf("byte(w%d>>%d)", 2*k+h, 8*i))
+			}
+		}
+		f.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
+	f.p("}")
+}
+
+// zero writes the zeroing of the array a, element by element: an array
+// assignment of more than 32 bytes is a memory.fill, and an array copy a
+// memory.copy, which V8 runs as calls out of the compiled code.
+func (f fusedGen) zero(a string) {
+	f.p("%[1]s[0], %[1]s[1], %[1]s[2], %[1]s[3], %[1]s[4], %[1]s[5], %[1]s[6], %[1]s[7] = 0, 0, 0, 0, 0, 0, 0, 0", a)
+}
+
+// copyGroups writes g[0], g[1] = g[2], g[3], element by element (see
+// zero).
+func (f fusedGen) copyGroups() {
+	for _, d := range []int{0, 1} {
+		f.p("g[%[1]d][0], g[%[1]d][1], g[%[1]d][2], g[%[1]d][3] = g[%[2]d][0], g[%[2]d][1], g[%[2]d][2], g[%[2]d][3]", d, d+2)
+		f.p("g[%[1]d][4], g[%[1]d][5], g[%[1]d][6], g[%[1]d][7] = g[%[2]d][4], g[%[2]d][5], g[%[2]d][6], g[%[2]d][7]", d, d+2)
 	}
 }

@@ -19,15 +19,6 @@ import (
 // against the generic ones.
 const useFused = runtime.GOARCH == "wasm"
 
-// lanesAll copies lane 0 of each plane of w to all four lanes.
-func lanesAll(w *group) (r group) {
-	for i := range w {
-		x := w[i] & lane0
-		r[i] = x | x<<1 | x<<2 | x<<3
-	}
-	return r
-}
-
 // fused runs crypt128 (mode absorb256, enc256 or dec256) over src, a
 // whole number of rate blocks, to dst: the 64-byte chunks in place, a
 // last rate block through a buffer.

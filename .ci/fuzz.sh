@@ -12,7 +12,7 @@
 #   FUZZTIME_STREAM  time per target of the streaming APIs' targets
 #                    (default 2s)
 #   FUZZTIME_STATE   time per state-level target (default 4s)
-# The defaults keep CI's fuzzing near a minute and a half for its 20
+# The defaults keep CI's fuzzing near a minute and a half for its 16
 # targets; it is a bounded smoke run on top of the committed corpora,
 # which every go test replays. Fuzz longer by hand: FUZZTIME_KERNELS=10m bash .ci/fuzz.sh
 #   --save           afterwards, copy up to 8 new corpus entries per target
@@ -71,9 +71,10 @@ fuzz() {
 
 # FuzzKernels (every kernel against soft) of every variant: each has code
 # of its own in each kernel. The other targets hold the API's semantics,
-# the same core code with another rate: one variant of each family, at
-# either end of the degrees (AEGIS-128L, AEGIS-256X4), unless
-# AEGISGO_FUZZ_ALL=1.
+# the same core code with another rate: all of them on AEGIS-128L, and
+# on AEGIS-256X4 (the other family, the other end of the degrees) those
+# with code of their own per rate, batches and the incremental API;
+# every target of every variant with AEGISGO_FUZZ_ALL=1.
 for pkg in aegis128l aegis128x2 aegis128x4 aegis256 aegis256x2 aegis256x4; do
   # The targets, from the source (go test -list would link a binary).
   for target in $(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$pkg"/*_test.go); do
@@ -83,7 +84,7 @@ for pkg in aegis128l aegis128x2 aegis128x4 aegis256 aegis256x2 aegis256x4; do
       *) t=${FUZZTIME_STREAM:-2s} ;;
     esac
     case $target:$pkg in
-      FuzzKernels:* | *:aegis128l | *:aegis256x4) ;;
+      FuzzKernels:* | *:aegis128l | FuzzBatch:aegis256x4 | FuzzIncremental:aegis256x4) ;;
       *) [ "${AEGISGO_FUZZ_ALL:-}" = 1 ] || continue ;;
     esac
     fuzz "$pkg" "$target" "$t"

@@ -30,8 +30,9 @@ const goKernelBytes = (max(asm.MaxStateSize, softStateBytes) + 7) &^ 7
 
 // softStateBytes is soft.StateBytes, which TestSoftStateBytes holds to
 // it: core does not import internal/soft, whose code reaches a program
-// through the variants' packages only.
-const softStateBytes = 520
+// through the variants' packages only. A soft.State128 is eight groups of
+// eight uint64s and its degree, an int (4 bytes on 32-bit targets).
+const softStateBytes = 8*8*8 + unsafe.Sizeof(int(0))
 
 // The Go engine's incremental state in incState.st: the kernel state,
 // then the partial block (the plaintext of a block not yet complete, or

@@ -31,14 +31,17 @@ import (
 // parMinShare is the least plaintext that one goroutine of a parallel
 // WriteAt or ReadAt is given: a call of less than twice this stays on the
 // caller's goroutine, with nothing to start or to wait for. Two costs set
-// it. Starting a goroutine and waking a thread for it takes microseconds,
-// about what the hardware kernels take to seal 64 KiB. And the kernels
-// with lanes (AEGIS-128L and AEGIS-256 on AVX2 and AVX-512) seal four
-// chunks side by side, up to twice as fast per byte as one at a time,
-// which a share of fewer chunks gives up: at the default chunk size, a
-// share of 256 KiB keeps its four. BenchmarkParallelThreshold measures
-// where two goroutines start to pay.
-const parMinShare = 256 << 10
+// it. Starting a goroutine and waking a thread for it takes microseconds
+// on bare metal, and 80 to 130 µs on the shared 2-core VM of
+// BENCHMARKS.md, which is what the hardware kernels take to seal 1 MiB:
+// there, with shares of 256 KiB, a 1 MiB ReadAt ran at 0.75-0.90 of one
+// goroutine's speed (BenchmarkRAFParallelRatio in cmd/aegis-speed). And
+// the kernels with lanes (AEGIS-128L and AEGIS-256 on AVX2 and AVX-512)
+// seal four chunks side by side, up to twice as fast per byte as one at
+// a time, which a share of fewer chunks gives up. A share of 1 MiB keeps
+// a split from costing more than it saves where waking is slow;
+// BenchmarkParallelThreshold measures where two goroutines start to pay.
+const parMinShare = 1 << 20
 
 // parWindow is the most record bytes of one window, unless each goroutine
 // needs a record more: what a write or a read through a store other than

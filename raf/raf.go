@@ -89,7 +89,7 @@
 // for many chunks, with one read of the random source for their nonces);
 // in a [MemStore] the records are sealed and opened in the store's memory
 // (one that crosses from one of its blocks into the next, in two pieces).
-// One that covers many whole chunks (512 KiB or more) seals or opens them
+// One that covers many whole chunks (2 MiB or more) seals or opens them
 // on up to GOMAXPROCS goroutines, or [Options].Concurrency, with the same
 // bytes and the same calls on the store in the same order as one
 // goroutine. Built without cgo, the package works the same, on the Go engine (one
@@ -236,8 +236,8 @@ type Options struct {
 	// and Open fail. It is a setting of the File, not of the file: Open
 	// takes it too, and it changes no byte of what is written.
 	//
-	// Only a call that covers at least 512 KiB of whole chunks goes
-	// parallel, with at least 256 KiB of them per goroutine; a smaller
+	// Only a call that covers at least 2 MiB of whole chunks goes
+	// parallel, with at least 1 MiB of them per goroutine; a smaller
 	// one runs on the caller's goroutine, with no goroutine started and
 	// nothing allocated for it, whatever Concurrency says. What is done
 	// in parallel is the sealing and opening of whole chunks, which are

@@ -158,10 +158,26 @@ type result struct {
 // if nil).
 func runProc(t *testing.T, dir, keyHex string, stdin io.Reader, args ...string) result {
 	t.Helper()
-	c := cliCmd(t, dir, keyHex, args...)
 	var out, errb bytes.Buffer
-	c.Stdin, c.Stdout, c.Stderr = stdin, &out, &errb
-	err := c.Run()
+	start := func() (*exec.Cmd, error) {
+		c := cliCmd(t, dir, keyHex, args...)
+		out.Reset()
+		errb.Reset()
+		c.Stdin, c.Stdout, c.Stderr = stdin, &out, &errb
+		return c, c.Start()
+	}
+	c, err := start()
+	if err != nil {
+		// A process that did not start ran nothing, and read nothing of
+		// stdin: wine now and then fails to create one ("fork/exec ...:
+		// Internal error"). One more try tells that from a real failure.
+		t.Logf("aegis-raf %q did not start (%v); once more", args, err)
+		time.Sleep(200 * time.Millisecond)
+		if c, err = start(); err != nil {
+			t.Fatalf("aegis-raf %q: %v", args, err)
+		}
+	}
+	err = c.Wait()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		t.Fatalf("aegis-raf %q: %v", args, err)

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/aegisgo/aegis/common"
+	"github.com/aegisgo/aegis/internal/asm"
 )
 
 // KeyArray is the storage of an AEAD's key: 16 bytes hold the keys of the
@@ -42,9 +43,14 @@ const wipedBit = 1 << 31
 
 // header is what an AEAD is but for its key: one for each path, variant,
 // kernel and tag length in hdrs, which register.go fills.
+//
+// Seal and Open read all they need from it, in one place: they are the
+// hot path of a short message, where each dependent load and call shows.
 type header struct {
-	ops    uintptr // the engine's table (engine.go); 0 where the kernel cannot run here
-	asmMax int16   // the most bytes of ad and message that go to the assembly; -1 for none
+	ops    uintptr     // the engine's table (engine.go); 0 where the kernel cannot run here
+	v      *Variant    // the variant; nil in the zero header
+	asm    asm.OneShot // the assembly's Seal and Open, where asmMax >= 0
+	asmMax int16       // the most bytes of ad and message that go to the assembly; -1 for none
 	kernel Kernel
 	tagLen uint8 // 16 or 32
 	vid    uint8 // the variant's ID plus one
@@ -144,21 +150,23 @@ func (a *AEADOf[K]) variant() *Variant {
 // New and not wiped since. Each call reads the header's index once, here:
 // a Wipe that runs concurrently (a misuse) can then make the call compute
 // garbage from a half-zeroed key, but never hand an engine a null table.
+// It is small enough to be inlined.
 func (a *AEADOf[K]) live() (*header, *Variant) {
 	i := atomic.LoadUint32(&a.h)
 	if i-1 >= uint32(len(hdrs)) {
-		a.dead(i)
+		dead(i)
 	}
 	h := &hdrs[i-1]
-	return h, &Variants[h.vid-1]
+	return h, h.v
 }
 
-// dead panics for an AEAD that live refused.
-func (a *AEADOf[K]) dead(i uint32) {
-	if i&^wipedBit == 0 {
+// dead panics for an AEAD whose header index is i, which live refused.
+func dead(i uint32) {
+	i &^= wipedBit
+	if i == 0 {
 		panic("aegis: AEAD used without New")
 	}
-	panic(a.variant().Name + ": AEAD used after Wipe")
+	panic(hdrs[i-1].v.Name + ": AEAD used after Wipe")
 }
 
 // nonceArg checks the nonce and returns a pointer to the NonceSize bytes
@@ -172,12 +180,20 @@ func (a *AEADOf[K]) dead(i uint32) {
 // it, and Go's AES-GCM reads it before it writes), but a kernel may read
 // it after its first output: one that runs lanes in groups reloads it for
 // each group. Copied aside, it is read from pad, which no output reaches.
-// The kernels only read the bytes, during the call.
+// The kernels only read the bytes, during the call. The usual case is
+// small enough to be inlined.
 func nonceArg(v *Variant, nonce, out []byte, pad *[32]byte) *byte {
-	ns := v.NonceSize
-	if len(nonce) == ns && !common.AnyOverlap(out, nonce) {
-		return &nonce[0]
+	// common.AnyOverlap, written for a nonce known not to be empty.
+	n, o := uintptr(unsafe.Pointer(unsafe.SliceData(nonce))), uintptr(unsafe.Pointer(unsafe.SliceData(out)))
+	if len(nonce) == v.NonceSize && (len(out) == 0 || o >= n+uintptr(len(nonce)) || n >= o+uintptr(len(out))) {
+		return unsafe.SliceData(nonce)
 	}
+	return padNonce(v, nonce, pad)
+}
+
+// padNonce is nonceArg's other case: the nonce checked, then copied into
+// pad.
+func padNonce(v *Variant, nonce []byte, pad *[32]byte) *byte {
 	checkNonce(v, nonce)
 	copy(pad[:], nonce)
 	return &pad[0]
@@ -229,7 +245,10 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 	}
 	mlen := len(plaintext)
 	if h.asmTakes(mlen, len(additionalData), false, 1) {
-		a.sealAsm(h, out, n, plaintext, additionalData)
+		// h.sealAsm, in line.
+		h.asm.Seal(noescape(a.keyPtr()), noescape(n),
+			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(plaintext)), mlen,
+			noescape(unsafe.SliceData(additionalData)), len(additionalData), int(h.tagLen))
 	} else {
 		seal(h.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
 	}
@@ -287,7 +306,13 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	}
 	var ok bool
 	if h.asmTakes(len(ciphertext), len(additionalData), false, 1) {
-		ok = a.openAsm(h, out, n, ciphertext, tag, additionalData)
+		// h.openAsm, in line.
+		ok = h.asm.Open(noescape(a.keyPtr()), noescape(n),
+			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(ciphertext)), len(ciphertext),
+			noescape(unsafe.SliceData(additionalData)), len(additionalData), noescape(unsafe.SliceData(tag)), len(tag))
+		if !ok {
+			clear(out)
+		}
 	} else {
 		ok = open(h.ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
 	}

@@ -202,7 +202,7 @@ func (a *AEADOf[K]) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalD
 func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
 	ret, out := common.GrowSlice(dst, len(in)+int(a.hdr().tagLen))
 	var pad [32]byte
-	a.sealAsm(a.hdr(), out, nonceArg(a.variant(), nonce, out, &pad), in, ad)
+	a.hdr().sealAsm(a.keyPtr(), nonceArg(a.variant(), nonce, out, &pad), out, in, ad)
 	return ret
 }
 
@@ -212,7 +212,7 @@ func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 	clen := len(in) - int(a.hdr().tagLen)
 	ret, out := common.GrowSlice(dst, clen)
 	var pad [32]byte
-	if !a.openAsm(a.hdr(), out, nonceArg(a.variant(), nonce, out, &pad), in[:clen], in[clen:], ad) {
+	if !a.hdr().openAsm(a.keyPtr(), nonceArg(a.variant(), nonce, out, &pad), out, in[:clen], in[clen:], ad) {
 		return nil, false
 	}
 	return ret, true

@@ -757,7 +757,7 @@ func checksAEAD(tagLen int) AEAD { return checksAEADOf(AEGIS128L, tagLen) }
 func checksAEADOf(v *Variant, tagLen int) AEAD {
 	j := headerIndex(PathC, v.ID, KernelSoft) + tagLen>>5
 	if hdrs[j].vid == 0 {
-		hdrs[j] = header{vid: uint8(v.ID) + 1, tagLen: uint8(tagLen), asmMax: -1}
+		hdrs[j] = header{v: v, vid: uint8(v.ID) + 1, tagLen: uint8(tagLen), asmMax: -1}
 	}
 	return AEAD{h: uint32(j + 1)}
 }

@@ -26,7 +26,7 @@ var registered [len(Variants)]bool
 var built [len(Variants)]uint32
 
 // oneShots holds the assembly's Seal and Open of each variant and kernel
-// that runs here, for the one-message calls (asm.go).
+// that runs here, which newHeader copies into the headers.
 var oneShots [len(Variants)][numKernels]asm.OneShot
 
 // Register hands core the code of variant v and returns v. Each variant's
@@ -90,12 +90,13 @@ func Register(v *Variant, e asm.Engines) *Variant {
 // the range of sizes the assembly takes on the path (asmMax -1 where the
 // engine runs everything: PathC, and kernels without assembly).
 func newHeader(i int, k Kernel, p Path) header {
-	h := header{ops: opsTable[i][k], asmMax: -1, kernel: k, vid: uint8(i + 1)}
+	h := header{ops: opsTable[i][k], v: &Variants[i], asmMax: -1, kernel: k, vid: uint8(i + 1)}
 	lim := asmLimits[i][k]
 	if lim.limit > math.MaxInt16 {
 		panic("core: an assembly byte limit does not fit the AEAD's int16")
 	}
 	if oneShots[i][k] != nil && p != PathC {
+		h.asm = oneShots[i][k]
 		h.asmMax = int16(lim.crossover)
 		if p == PathAsm {
 			h.asmMax = int16(lim.limit)

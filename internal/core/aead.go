@@ -245,7 +245,7 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 	}
 	mlen := len(plaintext)
 	if h.asmTakes(mlen, len(additionalData), false, 1) {
-		// h.sealAsm, in line.
+		// h.asmSeal's call, in line.
 		h.asm.Seal(noescape(a.keyPtr()), noescape(n),
 			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(plaintext)), mlen,
 			noescape(unsafe.SliceData(additionalData)), len(additionalData), int(h.tagLen))
@@ -306,7 +306,7 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	}
 	var ok bool
 	if h.asmTakes(len(ciphertext), len(additionalData), false, 1) {
-		// h.openAsm, in line.
+		// h.asmOpen's call, in line.
 		ok = h.asm.Open(noescape(a.keyPtr()), noescape(n),
 			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(ciphertext)), len(ciphertext),
 			noescape(unsafe.SliceData(additionalData)), len(additionalData), noescape(unsafe.SliceData(tag)), len(tag))

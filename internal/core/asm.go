@@ -5,6 +5,8 @@ package core
 import (
 	"unsafe"
 
+	"github.com/aegisgo/aegis/common"
+
 	"github.com/aegisgo/aegis/internal/asm"
 )
 
@@ -191,28 +193,36 @@ func (h *header) asmTakes(inLen, adLen int, tagged bool, batchLen int) bool {
 	return inLen+adLen <= int(h.asmMax)
 }
 
-// sealAsm is the assembly's Seal under key k: the message at in to out,
-// with the tag after it. Seal's checks are made, and the nonce at n is one
-// that out does not overlap (nonceArg). The batches call it; Seal (sealTo)
-// has the same call written in line, because it is too large to be
-// inlined, and the call around it cost Seal and Open 3-7% at 16 bytes.
-func (h *header) sealAsm(k, n *byte, out, in, ad []byte) {
+// asmSeal is Seal through the assembly under key k, of a message of a
+// batch that checkBatch passed: the message at in, sealed and appended to
+// dst. The batches' groups call it; Seal (sealTo) and the batches' loops
+// make the same call in line: the call around it cost Seal and Open 3-7%
+// at 16 bytes, and batches of 64-byte messages 3%.
+func (h *header) asmSeal(v *Variant, k *byte, dst, nonce, in, ad []byte) []byte {
+	ret, out := common.GrowSlice(dst, len(in)+int(h.tagLen))
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	h.asm.Seal(noescape(k), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(in)), len(in),
 		noescape(unsafe.SliceData(ad)), len(ad), int(h.tagLen))
+	return ret
 }
 
-// openAsm is the assembly's Open, under sealAsm's rules (and, like it,
-// written in line in Open). When the tag does not match, it zeroes out and
-// returns false.
-func (h *header) openAsm(k, n *byte, out, c, tag, ad []byte) bool {
+// asmOpen is asmSeal for OpenBatch, of a message no shorter than its tag:
+// when the tag does not match, the output area is zeroed and ok is false.
+func (h *header) asmOpen(v *Variant, k *byte, dst, nonce, in, ad []byte) (ret []byte, ok bool) {
+	clen := len(in) - int(h.tagLen)
+	c, tag := in[:clen], in[clen:]
+	ret, out := common.GrowSlice(dst, clen)
+	var pad [32]byte
+	n := nonceArg(v, nonce, out, &pad)
 	if !h.asm.Open(noescape(k), noescape(n),
 		noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(c)), len(c),
 		noescape(unsafe.SliceData(ad)), len(ad), noescape(unsafe.SliceData(tag)), len(tag)) {
 		clear(out)
-		return false
+		return nil, false
 	}
-	return true
+	return ret, true
 }
 
 // Impl is one implementation of a variant's one-message calls: a kernel,

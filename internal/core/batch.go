@@ -77,14 +77,14 @@ func one(dst, nonces, ins, ads [][]byte) bool {
 // the caller runs there and then: the batch's rules keep every message's
 // output off every other message's memory, so the order in which messages
 // go changes nothing.
-func fill[K KeyArray](g *group, a *AEADOf[K], dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
-	n, tagLen, nonceSize := len(dst), int(a.hdr().tagLen), a.variant().NonceSize
+func fill(g *group, h *header, dst, nonces, ins, ads [][]byte, i int, seal bool, fails *[]batchFail) int {
+	n, tagLen, nonceSize := len(dst), int(h.tagLen), h.v.NonceSize
 	nonces, ins = nonces[:n], ins[:n]
 	for ; i < n && !g.full(); i++ {
 		// Everything of message i is read before dst[i] is replaced: the
 		// caller may pass one [][]byte as both dst and the inputs.
 		in, ad, nonce, orig := ins[i], adAt(ads, i), nonces[i], dst[i]
-		if a.hdr().asmTakes(len(in), len(ad), !seal, n) {
+		if h.asmTakes(len(in), len(ad), !seal, n) {
 			break
 		}
 		inLen, need := len(in), len(in)+tagLen
@@ -152,70 +152,57 @@ func adAt(additionalData [][]byte, i int) []byte {
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
 func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
-	h, _ := a.live()
-	ops := h.ops
+	h, v := a.live()
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
 		// checks.
 		dst[0] = a.Seal(dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
 		return dst
 	}
-	a.checkBatch(dst, nonces, plaintexts, additionalData, true)
+	h.checkBatch(dst, nonces, plaintexts, additionalData, true)
 	n := len(dst)
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
+	k := a.keyPtr()
 	for i := range dst {
 		in, ad := plaintexts[i], adAt(additionalData, i)
-		if !a.hdr().asmTakes(len(in), len(ad), false, n) {
+		if !h.asmTakes(len(in), len(ad), false, n) {
 			// The C core from here on: the groups' state is large, and
 			// batches that the assembly takes whole never clear it.
-			a.sealGroups(ops, dst, nonces, plaintexts, additionalData, i)
+			a.sealGroups(h, v, dst, nonces, plaintexts, additionalData, i)
 			break
 		}
-		dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
+		// h.asmSeal, in line.
+		ret, out := common.GrowSlice(dst[i], len(in)+int(h.tagLen))
+		var pad [32]byte
+		np := nonceArg(v, nonces[i], out, &pad)
+		h.asm.Seal(noescape(k), noescape(np),
+			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(in)), len(in),
+			noescape(unsafe.SliceData(ad)), len(ad), int(h.tagLen))
+		dst[i] = ret
 	}
 	return dst
 }
 
 // sealGroups seals the messages of a checked batch from i on: in groups
 // through the C core, and those that the assembly takes, there and then.
-func (a *AEADOf[K]) sealGroups(ops uintptr, dst, nonces, plaintexts, additionalData [][]byte, i int) {
+func (a *AEADOf[K]) sealGroups(h *header, v *Variant, dst, nonces, plaintexts, additionalData [][]byte, i int) {
 	var g group
+	ops := h.ops
 	for i < len(dst) {
-		if in, ad := plaintexts[i], adAt(additionalData, i); a.hdr().asmTakes(len(in), len(ad), false, len(dst)) {
-			dst[i] = a.asmSeal(dst[i], nonces[i], in, ad)
+		if in, ad := plaintexts[i], adAt(additionalData, i); h.asmTakes(len(in), len(ad), false, len(dst)) {
+			dst[i] = h.asmSeal(v, a.keyPtr(), dst[i], nonces[i], in, ad)
 			i++
 			continue
 		}
-		i = fill(&g, a, dst, nonces, plaintexts, additionalData, i, true, nil)
+		i = fill(&g, h, dst, nonces, plaintexts, additionalData, i, true, nil)
 		if g.full() || i == len(dst) {
-			runGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), false)
+			runGroup(ops, &g, a.keyPtr(), int(h.tagLen), false)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		runGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), false)
+		runGroup(ops, &g, a.keyPtr(), int(h.tagLen), false)
 	}
-}
-
-// asmSeal is Seal through the assembly for a message of a checked batch:
-// checkBatch made Seal's checks.
-func (a *AEADOf[K]) asmSeal(dst, nonce, in, ad []byte) []byte {
-	ret, out := common.GrowSlice(dst, len(in)+int(a.hdr().tagLen))
-	var pad [32]byte
-	a.hdr().sealAsm(a.keyPtr(), nonceArg(a.variant(), nonce, out, &pad), out, in, ad)
-	return ret
-}
-
-// asmOpen is asmSeal for OpenBatch: when the tag does not match, the
-// output area is zeroed and ok is false.
-func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
-	clen := len(in) - int(a.hdr().tagLen)
-	ret, out := common.GrowSlice(dst, clen)
-	var pad [32]byte
-	if !a.hdr().openAsm(a.keyPtr(), nonceArg(a.variant(), nonce, out, &pad), out, in[:clen], in[clen:], ad) {
-		return nil, false
-	}
-	return ret, true
 }
 
 // OpenBatch opens every message of a batch: dst[i] becomes the result of
@@ -226,8 +213,7 @@ func (a *AEADOf[K]) asmOpen(dst, nonce, in, ad []byte) (ret []byte, ok bool) {
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
-	h, _ := a.live()
-	ops := h.ops
+	h, v := a.live()
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
 		// checks.
@@ -238,19 +224,29 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 		dst[0] = ret
 		return dst, nil
 	}
-	a.checkBatch(dst, nonces, ciphertexts, additionalData, false)
+	h.checkBatch(dst, nonces, ciphertexts, additionalData, false)
 	var fails []batchFail
 	n := len(dst)
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
+	k := a.keyPtr()
 	for i := range dst {
 		in, ad := ciphertexts[i], adAt(additionalData, i)
-		if !a.hdr().asmTakes(len(in), len(ad), true, n) {
-			fails = a.openGroups(ops, dst, nonces, ciphertexts, additionalData, i, fails)
+		if !h.asmTakes(len(in), len(ad), true, n) {
+			fails = a.openGroups(h, v, dst, nonces, ciphertexts, additionalData, i, fails)
 			break
 		}
-		if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+		// h.asmOpen, in line.
+		clen := len(in) - int(h.tagLen)
+		c, tag := in[:clen], in[clen:]
+		ret, out := common.GrowSlice(dst[i], clen)
+		var pad [32]byte
+		np := nonceArg(v, nonces[i], out, &pad)
+		if h.asm.Open(noescape(k), noescape(np),
+			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(c)), len(c),
+			noescape(unsafe.SliceData(ad)), len(ad), noescape(unsafe.SliceData(tag)), len(tag)) {
 			dst[i] = ret
 		} else {
+			clear(out)
 			fails = append(fails, batchFail{i, common.ErrAuth})
 		}
 	}
@@ -268,11 +264,12 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 }
 
 // openGroups is sealGroups for OpenBatch.
-func (a *AEADOf[K]) openGroups(ops uintptr, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
+func (a *AEADOf[K]) openGroups(h *header, v *Variant, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
 	var g group
+	ops := h.ops
 	for i < len(dst) {
-		if in, ad := ciphertexts[i], adAt(additionalData, i); a.hdr().asmTakes(len(in), len(ad), true, len(dst)) {
-			if ret, ok := a.asmOpen(dst[i], nonces[i], in, ad); ok {
+		if in, ad := ciphertexts[i], adAt(additionalData, i); h.asmTakes(len(in), len(ad), true, len(dst)) {
+			if ret, ok := h.asmOpen(v, a.keyPtr(), dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
 			} else {
 				fails = append(fails, batchFail{i, common.ErrAuth})
@@ -280,14 +277,14 @@ func (a *AEADOf[K]) openGroups(ops uintptr, dst, nonces, ciphertexts, additional
 			i++
 			continue
 		}
-		i = fill(&g, a, dst, nonces, ciphertexts, additionalData, i, false, &fails)
+		i = fill(&g, h, dst, nonces, ciphertexts, additionalData, i, false, &fails)
 		if g.n > 0 && (g.full() || i == len(dst)) {
-			fails = openGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), dst, fails)
+			fails = openGroup(ops, &g, a.keyPtr(), int(h.tagLen), dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, a.keyPtr(), int(a.hdr().tagLen), dst, fails)
+		fails = openGroup(ops, &g, a.keyPtr(), int(h.tagLen), dst, fails)
 	}
 	return fails
 }
@@ -378,14 +375,14 @@ func spanOf(b []byte) (lo, hi uintptr) {
 // a few passes of comparisons; what it does not pass, checkSorted
 // decides, and makes the panic, if any, so that every layout gets the
 // verdict and the panic of checkSorted.
-func (a *AEADOf[K]) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
-	v := a.variant()
+func (h *header) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
+	v := h.v
 	n := len(dst)
 	if len(nonces) != n || len(ins) != n || (ads != nil && len(ads) != n) {
 		panic(v.Name + ": batch slices of different lengths")
 	}
 	// An output is the input's length plus the tag (seal), or minus it.
-	grow := int(a.hdr().tagLen)
+	grow := int(h.tagLen)
 	if !seal {
 		grow = -grow
 	}
@@ -396,7 +393,7 @@ func (a *AEADOf[K]) checkBatch(dst, nonces, ins, ads [][]byte, seal bool) {
 		ok = checkLinear(dst, nonces, ins, ads, v.NonceSize, grow)
 	}
 	if !ok {
-		a.checkSorted(dst, nonces, ins, ads, seal)
+		h.checkSorted(dst, nonces, ins, ads, seal)
 	}
 }
 
@@ -680,11 +677,11 @@ func merge(o outputs, xs [][]byte, from, kind int) bool {
 // for each input. That covers a message's rules about its own output too
 // (in place only at the same address, never over its tag or ad), so the
 // first pass stays short. The slices have the same lengths.
-func (a *AEADOf[K]) checkSorted(dst, nonces, ins, ads [][]byte, seal bool) {
-	name := a.variant().Name
+func (h *header) checkSorted(dst, nonces, ins, ads [][]byte, seal bool) {
+	name := h.v.Name
 	n := len(dst)
 	nonces, ins = nonces[:n], ins[:n]
-	maxNonce, tagLen := a.variant().NonceSize, int(a.hdr().tagLen)
+	maxNonce, tagLen := h.v.NonceSize, int(h.tagLen)
 	// An output is the input's length plus the tag (seal), or minus it.
 	grow := tagLen
 	if !seal {

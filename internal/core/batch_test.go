@@ -97,7 +97,7 @@ func TestCheckBatchOutputs(t *testing.T) {
 		}
 		got := func() (panicked bool) {
 			defer func() { panicked = recover() != nil }()
-			a.checkBatch(dst, nonces, ins, nil, true)
+			a.hdr().checkBatch(dst, nonces, ins, nil, true)
 			return false
 		}()
 		if got != want {
@@ -311,9 +311,9 @@ func BenchmarkCheckBatch(b *testing.B) {
 				if fast != (c.path != "fallback") {
 					b.Fatalf("the fast check = %v", fast)
 				}
-				check := func() { a.checkBatch(dst, nonces, ins, ads, true) }
+				check := func() { a.hdr().checkBatch(dst, nonces, ins, ads, true) }
 				if c.path == "sorted" {
-					check = func() { a.checkSorted(dst, nonces, ins, ads, true) }
+					check = func() { a.hdr().checkSorted(dst, nonces, ins, ads, true) }
 				}
 				for b.Loop() {
 					check()
@@ -722,10 +722,10 @@ func TestCheckLinear(t *testing.T) {
 			}
 			two[want]++
 		}
-		if got := panicOf(func() { a.checkSorted(dst, nonces, ins, ads, seal) }); got != want {
+		if got := panicOf(func() { a.hdr().checkSorted(dst, nonces, ins, ads, seal) }); got != want {
 			t.Fatalf("round %d (seal %v, %d messages): checkSorted panicked with %q, want %q", round, seal, n, got, want)
 		}
-		if got := panicOf(func() { a.checkBatch(dst, nonces, ins, ads, seal) }); got != want {
+		if got := panicOf(func() { a.hdr().checkBatch(dst, nonces, ins, ads, seal) }); got != want {
 			t.Fatalf("round %d (seal %v, %d messages): checkBatch panicked with %q, want %q", round, seal, n, got, want)
 		}
 		seen[outcome{want, shape}]++

@@ -7,7 +7,7 @@
 //
 //   - the Go assembly of internal/asm, for one-message calls and batch
 //     messages up to a crossover (asmTakes is the one routing decision,
-//     sealAsm and openAsm the calls, written in line in Seal and Open);
+//     asmSeal and asmOpen the calls, written in line in Seal and Open);
 //   - in cgo builds, the C core (csrc), through cgo, for the rest: long
 //     messages, batch groups and lanes (batch.go), streams, MAC and
 //     keystream (stream.go);

@@ -25,12 +25,12 @@
 //     engine (internal/engines/aegis128l; core's register.go).
 //  2. internal/core/aead.go: (*AEADOf).Seal calls sealTo, which makes
 //     every check, sizes the output, and calls seal with the table of
-//     entry points that Init copied at New (headers in
-//     internal/core/asm.go: the kernel chosen at registration, from the
-//     CPU detection of detect.go). A short message leaves the path here:
+//     entry points in the AEAD's header (hdrs in internal/core/asm.go,
+//     which New points the AEAD at: the kernel chosen at registration,
+//     from the CPU detection of detect.go). A short message leaves the path here:
 //     asmTakes says the Go assembly takes it (internal/core/asm.go), and
-//     sealAsm calls the entry of asm.OneShot128L for the kernel, which
-//     runs avx512Seal128L (internal/asm), generated from
+//     sealTo calls the header's entry of asm.OneShot128L for the kernel,
+//     which runs avx512Seal128L (internal/asm), generated from
 //     internal/gen/asm/desc.go, with no cgo call.
 //  3. internal/core/core_cgo.go: seal is the one cgo call,
 //     C.aegisgo_seal (a table of the soft kernel is a handle of the Go

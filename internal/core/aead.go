@@ -72,7 +72,12 @@ func (a *AEADOf[K]) keyPtr() *byte { return (*byte)(unsafe.Pointer(&a.key)) }
 
 // Init makes a ready for variant v with the default kernel, copying key.
 func (a *AEADOf[K]) Init(v *Variant, key []byte, tagLen int) error {
-	return a.init(v, key, tagLen, defaultHeaders[v.ID])
+	h := defaultHeaders[v.ID]
+	if h == 0 {
+		mustRegistered(v)
+		return common.ErrNotAvailable
+	}
+	return a.init(v, key, tagLen, int(h-1))
 }
 
 // InitKernel is Init with a given kernel, for tests and benchmarks that

@@ -71,9 +71,11 @@ func headerIndex(p Path, v int, k Kernel) int {
 	return ((int(p)*len(Variants)+v)*int(numKernels) + int(k)) * 2
 }
 
-// defaultHeaders holds New's: the index in hdrs of PathAuto on each
-// variant's default kernel, with 16-byte tags.
-var defaultHeaders [len(Variants)]int
+// defaultHeaders holds New's: for each variant, the header index (as
+// AEADOf.h holds it: 1 + the index in hdrs) of PathAuto on its default
+// kernel with 16-byte tags; 0 until the variant registers, and for good
+// without AEGIS.
+var defaultHeaders [len(Variants)]uint32
 
 // asmLimit is the range of sizes (additional data plus message) given to
 // the assembly of a variant on a kernel.

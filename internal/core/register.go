@@ -81,7 +81,7 @@ func Register(v *Variant, e asm.Engines) *Variant {
 			hdrs[j].tagLen, hdrs[j+1].tagLen = 16, 32
 		}
 	}
-	defaultHeaders[i] = headerIndex(PathAuto, i, defaultKernel[i])
+	defaultHeaders[i] = uint32(headerIndex(PathAuto, i, defaultKernel[i]) + 1)
 	return v
 }
 

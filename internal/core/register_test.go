@@ -38,3 +38,31 @@ func TestUnregisteredPanics(t *testing.T) {
 	a.init(AEGIS256X4, make([]byte, 32), 16, j)
 	t.Fatal("Init of an unregistered variant returned")
 }
+
+// TestUnregisteredInitPanics: Init, which raf and the commands call with a
+// variant chosen at run time, panics the same way for a variant that did
+// not register, whose default header is none: it must not take another
+// variant's header for it.
+func TestUnregisteredInitPanics(t *testing.T) {
+	i := id256X4
+	saved, savedDefault := registered[i], defaultHeaders[i]
+	registered[i], defaultHeaders[i] = false, 0 // as an unregistered variant's
+	defer func() { registered[i], defaultHeaders[i] = saved, savedDefault }()
+	if withoutAEGIS {
+		var a AEAD
+		if err := a.Init(AEGIS256X4, make([]byte, 32), 16); !errors.Is(err, common.ErrNotAvailable) {
+			t.Fatalf("Init without AEGIS: %v, want ErrNotAvailable", err)
+		}
+		return
+	}
+	defer func() {
+		r := recover()
+		msg, _ := r.(string)
+		if !strings.Contains(msg, "import github.com/aegisgo/aegis/aegis256x4") {
+			t.Fatalf("Init of an unregistered variant: recover() = %v, want a panic that names its package", r)
+		}
+	}()
+	var a AEAD
+	err := a.Init(AEGIS256X4, make([]byte, 32), 16)
+	t.Fatalf("Init of an unregistered variant returned %v, header %d", err, a.h)
+}

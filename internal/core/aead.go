@@ -96,6 +96,56 @@ func (a *AEADOf[K]) InitPath(v *Variant, key []byte, tagLen int, kernel Kernel, 
 	return a.init(v, key, tagLen, headerIndex(p, v.ID, kernel))
 }
 
+// Init16 is Init for New of the AEGIS-128 family's variants, which have
+// 16-byte keys and AEAD16s: id is the variant's ID in Variants (ID128L
+// ...), a constant in New. It checks, copies and stores what Init does,
+// with the same errors, and is small enough to be inlined, and New with
+// it: New then makes no call but its allocation, as a caller's own
+// new([16]byte) and copy of the key would.
+//
+// id must be a variant with 16-byte keys: the generator picks Init16 or
+// Init32 by the key size, and the variant's tests, which check New's
+// ciphertexts, would catch another variant's ID. A variant package
+// registers its variant as it initializes, before anything can call its
+// New, so no default header here means a build without AEGIS, where
+// Init also returns common.ErrNotAvailable.
+func Init16(a *AEAD16, id int, key []byte, tagLen int) error {
+	h := defaultHeaders[id]
+	if h == 0 {
+		return common.ErrNotAvailable
+	}
+	if len(key) != 16 {
+		return common.ErrBadKeyLength
+	}
+	// tagLen is 16 or 32: tagLen-16 is 0 or 16, unsigned too. One
+	// comparison, where two would take New over the inlining budget.
+	if uint(tagLen-16)&^16 != 0 {
+		return common.ErrBadTagLength
+	}
+	a.key = [16]byte(key)
+	// As in init, a plain store: nothing else can see a yet.
+	a.h = h + uint32(tagLen>>5)
+	return nil
+}
+
+// Init32 is Init16 for the AEGIS-256 family's variants, which have 32-byte
+// keys and AEADs.
+func Init32(a *AEAD, id int, key []byte, tagLen int) error {
+	h := defaultHeaders[id]
+	if h == 0 {
+		return common.ErrNotAvailable
+	}
+	if len(key) != 32 {
+		return common.ErrBadKeyLength
+	}
+	if uint(tagLen-16)&^16 != 0 { // 16 or 32, as in Init16
+		return common.ErrBadTagLength
+	}
+	a.key = [32]byte(key)
+	a.h = h + uint32(tagLen>>5)
+	return nil
+}
+
 // init makes a ready with the headers at i (16-byte tags) and i+1 (32),
 // whose ops are 0 where their kernel cannot run here.
 func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, i int) error {

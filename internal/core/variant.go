@@ -48,6 +48,17 @@ const (
 	id256X4
 )
 
+// The variant numbers, for the generated packages' New, which passes its
+// own to Init16 or Init32 as a constant.
+const (
+	ID128L  = id128L
+	ID128X2 = id128X2
+	ID128X4 = id128X4
+	ID256   = id256
+	ID256X2 = id256X2
+	ID256X4 = id256X4
+)
+
 // Variants is the module's one table of variants: the variant packages,
 // internal/gen (which writes them) and the C tests' tables
 // (internal/testing/ctest/tables_gen.h) all come from it.

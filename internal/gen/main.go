@@ -183,7 +183,8 @@ type {{.Type}} struct {
 // New copies the key: the caller may overwrite its slice as soon as New returns. The error is [common.ErrBadKeyLength] if the key is not [KeySize] bytes, [common.ErrBadTagLength] for another tag length, and [common.ErrNotAvailable] if the module was built with the tag without_aegis.
 func New(key []byte, tagLen int) (cipher.AEAD, error) {
 	x := new({{.Type}})
-	if err := x.a.Init(variant, key, tagLen); err != nil {
+	// Init, with the variant's ID a constant ({{/* core.ID128L for core.AEGIS128L */}}core.ID{{slice .Ident 5}}): inlined, and New with it, so that New costs its caller the allocation and little more.
+	if err := core.Init{{.KeySize}}(&x.a, core.ID{{slice .Ident 5}}, key, tagLen); err != nil {
 		return nil, err
 	}
 	return x, nil

@@ -617,7 +617,7 @@ func (v Variant) testBadParams(t *testing.T) {
 	if a, err := v.New(nil, 16); !errors.Is(err, common.ErrBadKeyLength) || a != nil {
 		t.Errorf("New with a nil key = %v, %v; want ErrBadKeyLength", a, err)
 	}
-	for _, n := range []int{-1, 0, 8, 12, 15, 17, 24, 31, 33, 64} {
+	for _, n := range []int{-1, 0, 8, 12, 15, 17, 24, 31, 33, 48, 64} {
 		if a, err := v.New(make([]byte, v.V.KeySize), n); !errors.Is(err, common.ErrBadTagLength) || a != nil {
 			t.Errorf("New with tagLen %d = %v, %v; want ErrBadTagLength", n, a, err)
 		}

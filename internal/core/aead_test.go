@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+
+package core
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// TestInitNew: Init16 and Init32, the variant packages' New, make the
+// AEAD that Init makes, or return its error, for every variant, key length
+// and tag length, good or not.
+func TestInitNew(t *testing.T) {
+	tagLens := []int{16, 32, -16, -1, 0, 1, 8, 15, 17, 24, 31, 33, 48, 64, 16 + 1<<32, math.MinInt, math.MaxInt}
+	for id := range Variants {
+		v := &Variants[id]
+		for _, keyLen := range []int{0, 1, 15, 16, 17, 31, 32, 33, 64} {
+			for _, tagLen := range tagLens {
+				key := make([]byte, keyLen)
+				for i := range key {
+					key[i] = byte(i*7 + id + 1)
+				}
+				var want AEAD
+				wantErr := want.Init(v, key, tagLen)
+				var got AEAD
+				var err error
+				if v.KeySize == 16 {
+					var a AEAD16
+					err = Init16(&a, id, key, tagLen)
+					copy(got.key[:], a.key[:])
+					got.h = a.h
+				} else {
+					err = Init32(&got, id, key, tagLen)
+				}
+				name := fmt.Sprintf("%s with a %d-byte key and tagLen %d", v.Name, keyLen, tagLen)
+				if err != wantErr {
+					t.Errorf("%s: error %v, want Init's %v", name, err, wantErr)
+				} else if got != want {
+					t.Errorf("%s: AEAD %x, want Init's %x", name, got, want)
+				}
+			}
+		}
+	}
+}

@@ -205,12 +205,12 @@ step "linux/arm64: the neon, neonsha3 and vperm kernels compile with clang too"
 # clang before 16 hides the AES and SHA3 intrinsics unless the whole file
 # is built with the feature; kernel_neon.c works around it, and this
 # checks it (darwin's cgo builds use clang), on AEGIS-128X4's files
-# (kernels.c holds vperm on arm64). hardening.sh installs
+# (tables.c holds vperm on arm64). hardening.sh installs
 # clang-16; Debian's clang is 14.
 ran=0
 for cl in clang clang-16; do
   command -v "$cl" >/dev/null || continue
-  for f in kernel_neon.c kernel_neonsha3.c kernels.c; do
+  for f in kernel_neon.c kernel_neonsha3.c tables.c; do
     "$cl" --target=aarch64-linux-gnu -O2 -Wall -Werror -c "internal/engines/aegis128x4/$f" -Icsrc -o /dev/null
   done
   "$cl" --version | head -1

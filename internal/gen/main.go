@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -1454,8 +1455,29 @@ func fill(indent string, words []string) []string {
 // cKernel is a kernel of the C core, as the engines' templates need it.
 type cKernel struct {
 	Name, Upper string
-	Lanes       int  // for the D = 1 variants; 0 otherwise
-	Alone       bool // compiled in a file of its own: arm64's (neonsha3 compiles neon's source again)
+	Lanes       int      // for the D = 1 variants; 0 otherwise
+	Alone       bool     // compiled in a file of its own: arm64's (neonsha3 compiles neon's source again)
+	Arch        []string // the GOARCHes where it has code; none: every one
+	Intrin      []string // the x86 intrinsics headers that csrc/kernel_<name>.h includes
+}
+
+// x86Intrin matches an include of an x86 intrinsics header (wmmintrin.h,
+// immintrin.h, ...); arm_neon.h is not one: arm64's kernels include it
+// after their target pragma, and must.
+var x86Intrin = regexp.MustCompile(`(?m)^#include <(\w*mmintrin\.h)>`)
+
+// intrinOf lists the x86 intrinsics headers of csrc/kernel_<name>.h, in
+// the order it includes them.
+func intrinOf(name string) []string {
+	b, err := os.ReadFile(filepath.Join("csrc", "kernel_"+name+".h"))
+	if err != nil {
+		fail(err)
+	}
+	var hs []string
+	for _, m := range x86Intrin.FindAllSubmatch(b, -1) {
+		hs = append(hs, string(m[1]))
+	}
+	return hs
 }
 
 // engineData is what the engines' templates need for one variant.
@@ -1478,7 +1500,10 @@ func engineDataOf(v variant) engineData {
 		if !info.C {
 			continue
 		}
-		ck := cKernel{Name: info.Name, Upper: strings.ToUpper(info.Name), Alone: info.Arch == "arm64"}
+		ck := cKernel{Name: info.Name, Upper: strings.ToUpper(info.Name), Alone: info.Arch == "arm64", Intrin: intrinOf(info.Name)}
+		if info.Arch != "any" {
+			ck.Arch = strings.Split(info.Arch, ", ")
+		}
 		if e.D == 1 {
 			ck.Lanes = info.Lanes
 		}
@@ -1496,23 +1521,46 @@ func writeEngines(v variant) {
 	write(enginesDocTmpl, e, filepath.Join(dir, "engines.go"))
 	write(enginesCgoTmpl, e, filepath.Join(dir, "engines_cgo.go"))
 	write(enginesNocgoTmpl, e, filepath.Join(dir, "engines_nocgo.go"))
-	// The kernels that are not alone share one file, so that the
-	// intrinsics' headers, which are most of a kernel's compile time, are
-	// parsed once.
-	var shared []cKernel
+	// The kernels that are not alone share two files, by the intrinsics
+	// headers they include. Those that need <immintrin.h> (gcc declares
+	// the VAES and AVX-512 intrinsics nowhere else), a large header that
+	// is most of a small kernel's compile time, share kernels.c, so that
+	// it is parsed once. The others, whose headers are small, share
+	// tables.c with the variant's table, which every build compiles. go
+	// build compiles a package's C files in parallel, so the two about
+	// halve the time a program waits for the variant's C, at a few
+	// hundredths of a second more work than one file; and it starts them
+	// in the order of their names, so the longer one, kernels.c, starts
+	// first.
+	keep := map[string]bool{}
+	var heavy, light []cKernel
 	for _, k := range e.Kernels {
-		if !k.Alone {
-			shared = append(shared, k)
-			continue
+		switch {
+		case k.Alone:
+			keep[writeKernelFile(e, dir, "kernel_"+k.Name, []cKernel{k}, false)] = true
+		case slices.Contains(k.Intrin, "immintrin.h"):
+			heavy = append(heavy, k)
+		default:
+			light = append(light, k)
 		}
-		writeKernelFile(e, filepath.Join(dir, "kernel_"+k.Name+".c"), []cKernel{k})
 	}
-	writeKernelFile(e, filepath.Join(dir, "kernels.c"), shared)
-	var b bytes.Buffer
-	if err := enginesTablesTmpl.Execute(&b, e); err != nil {
+	if len(heavy) > 0 {
+		keep[writeKernelFile(e, dir, "kernels", heavy, false)] = true
+	}
+	keep[writeKernelFile(e, dir, "tables", light, true)] = true
+	// The directory is the generator's: a C file it no longer writes
+	// (a kernel's file after a regrouping) goes.
+	cs, err := filepath.Glob(filepath.Join(dir, "*.c"))
+	if err != nil {
 		fail(err)
 	}
-	writeFile(filepath.Join(dir, "tables.c"), b.Bytes())
+	for _, c := range cs {
+		if !keep[c] {
+			if err := os.Remove(c); err != nil {
+				fail(err)
+			}
+		}
+	}
 }
 
 var enginesDocTmpl = template.Must(template.New("enginesdoc").Parse(`// SPDX-License-Identifier: MIT
@@ -1578,13 +1626,49 @@ import (
 var Engines = asm.Engines{OneShot: &asm.OneShot{{.Short}}, State: &asm.Funcs{{.Short}}, Soft: soft.Funcs{{.Short}}}
 `))
 
-// writeKernelFile writes a C file of kernels ks for e's variant.
-func writeKernelFile(e engineData, name string, ks []cKernel) {
+// writeKernelFile writes dir/base.c, a C file of kernels ks for e's
+// variant, and returns its name. The file builds only for the GOARCHes
+// where one of ks has code, and includes the kernels' x86 intrinsics
+// headers before their target pragmas.
+func writeKernelFile(e engineData, dir, base string, ks []cKernel, tables bool) string {
+	var arch, intrin []string
+	for _, k := range ks {
+		if tables {
+			break // the table is for every GOARCH
+		}
+		if len(k.Arch) == 0 {
+			arch = nil
+			break
+		}
+		for _, a := range k.Arch {
+			if !slices.Contains(arch, a) {
+				arch = append(arch, a)
+			}
+		}
+	}
+	for _, k := range ks {
+		for _, h := range k.Intrin {
+			if !slices.Contains(intrin, h) {
+				intrin = append(intrin, h)
+			}
+		}
+	}
+	constraint := "cgo && !without_aegis"
+	switch len(arch) {
+	case 0:
+	case 1:
+		constraint += " && " + arch[0]
+	default:
+		constraint += " && (" + strings.Join(arch, " || ") + ")"
+	}
 	var b bytes.Buffer
 	if err := enginesFileTmpl.Execute(&b, struct {
 		engineData
-		Ks []cKernel
-	}{e, ks}); err != nil {
+		Ks         []cKernel
+		Constraint string
+		Intrin     []string
+		Tables     bool
+	}{e, ks, constraint, intrin, tables}); err != nil {
 		fail(err)
 	}
 	for _, k := range ks {
@@ -1595,25 +1679,43 @@ func writeKernelFile(e engineData, name string, ks []cKernel) {
 			fail(err)
 		}
 	}
+	if tables {
+		if err := enginesTablesTmpl.Execute(&b, struct {
+			engineData
+			Here []cKernel
+		}{e, ks}); err != nil {
+			fail(err)
+		}
+	}
+	name := filepath.Join(dir, base+".c")
 	writeFile(name, b.Bytes())
+	return name
 }
 
 var enginesFileTmpl = template.Must(template.New("enginesfile").Parse(`// SPDX-License-Identifier: MIT
 
-//go:build cgo && !without_aegis
+//go:build {{.Constraint}}
 
 /* Code generated by internal/gen/main.go; DO NOT EDIT.
  *
  * {{.Title}} on the kernels{{range .Ks}} {{.Name}}{{end}} (csrc/kernel_*.h):
  * the table of entry points of each, which is all the compiler keeps of
- * the kernel. Only the {{.Fam}} family is instantiated (instance.h). */
+ * the kernel. Only the {{.Fam}} family is instantiated (instance.h).
+{{- if .Tables}}
+ * These kernels' intrinsics headers are small; those of kernels.c are
+ * not, and it compiles beside this file. At the end, the variant's
+ * tables, by kernel (AEGISGO_TABLES in csrc/aegis.h).
+{{- end}} */
 #define AEGISGO_FAMILY {{.Fam}}
 #include "internal.h"
-{{- if gt (len .Ks) 1}}
+{{- if .Intrin}}
 #ifdef AEGISGO_X86
-/* Before any kernel's target pragma: an intrinsics header included first
- * under one would give its baseline functions that kernel's target. */
-#include <immintrin.h>
+/* The kernels' intrinsics headers, before any kernel's target pragma: one
+ * included first under a pragma would give its baseline functions that
+ * kernel's target. */
+{{- range .Intrin}}
+#include <{{.}}>
+{{- end}}
 #endif
 {{- end}}
 `))
@@ -1633,20 +1735,16 @@ const aegisgo_ops aegisgo_{{.K.Name}}_{{.Suffix}} = {
 #endif
 `))
 
-var enginesTablesTmpl = template.Must(template.New("enginestables").Parse(`// SPDX-License-Identifier: MIT
-
-//go:build cgo && !without_aegis
-
-/* Code generated by internal/gen/main.go; DO NOT EDIT.
- *
- * {{.Title}}'s tables, by kernel (AEGISGO_TABLES in csrc/aegis.h): the
- * kernels this build has, from kernel_*.c here. */
-#include "internal.h"
-{{range .Kernels}}
+var enginesTablesTmpl = template.Must(template.New("enginestables").Funcs(template.FuncMap{"has": func(ks []cKernel, name string) bool {
+	return slices.ContainsFunc(ks, func(k cKernel) bool { return k.Name == name })
+}}).Parse(`
+/* The tables: the kernels this build has, from this file and kernel*.c
+ * here. */
+{{- range .Kernels}}{{if not (has $.Here .Name)}}
 #ifdef AEGISGO_HAVE_{{.Upper}}
 extern const aegisgo_ops aegisgo_{{.Name}}_{{$.Suffix}};
 #endif
-{{- end}}
+{{- end}}{{end}}
 
 AEGISGO_TABLES({{.Suffix}}) = {
 {{- range .Kernels}}

@@ -85,10 +85,11 @@ pids=()
 compile() {
   local side=$1 arch=$2 c=$3 k=$4 out=$work/$1.$2 f v
   mkdir -p "$out"
-  for f in "$work/$side"/internal/engines/*/"kernel_$k.c" "$work/$side"/internal/engines/*/kernels.c "$work/$side/csrc/kernel_$k.c"; do
+  for f in "$work/$side"/internal/engines/*/"kernel_$k.c" "$work/$side"/internal/engines/*/{kernels,tables}.c "$work/$side/csrc/kernel_$k.c"; do
     [ -f "$f" ] || continue
-    # kernels.c holds the kernels that share a file: k's if it includes it.
-    case $f in */kernels.c) grep -q "\"kernel_$k.h\"" "$f" || continue ;; esac
+    # kernels.c and tables.c hold the kernels that share a file: k's if
+    # it includes it.
+    case $f in */kernels.c | */tables.c) grep -q "\"kernel_$k.h\"" "$f" || continue ;; esac
     v=$(basename "$(dirname "$f")")
     [ "$v" != csrc ] || v=all
     (cd "$(dirname "$f")" && "$c" -I "$work/$side/csrc" "${flags[@]}" -c "$(basename "$f")" -o "$out/$k.$v.o") \

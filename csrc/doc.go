@@ -37,7 +37,7 @@
 //     engine instead, and goes there: internal/core/engine.go).
 //  4. csrc/dispatch.c: aegisgo_seal calls ops->encrypt, the .encrypt entry
 //     of the table: here aegisgo_avx512_128l in
-//     internal/engines/aegis128l/kernel_avx512.c, avx512_d1_encrypt128.
+//     internal/engines/aegis128l/kernels.c, avx512_d1_encrypt128.
 //  5. That name is FN(encrypt128) of csrc/aegis128_body.h, instantiated by
 //     csrc/instance.h for KERNEL avx512 and D = 1 (kernel_avx512.h): FN(x)
 //     (csrc/internal.h) pastes KERNEL_dD_x. Every function that a profiler

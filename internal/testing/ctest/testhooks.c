@@ -20,7 +20,7 @@
  * (NOINLINE_INIT_FINAL: vperm_d1_initialize128, vperm_d1_finalize128, ...),
  * can be called directly; the compiler keeps only what the hooks call.
  * It is the same source, compiled with the same flags, as the instances
- * in internal/engines/<variant>/kernel_vperm.c. With AEGISGO_TEST_HOOKS
+ * in internal/engines/<variant>/tables.c. With AEGISGO_TEST_HOOKS
  * it also defines aegisgo_test_vperm_round, the driver's view of its
  * round. vperm, not a hardware kernel, because it is in every build for
  * x86-64 and little-endian arm64, and runs on nearly every CPU of those:

@@ -27,13 +27,7 @@ func TestUnregisteredPanics(t *testing.T) {
 		}
 		return
 	}
-	defer func() {
-		r := recover()
-		msg, _ := r.(string)
-		if !strings.Contains(msg, "import github.com/aegisgo/aegis/aegis256x4") {
-			t.Fatalf("Init of an unregistered variant: recover() = %v, want a panic that names its package", r)
-		}
-	}()
+	defer wantImportPanic(t)
 	var a AEAD
 	a.init(AEGIS256X4, make([]byte, 32), 16, j)
 	t.Fatal("Init of an unregistered variant returned")
@@ -55,14 +49,18 @@ func TestUnregisteredInitPanics(t *testing.T) {
 		}
 		return
 	}
-	defer func() {
-		r := recover()
-		msg, _ := r.(string)
-		if !strings.Contains(msg, "import github.com/aegisgo/aegis/aegis256x4") {
-			t.Fatalf("Init of an unregistered variant: recover() = %v, want a panic that names its package", r)
-		}
-	}()
+	defer wantImportPanic(t)
 	var a AEAD
 	err := a.Init(AEGIS256X4, make([]byte, 32), 16)
 	t.Fatalf("Init of an unregistered variant returned %v, header %d", err, a.h)
+}
+
+// wantImportPanic, deferred, fails t unless the test panics with the
+// message that names AEGIS-256X4's package.
+func wantImportPanic(t *testing.T) {
+	r := recover()
+	msg, _ := r.(string)
+	if !strings.Contains(msg, "import github.com/aegisgo/aegis/aegis256x4") {
+		t.Fatalf("Init of an unregistered variant: recover() = %v, want a panic that names its package", r)
+	}
 }

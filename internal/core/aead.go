@@ -16,7 +16,9 @@ type KeyArray interface{ [16]byte | [32]byte }
 
 // AEADOf is the state behind every variant's AEAD type: a private copy of
 // the key in a K, and the index of its header, which says the rest (the
-// variant, the kernel's engine and assembly, the tag length).
+// variant, the kernel's engine and assembly, the tag length). The key is
+// the last KeySize bytes of K, right before the index (keyAt): a 16-byte
+// key in an AEAD takes its second half.
 //
 // It holds no pointer, so that New's allocation is of the cheaper kind and
 // the garbage collector never scans it, and it is as small as its key
@@ -47,6 +49,7 @@ const wipedBit = 1 << 31
 // Seal and Open read all they need from it, in one place: they are the
 // hot path of a short message, where each dependent load and call shows.
 type header struct {
+	_      noCompare
 	ops    uintptr     // the engine's table (engine.go); 0 where the kernel cannot run here
 	v      *Variant    // the variant; nil in the zero header
 	asm    asm.OneShot // the assembly's Seal and Open, where asmMax >= 0
@@ -66,9 +69,20 @@ type AEAD = AEADOf[[32]byte]
 // AEAD16 holds the 16-byte key of the AEGIS-128 family, in 24 bytes.
 type AEAD16 = AEADOf[[16]byte]
 
-// keyPtr returns the key's first byte, for the kernels: they read the
-// variant's KeySize bytes, which Init checked that K holds.
-func (a *AEADOf[K]) keyPtr() *byte { return (*byte)(unsafe.Pointer(&a.key)) }
+// keyAt returns the first byte of the key of the AEAD whose header index
+// is at hp, for the kernels, which read the variant's KeySize bytes: the
+// key is the last KeySize bytes of K, which Init checked that K holds, and
+// h follows K (checked below). A pointer to h is then all that the
+// functions that are not generic (see sealTo) need of an AEAD, whatever
+// its K.
+func keyAt(hp *uint32, v *Variant) *byte {
+	return (*byte)(unsafe.Add(unsafe.Pointer(hp), -v.KeySize))
+}
+
+var (
+	_ = [1]struct{}{}[unsafe.Offsetof(AEAD{}.h)-32]
+	_ = [1]struct{}{}[unsafe.Offsetof(AEAD16{}.h)-16]
+)
 
 // Init makes a ready for variant v with the default kernel, copying key.
 func (a *AEADOf[K]) Init(v *Variant, key []byte, tagLen int) error {
@@ -162,11 +176,13 @@ func (a *AEADOf[K]) init(v *Variant, key []byte, tagLen int, i int) error {
 	if len(key) > len(a.key) {
 		panic("core: " + v.Name + "'s key does not fit this AEAD type")
 	}
-	// Copies of constant size, which compile to moves, not a call.
+	// Copies of constant size, which compile to moves, not a call, to
+	// the end of K (keyAt): a 16-byte key in an AEAD's 32 bytes goes to
+	// the second half.
 	if len(key) == 16 {
-		*(*[16]byte)(unsafe.Pointer(&a.key)) = [16]byte(key)
+		*(*[16]byte)(unsafe.Pointer(keyAt(&a.h, v))) = [16]byte(key)
 	} else {
-		*(*[32]byte)(unsafe.Pointer(&a.key)) = [32]byte(key)
+		*(*[32]byte)(unsafe.Pointer(keyAt(&a.h, v))) = [32]byte(key)
 	}
 	// A plain store: the AEAD is not shared before Init returns (and New
 	// returns it), and an atomic one costs New a locked instruction.
@@ -193,12 +209,16 @@ func (a *AEADOf[K]) Overhead() int { return int(a.hdr().tagLen) }
 // Kernel returns the kernel this AEAD runs.
 func (a *AEADOf[K]) Kernel() Kernel { return a.hdr().kernel }
 
-func (a *AEADOf[K]) variant() *Variant {
-	h := a.hdr()
-	if h.vid == 0 {
+func (a *AEADOf[K]) variant() *Variant { return variantAt(&a.h) }
+
+// variantAt returns the variant of the AEAD whose header index is at hp,
+// wiped or not, and panics before New (see sealTo for why it takes hp).
+func variantAt(hp *uint32) *Variant {
+	i := atomic.LoadUint32(hp) &^ wipedBit
+	if i == 0 {
 		panic("aegis: AEAD used without New")
 	}
-	return &Variants[h.vid-1]
+	return hdrs[i-1].v
 }
 
 // live returns the AEAD's header, and panics unless the AEAD was made by
@@ -206,8 +226,12 @@ func (a *AEADOf[K]) variant() *Variant {
 // a Wipe that runs concurrently (a misuse) can then make the call compute
 // garbage from a half-zeroed key, but never hand an engine a null table.
 // It is small enough to be inlined.
-func (a *AEADOf[K]) live() (*header, *Variant) {
-	i := atomic.LoadUint32(&a.h)
+func (a *AEADOf[K]) live() (*header, *Variant) { return liveAt(&a.h) }
+
+// liveAt is live of the AEAD whose header index is at hp, for the
+// functions that take the AEAD as that pointer (see sealTo).
+func liveAt(hp *uint32) (*header, *Variant) {
+	i := atomic.LoadUint32(hp)
 	if i-1 >= uint32(len(hdrs)) {
 		dead(i)
 	}
@@ -271,8 +295,7 @@ const (
 
 // Seal implements cipher.AEAD.
 func (a *AEADOf[K]) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
-	ret, _ := a.sealTo(dst, nonce, plaintext, additionalData)
-	return ret
+	return sealTo(&a.h, dst, nonce, plaintext, additionalData)
 }
 
 // SealDetached is Seal with the tag apart: the ciphertext is appended to
@@ -281,14 +304,20 @@ func (a *AEADOf[K]) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 // cannot overwrite the tag). Nothing is allocated when dst has room for
 // len(plaintext)+tagLen more bytes.
 func (a *AEADOf[K]) SealDetached(dst, nonce, plaintext, additionalData []byte) (ciphertext, tag []byte) {
-	ret, ctEnd := a.sealTo(dst, nonce, plaintext, additionalData)
+	ret := sealTo(&a.h, dst, nonce, plaintext, additionalData)
+	ctEnd := len(dst) + len(plaintext)
 	return ret[:ctEnd:ctEnd], ret[ctEnd:len(ret):len(ret)]
 }
 
-// sealTo holds every check of Seal and SealDetached. It appends the
-// ciphertext and the tag to dst, and says where the ciphertext ends.
-func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []byte, ctEnd int) {
-	h, v := a.live()
+// sealTo holds every check of Seal and SealDetached, of the AEAD whose
+// header index is at hp. It appends the ciphertext and the tag to dst.
+// It and the functions like it take the AEAD as a pointer to its header
+// index, which leads to its key too (keyAt), not as an *AEADOf, so that a
+// program has one copy of them, not one for each K: AEADOf's methods,
+// which are generic, only call them, and are small enough to be inlined.
+func sealTo(hp *uint32, dst, nonce, plaintext, additionalData []byte) []byte {
+	h, v := liveAt(hp)
+	key := keyAt(hp, v)
 	ret, out := common.GrowSlice(dst, len(plaintext)+int(h.tagLen))
 	var pad [32]byte
 	n := nonceArg(v, nonce, out, &pad)
@@ -301,27 +330,27 @@ func (a *AEADOf[K]) sealTo(dst, nonce, plaintext, additionalData []byte) (ret []
 	mlen := len(plaintext)
 	if h.asmTakes(mlen, len(additionalData), false, 1) {
 		// h.asmSeal's call, in line.
-		h.asm.Seal(noescape(a.keyPtr()), noescape(n),
+		h.asm.Seal(noescape(key), noescape(n),
 			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(plaintext)), mlen,
 			noescape(unsafe.SliceData(additionalData)), len(additionalData), int(h.tagLen))
 	} else {
-		seal(h.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, a.keyPtr())
+		seal(h.ops, out[:mlen], out[mlen:], plaintext, additionalData, n, key)
 	}
-	return ret, len(dst) + mlen
+	return ret
 }
 
 // Open implements cipher.AEAD. On failure it returns common.ErrAuth (or
 // common.ErrTruncated for input shorter than a tag), and the part of dst
 // it would have filled holds zeros, not plaintext.
 func (a *AEADOf[K]) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
-	return a.openTo(dst, nonce, ciphertext, nil, additionalData, true)
+	return openTo(&a.h, dst, nonce, ciphertext, nil, additionalData, true)
 }
 
 // OpenDetached is Open with the tag apart. A tag of another length than
 // tagLen is refused with common.ErrBadTagLength, as Decrypter.Final
 // refuses one.
 func (a *AEADOf[K]) OpenDetached(dst, nonce, ciphertext, tag, additionalData []byte) ([]byte, error) {
-	return a.openTo(dst, nonce, ciphertext, tag, additionalData, false)
+	return openTo(&a.h, dst, nonce, ciphertext, tag, additionalData, false)
 }
 
 // openTo holds every check of Open and OpenDetached, in this order: the
@@ -329,8 +358,9 @@ func (a *AEADOf[K]) OpenDetached(dst, nonce, ciphertext, tag, additionalData []b
 // ciphertext when attached, else in tag) has the right length, the buffers
 // do not overlap. The C core reads the tag after it has written the
 // plaintext, so the output may not overlap the tag at all.
-func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
-	h, v := a.live()
+func openTo(hp *uint32, dst, nonce, ciphertext, tag, additionalData []byte, attached bool) ([]byte, error) {
+	h, v := liveAt(hp)
+	key := keyAt(hp, v)
 	checkNonce(v, nonce)
 	// in is what the output may share only exactly: the ciphertext, with
 	// its tag when attached, so that one check covers both rules there.
@@ -362,14 +392,14 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 	var ok bool
 	if h.asmTakes(len(ciphertext), len(additionalData), false, 1) {
 		// h.asmOpen's call, in line.
-		ok = h.asm.Open(noescape(a.keyPtr()), noescape(n),
+		ok = h.asm.Open(noescape(key), noescape(n),
 			noescape(unsafe.SliceData(out)), noescape(unsafe.SliceData(ciphertext)), len(ciphertext),
 			noescape(unsafe.SliceData(additionalData)), len(additionalData), noescape(unsafe.SliceData(tag)), len(tag))
 		if !ok {
 			clear(out)
 		}
 	} else {
-		ok = open(h.ops, out, ciphertext, tag, additionalData, n, a.keyPtr())
+		ok = open(h.ops, out, ciphertext, tag, additionalData, n, key)
 	}
 	if !ok {
 		// Open's one branch on the tag check; both paths have cleared
@@ -384,18 +414,19 @@ func (a *AEADOf[K]) openTo(dst, nonce, ciphertext, tag, additionalData []byte, a
 // may lie in pieces too (raf's records that straddle two blocks of a
 // MemStore). The nonce is zero-padded as Seal pads it.
 func (a *AEADOf[K]) StartEncrypter(e *Encrypter, nonce, additionalData []byte) {
-	a.startInc(&e.s, nonce, additionalData)
+	startInc(&a.h, &e.s, nonce, additionalData)
 }
 
 // StartDecrypter is StartEncrypter for Open.
 func (a *AEADOf[K]) StartDecrypter(d *Decrypter, nonce, additionalData []byte) {
-	a.startInc(&d.s, nonce, additionalData)
+	startInc(&a.h, &d.s, nonce, additionalData)
 }
 
-func (a *AEADOf[K]) startInc(s *incState, nonce, additionalData []byte) {
-	h, v := a.live()
+// startInc starts s for the AEAD whose header index is at hp (see sealTo).
+func startInc(hp *uint32, s *incState, nonce, additionalData []byte) {
+	h, v := liveAt(hp)
 	checkNonce(v, nonce)
-	key := unsafe.Slice(a.keyPtr(), v.KeySize)
+	key := unsafe.Slice(keyAt(hp, v), v.KeySize)
 	if err := s.init(v, h.kernel, key, nonce, additionalData, int(h.tagLen)); err != nil {
 		panic("core: " + v.Name + ": " + err.Error()) // a live AEAD's parameters are valid
 	}

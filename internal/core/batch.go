@@ -152,23 +152,29 @@ func adAt(additionalData [][]byte, i int) []byte {
 // checked before any output is written. Nothing is allocated when every
 // dst[i] has room.
 func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
-	h, v := a.live()
+	return sealBatch(&a.h, dst, nonces, plaintexts, additionalData)
+}
+
+// sealBatch is SealBatch of the AEAD whose header index is at hp (see
+// sealTo).
+func sealBatch(hp *uint32, dst, nonces, plaintexts, additionalData [][]byte) [][]byte {
+	h, v := liveAt(hp)
+	k := keyAt(hp, v)
 	if one(dst, nonces, plaintexts, additionalData) {
 		// No lanes and no call to save: Seal is the batch, with the same
 		// checks.
-		dst[0] = a.Seal(dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
+		dst[0] = sealTo(hp, dst[0], nonces[0], plaintexts[0], adAt(additionalData, 0))
 		return dst
 	}
 	h.checkBatch(dst, nonces, plaintexts, additionalData, true)
 	n := len(dst)
 	nonces, plaintexts = nonces[:n], plaintexts[:n]
-	k := a.keyPtr()
 	for i := range dst {
 		in, ad := plaintexts[i], adAt(additionalData, i)
 		if !h.asmTakes(len(in), len(ad), false, n) {
 			// The C core from here on: the groups' state is large, and
 			// batches that the assembly takes whole never clear it.
-			a.sealGroups(h, v, dst, nonces, plaintexts, additionalData, i)
+			sealGroups(h, k, dst, nonces, plaintexts, additionalData, i)
 			break
 		}
 		// h.asmSeal, in line.
@@ -185,23 +191,24 @@ func (a *AEADOf[K]) SealBatch(dst, nonces, plaintexts, additionalData [][]byte) 
 
 // sealGroups seals the messages of a checked batch from i on: in groups
 // through the C core, and those that the assembly takes, there and then.
-func (a *AEADOf[K]) sealGroups(h *header, v *Variant, dst, nonces, plaintexts, additionalData [][]byte, i int) {
+func sealGroups(h *header, k *byte, dst, nonces, plaintexts, additionalData [][]byte, i int) {
+	v := h.v
 	var g group
 	ops := h.ops
 	for i < len(dst) {
 		if in, ad := plaintexts[i], adAt(additionalData, i); h.asmTakes(len(in), len(ad), false, len(dst)) {
-			dst[i] = h.asmSeal(v, a.keyPtr(), dst[i], nonces[i], in, ad)
+			dst[i] = h.asmSeal(v, k, dst[i], nonces[i], in, ad)
 			i++
 			continue
 		}
 		i = fill(&g, h, dst, nonces, plaintexts, additionalData, i, true, nil)
 		if g.full() || i == len(dst) {
-			runGroup(ops, &g, a.keyPtr(), int(h.tagLen), false)
+			runGroup(ops, &g, k, int(h.tagLen), false)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		runGroup(ops, &g, a.keyPtr(), int(h.tagLen), false)
+		runGroup(ops, &g, k, int(h.tagLen), false)
 	}
 }
 
@@ -213,11 +220,17 @@ func (a *AEADOf[K]) sealGroups(h *header, v *Variant, dst, nonces, plaintexts, a
 // *common.BatchError that lists them in ascending order; the output area
 // of each failed message is zeroed and its dst[i] is left as passed.
 func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
-	h, v := a.live()
+	return openBatch(&a.h, dst, nonces, ciphertexts, additionalData)
+}
+
+// openBatch is OpenBatch as sealBatch is SealBatch.
+func openBatch(hp *uint32, dst, nonces, ciphertexts, additionalData [][]byte) ([][]byte, error) {
+	h, v := liveAt(hp)
+	k := keyAt(hp, v)
 	if one(dst, nonces, ciphertexts, additionalData) {
 		// No lanes and no call to save: Open is the batch, with the same
 		// checks.
-		ret, err := a.Open(dst[0], nonces[0], ciphertexts[0], adAt(additionalData, 0))
+		ret, err := openTo(hp, dst[0], nonces[0], ciphertexts[0], nil, adAt(additionalData, 0), true)
 		if err != nil {
 			return dst, &common.BatchError{Failed: []int{0}, Errs: []error{err}}
 		}
@@ -228,11 +241,10 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 	var fails []batchFail
 	n := len(dst)
 	nonces, ciphertexts = nonces[:n], ciphertexts[:n]
-	k := a.keyPtr()
 	for i := range dst {
 		in, ad := ciphertexts[i], adAt(additionalData, i)
 		if !h.asmTakes(len(in), len(ad), true, n) {
-			fails = a.openGroups(h, v, dst, nonces, ciphertexts, additionalData, i, fails)
+			fails = openGroups(h, k, dst, nonces, ciphertexts, additionalData, i, fails)
 			break
 		}
 		// h.asmOpen, in line.
@@ -257,19 +269,20 @@ func (a *AEADOf[K]) OpenBatch(dst, nonces, ciphertexts, additionalData [][]byte)
 	// later: put them in order.
 	slices.SortFunc(fails, func(x, y batchFail) int { return cmp.Compare(x.i, y.i) })
 	e := &common.BatchError{Failed: make([]int, len(fails)), Errs: make([]error, len(fails))}
-	for k, f := range fails {
-		e.Failed[k], e.Errs[k] = f.i, f.err
+	for j, f := range fails {
+		e.Failed[j], e.Errs[j] = f.i, f.err
 	}
 	return dst, e
 }
 
 // openGroups is sealGroups for OpenBatch.
-func (a *AEADOf[K]) openGroups(h *header, v *Variant, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
+func openGroups(h *header, k *byte, dst, nonces, ciphertexts, additionalData [][]byte, i int, fails []batchFail) []batchFail {
+	v := h.v
 	var g group
 	ops := h.ops
 	for i < len(dst) {
 		if in, ad := ciphertexts[i], adAt(additionalData, i); h.asmTakes(len(in), len(ad), true, len(dst)) {
-			if ret, ok := h.asmOpen(v, a.keyPtr(), dst[i], nonces[i], in, ad); ok {
+			if ret, ok := h.asmOpen(v, k, dst[i], nonces[i], in, ad); ok {
 				dst[i] = ret
 			} else {
 				fails = append(fails, batchFail{i, common.ErrAuth})
@@ -279,12 +292,12 @@ func (a *AEADOf[K]) openGroups(h *header, v *Variant, dst, nonces, ciphertexts, 
 		}
 		i = fill(&g, h, dst, nonces, ciphertexts, additionalData, i, false, &fails)
 		if g.n > 0 && (g.full() || i == len(dst)) {
-			fails = openGroup(ops, &g, a.keyPtr(), int(h.tagLen), dst, fails)
+			fails = openGroup(ops, &g, k, int(h.tagLen), dst, fails)
 			g.reset()
 		}
 	}
 	if g.n > 0 {
-		fails = openGroup(ops, &g, a.keyPtr(), int(h.tagLen), dst, fails)
+		fails = openGroup(ops, &g, k, int(h.tagLen), dst, fails)
 	}
 	return fails
 }

@@ -116,7 +116,7 @@ func benchEngineAEAD(b *testing.B, v *Variant, k Kernel, g *goKernel, size int, 
 	if !open {
 		alternate(b, size, func() { a.Seal(out[:0], nonce, m, nil) }, func() {
 			if toGo {
-				g.seal(out[:size], out[size:], m, nil, &nonce[0], a.keyPtr())
+				g.seal(out[:size], out[size:], m, nil, &nonce[0], keyAt(&a.h, v))
 			} else {
 				a.Seal(out[:0], nonce, m, nil)
 			}
@@ -129,7 +129,7 @@ func benchEngineAEAD(b *testing.B, v *Variant, k Kernel, g *goKernel, size int, 
 		}
 	}, func() {
 		if toGo {
-			if !g.open(out[:size], ct[:size], ct[size:], nil, &nonce[0], a.keyPtr()) {
+			if !g.open(out[:size], ct[:size], ct[size:], nil, &nonce[0], keyAt(&a.h, v)) {
 				b.Fatal("open failed")
 			}
 		} else if _, err := a.Open(out[:0], nonce, ct, nil); err != nil {

@@ -56,6 +56,7 @@ var _ = [1]struct{}{}[unsafe.Offsetof(incState{}.st)%unsafe.Alignof(uint64(0))]
 // goKernel is the Go engine of one variant on one kernel: the kernel's
 // state-level functions (asm.Funcs), from the variant's package.
 type goKernel struct {
+	_         noCompare
 	f         asm.Funcs // nil where the variant has no such kernel here
 	rate      int
 	maxBlocks int // rate blocks per call: the assembly's byte limit (asmByteLimit)

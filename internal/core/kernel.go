@@ -175,21 +175,30 @@ var defaultKernel [len(Variants)]Kernel
 func chooseAll(capName string) (ks [len(Variants)]Kernel, ok bool) {
 	ok = true
 	for i := range Variants {
-		ks[i], ok = chooseKernel(cpuKernels, func(k Kernel) bool {
-			return opsTable[i][k] != 0
-		}, capName)
+		ks[i], ok = chooseKernel(cpuKernels, withOps(i), capName)
 	}
 	return ks, ok
 }
 
+// withOps returns the kernels that have an engine for variant i, as a bit
+// mask: bit k where opsTable[i][k] is set.
+func withOps(i int) (has uint32) {
+	for k, ops := range opsTable[i] {
+		if ops != 0 {
+			has |= 1 << k
+		}
+	}
+	return has
+}
+
 // chooseKernel picks the kernel for one variant: the first kernel, in order
 // of preference, that the CPU runs (bit k of cpu) and that has code for the
-// variant (has(k)). capName is AEGIS_IMPL: empty means no cap; a kernel
+// variant (bit k of has). capName is AEGIS_IMPL: empty means no cap; a kernel
 // name limits the choice to that kernel and those below it. A name that is
 // unknown is ignored (ok is false, so the caller can report it); a name of
 // a kernel this CPU lacks can only lower the choice, never raise it: on x86,
 // AEGIS_IMPL=neon leaves vperm and soft.
-func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel, ok bool) {
+func chooseKernel(cpu, has uint32, capName string) (k Kernel, ok bool) {
 	order := best
 	ok = true
 	if capName != "" {
@@ -200,7 +209,7 @@ func chooseKernel(cpu uint32, has func(k Kernel) bool, capName string) (k Kernel
 		}
 	}
 	for _, k := range order {
-		if cpu&(1<<k) != 0 && has(k) {
+		if cpu&has&(1<<k) != 0 {
 			return k, ok
 		}
 	}

@@ -72,12 +72,12 @@ const (
 // of either leaves dst's memory as it was.
 func (r *RandomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	a := &r.a
-	_, v := a.live()
+	h, v := a.live()
 	if len(nonce) != 0 {
 		panic(v.Name + errNonceGiven)
 	}
 	ns := v.NonceSize
-	ret, out := common.GrowSlice(dst, ns+len(plaintext)+int(a.hdr().tagLen))
+	ret, out := common.GrowSlice(dst, ns+len(plaintext)+int(h.tagLen))
 	if common.InexactOverlap(out, plaintext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -90,7 +90,7 @@ func (r *RandomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []b
 	if common.AnyOverlap(out, plaintext) {
 		plaintext = body[:copy(body, plaintext)]
 	}
-	a.sealTo(body[:0], n[:ns], plaintext, additionalData)
+	sealTo(&a.h, body[:0], n[:ns], plaintext, additionalData)
 	copy(out, n[:ns])
 	return ret
 }
@@ -151,15 +151,15 @@ func allZero(n []byte) bool {
 // ends, so the output never overlaps it.
 func (r *RandomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
 	a := &r.a
-	_, v := a.live()
+	h, v := a.live()
 	if len(nonce) != 0 {
 		panic(v.Name + errNonceGiven)
 	}
 	ns := v.NonceSize
-	if len(ciphertext) < ns+int(a.hdr().tagLen) {
+	if len(ciphertext) < ns+int(h.tagLen) {
 		return nil, common.ErrTruncated
 	}
-	ret, out := common.GrowSlice(dst, len(ciphertext)-ns-int(a.hdr().tagLen))
+	ret, out := common.GrowSlice(dst, len(ciphertext)-ns-int(h.tagLen))
 	if common.InexactOverlap(out, ciphertext) {
 		panic(v.Name + errOverlapInput)
 	}
@@ -174,7 +174,7 @@ func (r *RandomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 		ciphertext = ciphertext[ns:]
 	}
 	// ret has room: openTo appends in the same memory.
-	if _, err := a.openTo(ret[:len(dst)], n[:ns], ciphertext, nil, additionalData, true); err != nil {
+	if _, err := openTo(&a.h, ret[:len(dst)], n[:ns], ciphertext, nil, additionalData, true); err != nil {
 		return nil, err
 	}
 	return ret, nil

@@ -72,7 +72,7 @@ func Register(v *Variant, e asm.Engines) *Variant {
 			oneShots[i][k] = e.OneShot[k]
 		}
 	}
-	defaultKernel[i], _ = chooseKernel(cpuKernels, func(k Kernel) bool { return opsTable[i][k] != 0 }, implEnv)
+	defaultKernel[i], _ = chooseKernel(cpuKernels, withOps(i), implEnv)
 	for p := range PathAsm + 1 {
 		for k := range numKernels {
 			h := newHeader(i, k, p)

@@ -26,6 +26,7 @@ package core
 
 // Variant describes one AEGIS variant.
 type Variant struct {
+	_         noCompare
 	ID        int    // the index in Variants, and the C core's number (AEGISGO_128L ... in csrc/aegis.h)
 	Name      string // the Go package name, which also starts every panic message
 	Title     string // the specification's name
@@ -33,6 +34,11 @@ type Variant struct {
 	NonceSize int
 	Rate      int // bytes absorbed per state update
 }
+
+// noCompare, a first field of no size, makes a struct type incomparable,
+// so that the compiler writes no equality function for it: the types that
+// have one hold strings or interfaces, and nothing compares them.
+type noCompare [0]func()
 
 // Variant numbers. core_cgo.go checks at compile time that csrc/aegis.h
 // numbers the variants the same way. The assembly's generator
@@ -63,12 +69,12 @@ const (
 // internal/gen (which writes them) and the C tests' tables
 // (internal/testing/ctest/tables_gen.h) all come from it.
 var Variants = [...]Variant{
-	id128L:  {id128L, "aegis128l", "AEGIS-128L", 16, 16, 32},
-	id128X2: {id128X2, "aegis128x2", "AEGIS-128X2", 16, 16, 64},
-	id128X4: {id128X4, "aegis128x4", "AEGIS-128X4", 16, 16, 128},
-	id256:   {id256, "aegis256", "AEGIS-256", 32, 32, 16},
-	id256X2: {id256X2, "aegis256x2", "AEGIS-256X2", 32, 32, 32},
-	id256X4: {id256X4, "aegis256x4", "AEGIS-256X4", 32, 32, 64},
+	id128L:  {ID: id128L, Name: "aegis128l", Title: "AEGIS-128L", KeySize: 16, NonceSize: 16, Rate: 32},
+	id128X2: {ID: id128X2, Name: "aegis128x2", Title: "AEGIS-128X2", KeySize: 16, NonceSize: 16, Rate: 64},
+	id128X4: {ID: id128X4, Name: "aegis128x4", Title: "AEGIS-128X4", KeySize: 16, NonceSize: 16, Rate: 128},
+	id256:   {ID: id256, Name: "aegis256", Title: "AEGIS-256", KeySize: 32, NonceSize: 32, Rate: 16},
+	id256X2: {ID: id256X2, Name: "aegis256x2", Title: "AEGIS-256X2", KeySize: 32, NonceSize: 32, Rate: 32},
+	id256X4: {ID: id256X4, Name: "aegis256x4", Title: "AEGIS-256X4", KeySize: 32, NonceSize: 32, Rate: 64},
 }
 
 // The variants by name, as the generated packages use them.
